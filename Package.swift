@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Typist",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TypedAPI", targets: ["TypedAPI"]),
+        .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
+        .library(name: "DemoService", targets: ["DemoService"]),
+        .executable(name: "demo-server", targets: ["demo-server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .target(
+            name: "TypedAPI",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .target(
+            name: "TypedAPIAsyncHTTPClient",
+            dependencies: [
+                "TypedAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "DemoService",
+            dependencies: [
+                "TypedAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "demo-server",
+            dependencies: [
+                "DemoService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TypedAPITests",
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

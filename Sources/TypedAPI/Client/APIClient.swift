@@ -1,0 +1,335 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+
+/// Sends typed endpoints and returns their typed responses.
+///
+/// ```swift
+/// let client = APIClient(environment: try ServerEnvironment(url: "https://api.example.com"),
+///                        transport: URLSessionTransport())
+/// let post: Post = try await client.send(.post(id: 1))
+/// let hits = try await client.send(.search(query: "swift"), with: token)   // a Bearer endpoint
+/// ```
+///
+/// The client builds the request from the endpoint, attaches what the endpoint's kind needs,
+/// sends it through its transport, follows redirects (never carrying credentials to another
+/// origin), validates status and content type, and decodes the response. Every failure is an
+/// ``APIError``. Cancelling the calling task cancels the HTTP exchange.
+public final class APIClient: Sendable {
+    /// Settings fixed when the client is made.
+    public struct Configuration: Sendable {
+        /// Headers sent with every request, before the endpoint's own.
+        public var headers: [HTTPHeader]
+        /// The time limit for a call when the endpoint sets none.
+        public var timeout: Duration
+        /// How many redirects a call follows.
+        public var maximumRedirects: Int
+        /// Other environments the client can switch to by name.
+        public var environments: [ServerEnvironment]
+        private var encoderBox: UncheckedBox<JSONEncoder>
+        private var decoderBox: UncheckedBox<JSONDecoder>
+
+        /// The encoder for JSON bodies.
+        public var encoder: JSONEncoder {
+            get { encoderBox.value }
+            set { encoderBox = UncheckedBox(value: newValue) }
+        }
+
+        /// The decoder for JSON responses, unless an endpoint brings its own.
+        public var decoder: JSONDecoder {
+            get { decoderBox.value }
+            set { decoderBox = UncheckedBox(value: newValue) }
+        }
+
+        /// Creates a configuration.
+        public init(headers: [HTTPHeader] = [], timeout: Duration = .seconds(60), maximumRedirects: Int = 10,
+                    environments: [ServerEnvironment] = [], encoder: JSONEncoder = JSONEncoder(),
+                    decoder: JSONDecoder = JSONDecoder()) {
+            self.headers = headers
+            self.timeout = timeout
+            self.maximumRedirects = maximumRedirects
+            self.environments = environments
+            self.encoderBox = UncheckedBox(value: encoder)
+            self.decoderBox = UncheckedBox(value: decoder)
+        }
+    }
+
+    private struct State {
+        var environment: ServerEnvironment
+        var headers: [HTTPHeader]
+        var timeout: Duration
+    }
+
+    /// The transport every request goes through.
+    public let transport: any HTTPTransport
+    private let delegate: (any APIClientDelegate)?
+    private let configuration: Configuration
+    private let state: Mutex<State>
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - environment: Where requests go.
+    ///   - transport: What sends them, such as ``URLSessionTransport``.
+    ///   - configuration: Headers, time limit, coders, other environments.
+    ///   - delegate: Hooks before sending, after failures, and on every response.
+    public init(environment: ServerEnvironment, transport: any HTTPTransport,
+                configuration: Configuration = Configuration(), delegate: (any APIClientDelegate)? = nil) {
+        self.transport = transport
+        self.delegate = delegate
+        self.configuration = configuration
+        self.state = Mutex(State(environment: environment, headers: configuration.headers,
+                                 timeout: configuration.timeout))
+    }
+
+    /// Where requests go now. Setting it switches every later call.
+    public var environment: ServerEnvironment {
+        get { state.withLock { $0.environment } }
+        set { state.withLock { $0.environment = newValue } }
+    }
+
+    /// Headers sent with every request.
+    public var defaultHeaders: [HTTPHeader] {
+        get { state.withLock { $0.headers } }
+        set { state.withLock { $0.headers = newValue } }
+    }
+
+    /// The time limit for calls whose endpoint sets none.
+    public var timeout: Duration {
+        get { state.withLock { $0.timeout } }
+        set { state.withLock { $0.timeout = newValue } }
+    }
+
+    /// The environments the client knows by name: the configured ones and the current one.
+    public var environments: [ServerEnvironment] {
+        let current = environment
+        return configuration.environments.contains { $0.name == current.name }
+            ? configuration.environments : configuration.environments + [current]
+    }
+
+    /// Switches to a configured environment by name.
+    ///
+    /// - Throws: ``APIError/invalidURL(_:reason:)`` when no environment has that name.
+    public func switchEnvironment(to name: String) throws {
+        guard let found = environments.first(where: { $0.name == name }) else {
+            let known = environments.map(\.name).joined(separator: ", ")
+            throw APIError.invalidURL(name, reason: "no environment is named '\(name)'; known: \(known)")
+        }
+        environment = found
+    }
+
+    // MARK: Sending
+
+    /// Sends an endpoint whose kind needs request data, such as a ``Bearer`` endpoint's token.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - data: What the endpoint's kind needs, such as an ``AccessToken``.
+    /// - Returns: The decoded response.
+    /// - Throws: ``APIError``.
+    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, with data: Kind.RequestData)
+        async throws(APIError) -> Response
+    {
+        var request = try prepare(endpoint, with: data)
+        if let delegate {
+            do {
+                try await delegate.client(self, willSend: &request)
+            } catch {
+                throw APIError.invalidRequest(request.summary, reason: String(describing: error))
+            }
+        }
+        var attempt = 1
+        while true {
+            do {
+                return try await perform(request, for: endpoint)
+            } catch {
+                guard !Task.isCancelled, let delegate,
+                    await delegate.client(self, shouldRetry: request, after: error, attempt: attempt)
+                else { throw error }
+                attempt += 1
+            }
+        }
+    }
+
+    /// Sends an endpoint whose kind needs no request data, such as a ``Public`` one.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``APIError``.
+    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>) async throws(APIError) -> Response
+    where Kind.RequestData == Void {
+        try await send(endpoint, with: ())
+    }
+
+    /// Sends an endpoint and delivers the result to a completion handler.
+    ///
+    /// - Returns: A handle that cancels the call.
+    @discardableResult
+    public func send<Kind, Response: Sendable>(
+        _ endpoint: Endpoint<Kind, Response>, with data: Kind.RequestData,
+        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
+    ) -> CancellableRequest {
+        CancellableRequest(task: Task {
+            do throws(APIError) {
+                completion(.success(try await self.send(endpoint, with: data)))
+            } catch {
+                completion(.failure(error))
+            }
+        })
+    }
+
+    /// Sends an endpoint that needs no request data and delivers the result to a completion handler.
+    ///
+    /// - Returns: A handle that cancels the call.
+    @discardableResult
+    public func send<Kind, Response: Sendable>(
+        _ endpoint: Endpoint<Kind, Response>,
+        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
+    ) -> CancellableRequest where Kind.RequestData == Void {
+        send(endpoint, with: (), completion: completion)
+    }
+
+    /// Builds the request an endpoint would send, without sending it (for `curl` views, tests
+    /// and signing).
+    ///
+    /// - Throws: ``APIError/invalidURL(_:reason:)`` or ``APIError/invalidRequest(_:reason:)``.
+    public func prepare<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, with data: Kind.RequestData)
+        throws(APIError) -> PreparedRequest
+    {
+        let current = state.withLock { $0 }
+        var path = endpoint.path
+        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        if let problem = URLParts.pathProblem(path) {
+            throw APIError.invalidURL(current.environment.baseURL + path, reason: "the path '\(path)' \(problem)")
+        }
+        var request = PreparedRequest(
+            method: endpoint.method.name, environment: current.environment, path: path,
+            queryItems: endpoint.method.queryItems, headers: [], body: nil,
+            timeout: endpoint.timeout ?? current.timeout)
+        for header in current.headers { request.setHeader(header) }
+        for header in endpoint.headers { request.setHeader(header) }
+        if let accept = endpoint.decoding.accept, request.header(named: "Accept") == nil {
+            request.setHeader(.accept([accept]))
+        }
+        if let body = endpoint.method.body {
+            do {
+                request.body = try body.encoded(defaultEncoder: configuration.encoder)
+            } catch {
+                throw APIError.invalidRequest(request.summary, reason: "the body does not encode: \(error)")
+            }
+            if request.header(named: "Content-Type") == nil { request.setHeader(.contentType(body.contentType)) }
+        }
+        do {
+            try Kind.prepare(&request, with: data)
+        } catch {
+            throw APIError.invalidRequest(request.summary, reason: String(describing: error))
+        }
+        return request
+    }
+
+    // MARK: One exchange, redirects followed
+
+    private func perform<Kind, Response>(_ original: PreparedRequest, for endpoint: Endpoint<Kind, Response>)
+        async throws(APIError) -> Response
+    {
+        var request = original
+        var redirects = 0
+        while true {
+            let started = ContinuousClock.now
+            let (response, body) = try await exchange(request)
+            let status = response.status.code
+            if let delegate {
+                delegate.client(self, didReceive: Exchange(
+                    method: request.method, url: request.redactedURL, requestHeaders: request.redactedHeaders,
+                    requestBody: request.body, status: status, reason: response.status.reasonPhrase,
+                    responseHeaders: response.headerFields.map { ($0.name.rawName, $0.value) },
+                    responseBody: body, duration: ContinuousClock.now - started))
+            }
+            if endpoint.followsRedirects, Redirect.statuses.contains(status),
+                let location = response.headerFields[.location]
+            {
+                redirects += 1
+                guard redirects <= configuration.maximumRedirects else {
+                    throw APIError.tooManyRedirects(original.summary, count: configuration.maximumRedirects)
+                }
+                request = try Redirect.follow(request, to: location, status: status)
+                continue
+            }
+            return try validate(response, body: body, of: request, for: endpoint)
+        }
+    }
+
+    private func exchange(_ request: PreparedRequest) async throws(APIError) -> (HTTPResponse, Data) {
+        let head = try head(of: request)
+        do {
+            return try await transport.send(head, body: request.body, timeout: request.timeout)
+        } catch let failure as TransportFailure {
+            switch failure.kind {
+            case .cancelled: throw APIError.cancelled(request.summary)
+            case .timedOut: throw APIError.timedOut(request.summary, after: request.timeout)
+            default:
+                if Task.isCancelled { throw APIError.cancelled(request.summary) }
+                throw APIError.transport(request.summary, failure)
+            }
+        } catch is CancellationError {
+            throw APIError.cancelled(request.summary)
+        } catch {
+            if Task.isCancelled { throw APIError.cancelled(request.summary) }
+            throw APIError.transport(request.summary, TransportFailure(.other, detail: String(describing: error)))
+        }
+    }
+
+    private func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
+        var fields = HTTPFields()
+        fields.reserveCapacity(request.headers.count)
+        for (name, value) in request.headers {
+            guard let fieldName = HTTPField.Name(name) else {
+                throw APIError.invalidRequest(request.summary, reason: "'\(name)' is not a valid header name")
+            }
+            var field = HTTPField(name: fieldName, value: value)
+            if request.isSensitive(header: name) { field.indexingStrategy = .disallow }
+            fields.append(field)
+        }
+        return HTTPRequest(method: Self.method(request.method), scheme: request.environment.scheme,
+                           authority: request.environment.authority, path: request.pathAndQuery,
+                           headerFields: fields)
+    }
+
+    private static func method(_ name: String) -> HTTPRequest.Method {
+        switch name {
+        case "GET": .get
+        case "HEAD": .head
+        case "POST": .post
+        case "PUT": .put
+        case "PATCH": .patch
+        case "DELETE": .delete
+        default: HTTPRequest.Method(name) ?? .get
+        }
+    }
+
+    private func validate<Kind, Response>(_ response: HTTPResponse, body: Data, of request: PreparedRequest,
+                                          for endpoint: Endpoint<Kind, Response>) throws(APIError) -> Response
+    {
+        let status = response.status.code
+        let decoder = endpoint.decoder?.value ?? configuration.decoder
+        func summary() -> ResponseSummary {
+            ResponseSummary(status: status, reason: response.status.reasonPhrase,
+                            headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: body)
+        }
+        guard endpoint.acceptableStatusCodes.contains(status) else {
+            var failure = summary()
+            failure.serverError = endpoint.errorDecoding?.decode(body, decoder)
+            throw APIError.unacceptableStatus(request.summary, failure)
+        }
+        if endpoint.decoding.checksContentType, let accept = endpoint.decoding.accept,
+            let type = response.headerFields[.contentType], !MediaType.matches(type, accepting: accept)
+        {
+            throw APIError.unexpectedContentType(request.summary, expected: accept, summary())
+        }
+        do {
+            return try endpoint.decoding.decode(ResponseContext(body: body, response: response, url: request.url,
+                                                                decoder: decoder))
+        } catch {
+            throw APIError.decodingFailed(request.summary, DecodingFailure(error, decoding: Response.self, body: body))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A request as built from an endpoint, before it is sent.
+///
+/// Endpoint kinds and ``APIClientDelegate/client(_:willSend:)`` may change it: add headers, sign
+/// it, add query items. Values added as sensitive are shown as `••••` wherever the request is
+/// described, and sensitive headers never follow a redirect to another origin.
+public struct PreparedRequest: Sendable {
+    /// The method's wire name, such as `GET`.
+    public var method: String
+    /// Where the request goes.
+    public var environment: ServerEnvironment
+    /// The percent-encoded path below the environment's prefix.
+    public var path: String
+    /// The query items, in order.
+    public private(set) var queryItems: [URLQueryItem]
+    /// The headers, in order.
+    public private(set) var headers: [(name: String, value: String)]
+    /// The body bytes, if any.
+    public var body: Data?
+    /// The time limit for this request.
+    public var timeout: Duration
+    private(set) var sensitiveHeaders: Set<String> = []
+    private(set) var sensitiveQueryNames: Set<String> = []
+
+    init(method: String, environment: ServerEnvironment, path: String, queryItems: [URLQueryItem],
+         headers: [(name: String, value: String)], body: Data?, timeout: Duration) {
+        self.method = method
+        self.environment = environment
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// Sets a header, replacing any of the same name (names compare case-insensitively).
+    ///
+    /// - Parameters:
+    ///   - header: The header.
+    ///   - sensitive: Whether the value is a secret; `Authorization`, `Proxy-Authorization` and
+    ///     `Cookie` always are.
+    public mutating func setHeader(_ header: HTTPHeader, sensitive: Bool = false) {
+        let lowered = header.name.lowercased()
+        headers.removeAll { $0.name.lowercased() == lowered }
+        headers.append((header.name, header.value))
+        if sensitive { sensitiveHeaders.insert(lowered) }
+    }
+
+    /// The value of a header, if set.
+    public func header(named name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.last { $0.name.lowercased() == lowered }?.value
+    }
+
+    /// Removes a header.
+    public mutating func removeHeader(named name: String) {
+        let lowered = name.lowercased()
+        headers.removeAll { $0.name.lowercased() == lowered }
+    }
+
+    /// Appends a query item.
+    ///
+    /// - Parameters:
+    ///   - name: The item's name.
+    ///   - value: The item's value.
+    ///   - sensitive: Whether the value is a secret, shown as `••••` in descriptions.
+    public mutating func appendQueryItem(name: String, value: String?, sensitive: Bool = false) {
+        queryItems.append(URLQueryItem(name: name, value: value))
+        if sensitive { sensitiveQueryNames.insert(name) }
+    }
+
+    mutating func replaceQueryItems(_ items: [URLQueryItem]) {
+        queryItems = items
+        sensitiveQueryNames = []
+    }
+
+    /// Whether a header's value is a secret.
+    public func isSensitive(header name: String) -> Bool {
+        let lowered = name.lowercased()
+        return Redaction.alwaysSensitiveHeaders.contains(lowered) || sensitiveHeaders.contains(lowered)
+    }
+
+    /// The full URL, secrets included. Send it; never print it.
+    public var url: String { url(redacted: false) }
+
+    /// The full URL with secret query values as `••••`.
+    public var redactedURL: String { url(redacted: true) }
+
+    /// The headers with secret values as `••••`.
+    public var redactedHeaders: [(name: String, value: String)] {
+        headers.map { isSensitive(header: $0.name) ? ($0.name, Redaction.mask) : $0 }
+    }
+
+    /// The method and redacted URL, for errors and logs.
+    public var summary: RequestSummary { RequestSummary(method: method, url: redactedURL) }
+
+    /// The path and query, as sent on the request line.
+    var pathAndQuery: String {
+        var text = environment.pathPrefix + path
+        if text.isEmpty { text = "/" }
+        if !queryItems.isEmpty { text += "?" + query(redacted: false) }
+        return text
+    }
+
+    private func url(redacted: Bool) -> String {
+        var text = environment.baseURL + path
+        if !queryItems.isEmpty { text += "?" + query(redacted: redacted) }
+        return text
+    }
+
+    private func query(redacted: Bool) -> String {
+        guard redacted, !sensitiveQueryNames.isEmpty else { return QueryEncoding.formEncoded(queryItems) }
+        return queryItems.map { item in
+            let name = QueryEncoding.escape(item.name)
+            if sensitiveQueryNames.contains(item.name) { return "\(name)=\(Redaction.mask)" }
+            return QueryEncoding.formEncoded([item])
+        }.joined(separator: "&")
+    }
+}

@@ -1,0 +1,55 @@
+/// An access token. It prints as `••••` so that it never lands in output or logs by accident.
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The token itself. Read it only to send it.
+    public let rawValue: String
+
+    /// Wraps a token.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a token literal (for tests and examples).
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Always `••••`.
+    public var description: String { Redaction.mask }
+    /// Always `AccessToken(••••)`.
+    public var debugDescription: String { "AccessToken(\(Redaction.mask))" }
+}
+
+/// An API key and where the service expects it.
+public struct APIKeyCredential: Sendable, Hashable, CustomStringConvertible {
+    /// Where an API key travels.
+    public enum Placement: Sendable, Hashable {
+        /// In a header named ``APIKeyCredential/name``.
+        case header
+        /// In a query item named ``APIKeyCredential/name``.
+        case query
+    }
+
+    /// The header or query item name, such as `X-API-Key`.
+    public let name: String
+    /// The key. Read it only to send it.
+    public let value: String
+    /// Where the key travels.
+    public let placement: Placement
+
+    /// Creates a credential.
+    public init(name: String = "X-API-Key", value: String, placement: Placement = .header) {
+        self.name = name
+        self.value = value
+        self.placement = placement
+    }
+
+    /// The name with the value masked.
+    public var description: String { "\(name): \(Redaction.mask)" }
+}
+
+/// How secrets are shown.
+public enum Redaction {
+    /// What a secret prints as.
+    public static let mask = "••••"
+
+    /// Header names whose values are always secrets.
+    public static let alwaysSensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A host's own way of turning a value into request bytes (multipart, XML, protobuf …).
+public protocol RequestBodyEncoding: Sendable {
+    /// The `Content-Type` the encoded bytes have.
+    var contentType: String { get }
+    /// Produces the bytes to send.
+    ///
+    /// - Parameter jsonEncoder: The client's JSON encoder, for encodings that embed JSON.
+    /// - Returns: The body bytes.
+    /// - Throws: Any error; it is reported as ``APIError/encodingFailed(_:reason:)``.
+    func encode(using jsonEncoder: JSONEncoder) throws -> Data
+}
+
+/// The body of a `POST`, `PUT` or `PATCH` request.
+public struct RequestBody: Sendable {
+    /// The `Content-Type` of the encoded bytes.
+    public let contentType: String
+    private let encoder: @Sendable (JSONEncoder) throws -> Data
+
+    /// Creates a body from any encoding.
+    public init(_ encoding: some RequestBodyEncoding) {
+        self.contentType = encoding.contentType
+        self.encoder = { try encoding.encode(using: $0) }
+    }
+
+    /// Encodes the body.
+    ///
+    /// - Parameter defaultEncoder: The encoder used when the body did not bring its own.
+    /// - Returns: The bytes to send.
+    /// - Throws: The encoding's error.
+    public func encoded(defaultEncoder: JSONEncoder) throws -> Data {
+        try encoder(defaultEncoder)
+    }
+
+    /// An `Encodable` value as JSON.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - encoder: An encoder for this body only; the client's encoder when `nil`.
+    public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> RequestBody {
+        let custom = encoder.map(UncheckedBox.init)
+        return RequestBody(contentType: "application/json") { defaultEncoder in
+            try (custom?.value ?? defaultEncoder).encode(value)
+        }
+    }
+
+    /// Raw bytes with their content type.
+    public static func data(_ data: Data, contentType: String = "application/octet-stream") -> RequestBody {
+        RequestBody(contentType: contentType) { _ in data }
+    }
+
+    /// UTF-8 text.
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> RequestBody {
+        RequestBody(contentType: contentType) { _ in Data(text.utf8) }
+    }
+
+    /// `application/x-www-form-urlencoded` fields, in order.
+    public static func form(_ fields: [URLQueryItem]) -> RequestBody {
+        RequestBody(contentType: "application/x-www-form-urlencoded") { _ in
+            Data(QueryEncoding.formEncoded(fields).utf8)
+        }
+    }
+
+    private init(contentType: String, encoder: @escaping @Sendable (JSONEncoder) throws -> Data) {
+        self.contentType = contentType
+        self.encoder = encoder
+    }
+}
+
+/// Carries a Foundation coder across concurrency domains; coders are used, never mutated, after
+/// they are configured.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+}

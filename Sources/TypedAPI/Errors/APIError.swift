@@ -1,0 +1,145 @@
+import Foundation
+
+/// Everything that can go wrong with a call, each case with what a person needs to act on it.
+///
+/// `description` is the message to show: it names the method and URL (secrets redacted) and
+/// what happened — the status and the start of the body, the coding path with expected and found
+/// values and the JSON around them, or the transport failure and what to check.
+public enum APIError: Error, Sendable, CustomStringConvertible {
+    /// A URL could not be formed; the reason names the offending part.
+    case invalidURL(String, reason: String)
+    /// The request could not be built (a body that does not encode, a header name that is not
+    /// valid, request data the endpoint's kind rejects).
+    case invalidRequest(RequestSummary, reason: String)
+    /// No response arrived: refused, reset, host not found, TLS …
+    case transport(RequestSummary, TransportFailure)
+    /// A response arrived with a status the endpoint does not accept.
+    case unacceptableStatus(RequestSummary, ResponseSummary)
+    /// A response arrived with a content type other than the one asked for.
+    case unexpectedContentType(RequestSummary, expected: String, ResponseSummary)
+    /// The body did not decode into the endpoint's response type.
+    case decodingFailed(RequestSummary, DecodingFailure)
+    /// The call was cancelled.
+    case cancelled(RequestSummary)
+    /// The call took longer than its time limit.
+    case timedOut(RequestSummary, after: Duration)
+    /// The server redirected more times than the client follows.
+    case tooManyRedirects(RequestSummary, count: Int)
+
+    /// The request the error is about, when one was formed.
+    public var request: RequestSummary? {
+        switch self {
+        case .invalidURL: nil
+        case .invalidRequest(let request, _), .transport(let request, _), .unacceptableStatus(let request, _),
+            .unexpectedContentType(let request, _, _), .decodingFailed(let request, _), .cancelled(let request),
+            .timedOut(let request, _), .tooManyRedirects(let request, _):
+            request
+        }
+    }
+
+    /// The HTTP status, when a response arrived.
+    public var status: Int? {
+        switch self {
+        case .unacceptableStatus(_, let response), .unexpectedContentType(_, _, let response): response.status
+        default: nil
+        }
+    }
+
+    /// The message to show a person.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url, let reason):
+            return "invalid URL '\(url)': \(reason)"
+        case .invalidRequest(let request, let reason):
+            return "\(request): cannot build the request: \(reason)"
+        case .transport(let request, let failure):
+            return "\(request): \(failure)"
+        case .unacceptableStatus(let request, let response):
+            return "\(request): \(response.statusLine)\(response.bodyExcerpt.map { "\n\($0)" } ?? "")"
+        case .unexpectedContentType(let request, let expected, let response):
+            let found = response.contentType.map { "'\($0)'" } ?? "no content type"
+            return "\(request): expected '\(expected)' but the response (\(response.statusLine)) has \(found)"
+                + (response.bodyExcerpt.map { "\n\($0)" } ?? "")
+        case .decodingFailed(let request, let failure):
+            return "\(request): \(failure)"
+        case .cancelled(let request):
+            return "\(request): cancelled"
+        case .timedOut(let request, let limit):
+            return "\(request): timed out after \(DurationText.describe(limit)); raise the timeout or check the server"
+        case .tooManyRedirects(let request, let count):
+            return "\(request): stopped after \(count) redirects; the server may be redirecting in a loop"
+        }
+    }
+}
+
+/// The method and URL of a request, secrets redacted.
+public struct RequestSummary: Sendable, Hashable, CustomStringConvertible {
+    /// The method's wire name.
+    public var method: String
+    /// The URL with secret query values as `••••`.
+    public var url: String
+
+    /// Creates a summary.
+    public init(method: String, url: String) {
+        self.method = method
+        self.url = url
+    }
+
+    /// `GET http://…`.
+    public var description: String { "\(method) \(url)" }
+}
+
+/// What arrived: status, headers and body.
+public struct ResponseSummary: Sendable {
+    /// How many bytes of the body are shown in messages.
+    public static let excerptLength = 512
+
+    /// The status code.
+    public var status: Int
+    /// The reason phrase, such as `Not Found`.
+    public var reason: String
+    /// The headers, in order.
+    public var headers: [(name: String, value: String)]
+    /// The body (kept up to 64 KiB).
+    public var body: Data
+    /// The host's error model decoded from the body, when the endpoint names one and it decoded.
+    public var serverError: (any Error & Sendable)?
+
+    /// Creates a summary.
+    public init(status: Int, reason: String, headers: [(name: String, value: String)], body: Data,
+                serverError: (any Error & Sendable)? = nil) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body.count > 65_536 ? body.prefix(65_536) : body
+        self.serverError = serverError
+    }
+
+    /// `404 Not Found`.
+    public var statusLine: String { reason.isEmpty ? "\(status)" : "\(status) \(reason)" }
+
+    /// The `Content-Type` header.
+    public var contentType: String? {
+        headers.first { $0.name.lowercased() == "content-type" }?.value
+    }
+
+    /// The first 512 bytes of the body as text, or `nil` for an empty body.
+    public var bodyExcerpt: String? {
+        guard !body.isEmpty else { return nil }
+        let cut = body.prefix(Self.excerptLength)
+        var text = String(decoding: cut, as: UTF8.self)
+        if body.count > Self.excerptLength { text += "… (\(body.count) bytes in all)" }
+        return text
+    }
+}
+
+/// Durations in words for messages.
+enum DurationText {
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+}

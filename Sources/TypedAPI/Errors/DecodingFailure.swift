@@ -1,0 +1,102 @@
+import Foundation
+
+/// Why a body did not decode: where, what was expected, what was found, and the JSON around it.
+public struct DecodingFailure: Sendable, CustomStringConvertible {
+    /// The Swift type being decoded, such as `[Post]`.
+    public var type: String
+    /// The coding path, such as `[3].id` or `items[0].owner.login`; empty for the top level.
+    public var codingPath: String
+    /// What the decoder expected, such as `Int`.
+    public var expected: String
+    /// What it found, such as `a string "one"`.
+    public var found: String
+    /// The JSON around the place, on one line.
+    public var snippet: String?
+
+    /// Creates a failure.
+    public init(type: String, codingPath: String, expected: String, found: String, snippet: String?) {
+        self.type = type
+        self.codingPath = codingPath
+        self.expected = expected
+        self.found = found
+        self.snippet = snippet
+    }
+
+    /// Builds a failure from a decoding error and the body it came from.
+    public init(_ error: any Error, decoding type: Any.Type, body: Data) {
+        self.type = String(reflecting: type).replacingOccurrences(of: "Swift.", with: "")
+            .replacingOccurrences(of: "Foundation.", with: "")
+        guard let error = error as? DecodingError else {
+            self.codingPath = ""
+            self.expected = "a valid body"
+            self.found = String(describing: error)
+            self.snippet = JSONLocator.snippet(of: body, at: 0)
+            return
+        }
+        let path: [any CodingKey]
+        switch error {
+        case .typeMismatch(let expected, let context):
+            path = context.codingPath
+            self.expected = Self.typeName(expected)
+            self.found = ""
+        case .valueNotFound(let expected, let context):
+            path = context.codingPath
+            self.expected = Self.typeName(expected)
+            self.found = "null"
+        case .keyNotFound(let key, let context):
+            path = context.codingPath
+            self.expected = "a value for the key '\(key.stringValue)'"
+            self.found = "no such key"
+        case .dataCorrupted(let context):
+            path = context.codingPath
+            self.expected = path.isEmpty ? "valid JSON" : "a valid value"
+            self.found = Self.underlyingMessage(context)
+        @unknown default:
+            path = []
+            self.expected = "a valid body"
+            self.found = String(describing: error)
+        }
+        self.codingPath = Self.pathText(path)
+        let located = JSONLocator.locate(path, in: body)
+        if found.isEmpty {
+            found = located.map { JSONLocator.describeValue(in: body, at: $0) } ?? "another type"
+        }
+        snippet = JSONLocator.snippet(of: body, at: located ?? 0)
+        if case .dataCorrupted = error, body.isEmpty { found = "an empty body" }
+    }
+
+    /// One message, with the snippet on its own line.
+    public var description: String {
+        let place = codingPath.isEmpty ? "" : " at \(codingPath)"
+        var text = "cannot decode \(type)\(place): expected \(expected), found \(found)"
+        if let snippet, !snippet.isEmpty { text += "\n    \(snippet)" }
+        return text
+    }
+
+    static func pathText(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = JSONLocator.arrayIndex(key) {
+                text += "[\(index)]"
+            } else {
+                if !text.isEmpty { text += "." }
+                text += key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    private static func underlyingMessage(_ context: DecodingError.Context) -> String {
+        var text = context.debugDescription
+        if let underlying = context.underlyingError {
+            let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? String(describing: underlying)
+            text += " (\(detail))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Finds the byte offset of the value at a coding path in a JSON text, for error messages.
+///
+/// It reads only as far as the path needs and never traps on malformed input: every access is
+/// bounds-checked and a text it cannot follow yields `nil`.
+enum JSONLocator {
+    /// The array index a coding key stands for, if it stands for one.
+    static func arrayIndex(_ key: any CodingKey) -> Int? {
+        guard let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)"
+        else { return nil }
+        return index
+    }
+
+    /// The offset of the value at `path`, or `nil`.
+    static func locate(_ path: [any CodingKey], in data: Data) -> Int? {
+        data.withUnsafeBytes { raw -> Int? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var scanner = Scanner(bytes: bytes)
+            scanner.skipWhitespace()
+            for key in path {
+                if let index = arrayIndex(key) {
+                    guard scanner.enterArray(element: index) else { return nil }
+                } else {
+                    guard scanner.enterObject(key: key.stringValue) else { return nil }
+                }
+            }
+            return scanner.position
+        }
+    }
+
+    /// What kind of JSON value starts at `offset`, with a short excerpt.
+    static func describeValue(in data: Data, at offset: Int) -> String {
+        guard offset < data.count else { return "the end of the body" }
+        let start = data.index(data.startIndex, offsetBy: offset)
+        let rest = data[start...]
+        let excerpt = String(decoding: rest.prefix(24), as: UTF8.self)
+        let cut = excerpt.count >= 24 ? "…" : ""
+        switch rest.first {
+        case UInt8(ascii: "\""):
+            let text = excerpt.split(separator: ",", maxSplits: 1).first.map(String.init) ?? excerpt
+            return "a string \(text)\(text == excerpt ? cut : "")"
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a Bool"
+        case UInt8(ascii: "n"): return "null"
+        default:
+            let number = excerpt.prefix { "-+.eE0123456789".contains($0) }
+            return number.isEmpty ? "'\(excerpt)\(cut)'" : "the number \(number)"
+        }
+    }
+
+    /// About 80 characters of the text around `offset`, on one line.
+    static func snippet(of data: Data, at offset: Int) -> String? {
+        guard !data.isEmpty else { return nil }
+        let lower = max(0, offset - 40)
+        let upper = min(data.count, offset + 40)
+        guard lower < upper else { return nil }
+        let start = data.index(data.startIndex, offsetBy: lower)
+        let end = data.index(data.startIndex, offsetBy: upper)
+        var text = String(decoding: data[start..<end], as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ")
+        if lower > 0 { text = "…" + text }
+        if upper < data.count { text += "…" }
+        return text
+    }
+
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        mutating func skipWhitespace() {
+            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        }
+
+        mutating func expect(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard current == byte else { return false }
+            position += 1
+            return true
+        }
+
+        /// Moves to the start of element `index` of the array here.
+        mutating func enterArray(element index: Int) -> Bool {
+            guard expect(UInt8(ascii: "[")) else { return false }
+            for _ in 0..<index {
+                guard skipValue(), expect(UInt8(ascii: ",")) else { return false }
+            }
+            skipWhitespace()
+            return current != nil && current != UInt8(ascii: "]")
+        }
+
+        /// Moves to the value of `key` in the object here.
+        mutating func enterObject(key: String) -> Bool {
+            guard expect(UInt8(ascii: "{")) else { return false }
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { return false }
+                let start = position
+                guard skipString() else { return false }
+                let name = decodeString(from: start, to: position)
+                guard expect(UInt8(ascii: ":")) else { return false }
+                skipWhitespace()
+                if name == key { return true }
+                guard skipValue() else { return false }
+                skipWhitespace()
+                guard expect(UInt8(ascii: ",")) else { return false }
+            }
+        }
+
+        func decodeString(from start: Int, to end: Int) -> String? {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(slice)) else { return nil }
+            return decoded
+        }
+
+        mutating func skipString() -> Bool {
+            guard current == UInt8(ascii: "\"") else { return false }
+            position += 1
+            while let byte = current {
+                position += 1
+                if byte == UInt8(ascii: "\\") {
+                    position += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    return position <= bytes.count
+                }
+            }
+            return false
+        }
+
+        mutating func skipValue() -> Bool {
+            skipWhitespace()
+            guard let byte = current else { return false }
+            switch byte {
+            case UInt8(ascii: "\""):
+                return skipString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                while let next = current {
+                    if next == UInt8(ascii: "\"") {
+                        guard skipString() else { return false }
+                        continue
+                    }
+                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "[") { depth += 1 }
+                    if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") {
+                        depth -= 1
+                        if depth == 0 {
+                            position += 1
+                            return true
+                        }
+                    }
+                    position += 1
+                }
+                return false
+            default:
+                let start = position
+                while let next = current, !",]} \n\r\t".utf8.contains(next) { position += 1 }
+                return position > start
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import TypedAPI
+
+/// Sends requests with AsyncHTTPClient (SwiftNIO): the fastest transport on Linux.
+///
+/// Redirects are not followed here: ``APIClient`` follows them itself and drops credentials on a
+/// redirect to another origin. A client passed in must therefore be configured with
+/// `redirectConfiguration: .disallow`; the shared one is.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// A process-wide HTTP client that follows no redirects. It lives as long as the process.
+    public static let sharedClient = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow)
+    )
+
+    private let client: HTTPClient
+    private let maximumResponseSize: Int
+
+    /// Creates a transport.
+    ///
+    /// - Parameters:
+    ///   - client: The HTTP client; configure it with `redirectConfiguration: .disallow`.
+    ///   - maximumResponseSize: The largest body accepted, in bytes (256 MiB by default).
+    public init(client: HTTPClient = AsyncHTTPClientTransport.sharedClient, maximumResponseSize: Int = 256 << 20) {
+        self.client = client
+        self.maximumResponseSize = maximumResponseSize
+    }
+
+    /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        do {
+            let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(nanoseconds))
+            let buffer = try await response.body.collect(upTo: maximumResponseSize)
+            let data = Data(buffer.readableBytesView)
+            var fields = HTTPFields()
+            fields.reserveCapacity(response.headers.count)
+            for (name, value) in response.headers {
+                guard let fieldName = HTTPField.Name(name) else { continue }
+                fields.append(HTTPField(name: fieldName, value: value))
+            }
+            let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+            return (HTTPResponse(status: status, headerFields: fields), data)
+        } catch {
+            throw Self.failure(from: error)
+        }
+    }
+
+    private static func failure(from error: any Error) -> any Error {
+        if error is CancellationError { return error }
+        let detail = String(describing: error)
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout:
+                return TransportFailure(.timedOut, detail: detail)
+            case .cancelled:
+                return TransportFailure(.cancelled, detail: detail)
+            case .remoteConnectionClosed, .bodyLengthMismatch:
+                return TransportFailure(.connectionClosed, detail: detail)
+            default:
+                break
+            }
+        }
+        if error is NIOTooManyBytesError { return TransportFailure(.responseTooLarge, detail: detail) }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return TransportFailure(.connectionRefused, detail: detail)
+            case ECONNRESET, EPIPE: return TransportFailure(.connectionClosed, detail: detail)
+            default: break
+            }
+        }
+        let lowered = detail.lowercased()
+        if lowered.contains("refused") { return TransportFailure(.connectionRefused, detail: detail) }
+        if lowered.contains("dns") || lowered.contains("unknown host") || lowered.contains("nodename") {
+            return TransportFailure(.hostNotFound, detail: detail)
+        }
+        if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
+            return TransportFailure(.tls, detail: detail)
+        }
+        if lowered.contains("eof") || lowered.contains("closed") || lowered.contains("reset") {
+            return TransportFailure(.connectionClosed, detail: detail)
+        }
+        return TransportFailure(.other, detail: detail)
+    }
+}

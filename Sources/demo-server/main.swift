@@ -1,0 +1,1 @@
+import ArgumentParser; import DemoService; print(1)
