@@ -1,0 +1,218 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+extension DemoRoutes {
+    // MARK: Dogs
+
+    func addDogs(to router: Router<BasicRequestContext>) {
+        let breeds = data.breeds
+        router.get("/api/breeds/list/all") { _, _ in
+            Reply.json(Breeds(status: "success", message: breeds))
+        }
+        router.get("/api/breed/:breed/images") { _, context in
+            let breed = context.parameters.get("breed") ?? ""
+            guard breeds[breed] != nil else {
+                return Reply.json(DogError(status: "error", message: "Breed not found (master breed does not exist)",
+                                           code: 404), status: .notFound)
+            }
+            return Reply.json(BreedImages(status: "success", message: DemoData.images(of: breed)))
+        }
+    }
+
+    // MARK: Blog
+
+    func addBlog(to router: Router<BasicRequestContext>) {
+        let store = store
+        let data = data
+        router.get("/posts") { _, _ in Reply.bytes(store.encodedList()) }
+        router.get("/posts/:id") { _, context in
+            guard let id = context.parameters.get("id", as: Int.self), let post = store.encodedPost(id) else {
+                return Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+            }
+            return Reply.bytes(post)
+        }
+        router.get("/posts/:id/comments") { _, context in
+            let id = context.parameters.get("id", as: Int.self)
+            return Reply.json(data.comments.filter { $0.postId == id })
+        }
+        router.get("/albums") { _, _ in Reply.json(data.albums) }
+        router.get("/photos") { request, _ in
+            guard let text = request.uri.queryParameters.get("albumId") else { return Reply.json(data.photos) }
+            guard let album = Int(text) else {
+                return Reply.error("albumId '\(text)' is not a number", status: .badRequest)
+            }
+            return Reply.json(data.photos.filter { $0.albumId == album })
+        }
+        router.get("/users") { _, _ in Reply.json(data.authors) }
+        router.get("/users/:id") { _, context in
+            guard let id = context.parameters.get("id", as: Int.self),
+                let author = data.authors.first(where: { $0.id == id })
+            else { return Reply.bytes(ByteBuffer(string: "{}"), status: .notFound) }
+            return Reply.json(author)
+        }
+        router.post("/posts") { request, _ in
+            let draft = try await Reply.decode(PostDraft.self, from: request)
+            return Reply.json(store.create(draft), status: .created)
+        }
+        router.put("/posts/:id") { request, context in
+            guard let id = context.parameters.get("id", as: Int.self) else {
+                return Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+            }
+            let draft = try await Reply.decode(PostDraft.self, from: request)
+            let post = store.update(id) { post in
+                post.userId = draft.userId
+                post.title = draft.title
+                post.body = draft.body
+            }
+            return post.map { Reply.json($0) } ?? Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+        }
+        router.patch("/posts/:id") { request, context in
+            guard let id = context.parameters.get("id", as: Int.self) else {
+                return Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+            }
+            let patch = try await Reply.decode(PostPatch.self, from: request)
+            let post = store.update(id) { post in
+                if let title = patch.title { post.title = title }
+                if let body = patch.body { post.body = body }
+            }
+            return post.map { Reply.json($0) } ?? Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+        }
+        router.delete("/posts/:id") { _, context in
+            guard let id = context.parameters.get("id", as: Int.self), store.delete(id) else {
+                return Reply.bytes(ByteBuffer(string: "{}"), status: .notFound)
+            }
+            return Response(status: .noContent)
+        }
+        let bigCache = BigPostsCache()
+        router.get("/big") { request, _ in
+            let text = request.uri.queryParameters.get("count") ?? "26500"
+            guard let count = Int(text), (0...BigPostsCache.limit).contains(count) else {
+                return Reply.error("count must be a number from 0 to \(BigPostsCache.limit), not '\(text)'",
+                                   status: .badRequest)
+            }
+            return Reply.bytes(bigCache.body(count: count))
+        }
+    }
+
+    // MARK: GitHub
+
+    func addGitHub(to router: Router<BasicRequestContext>) {
+        let repositories = data.repositories
+        router.get("/search/repositories") { request, _ in
+            let query = request.uri.queryParameters.get("q") ?? ""
+            guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return Reply.json(
+                    ValidationFailure(message: "Validation Failed",
+                                      errors: [.init(resource: "Search", field: "q", code: "missing")]),
+                    status: .unprocessableContent)
+            }
+            let perPageText = request.uri.queryParameters.get("per_page") ?? "30"
+            guard let perPage = Int(perPageText), (1...100).contains(perPage) else {
+                return Reply.error("per_page must be a number from 1 to 100, not '\(perPageText)'", status: .badRequest)
+            }
+            var matches = RepositoryQuery(query).filter(repositories)
+            switch request.uri.queryParameters.get("sort") {
+            case "stars": matches.sort { $0.stargazersCount > $1.stargazersCount }
+            case "updated": matches.sort { $0.id > $1.id }
+            case nil, "": break
+            case let other?:
+                return Reply.error("sort must be 'stars' or 'updated', not '\(other)'", status: .badRequest)
+            }
+            let page = RepositorySearch(totalCount: matches.count, incompleteResults: false,
+                                        items: Array(matches.prefix(perPage)))
+            return Reply.json(page, snakeCase: true)
+        }
+    }
+
+    // MARK: Accounts
+
+    func addAccounts(to router: Router<BasicRequestContext>) {
+        let sessions = sessions
+        let data = data
+        router.post("/v1/login") { request, _ in
+            let credentials = try await Reply.decode(Credentials.self, from: request)
+            guard let token = sessions.login(credentials) else {
+                return Reply.error("wrong user or password", status: .unauthorized)
+            }
+            return Reply.envelope(Session(token: token, expiresIn: 3600))
+        }
+        router.get("/v1/users") { _, _ in Reply.envelope(data.users) }
+        router.get("/v1/users/:id") { _, context in
+            let text = context.parameters.get("id") ?? ""
+            guard let id = UUID(uuidString: text) else {
+                return Reply.error("'\(text)' is not a UUID", status: .badRequest)
+            }
+            guard let user = data.users.first(where: { $0.id == id }) else {
+                return Reply.error("no user with id \(text)", status: .notFound)
+            }
+            return Reply.envelope(user)
+        }
+        router.get("/v1/featured") { _, _ in
+            Reply.envelope(data.items.filter { $0.tags.contains("featured") })
+        }
+        router.get("/v1/search") { request, _ in
+            guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+                sessions.isValid(String(header.dropFirst(7)))
+            else {
+                return Reply.error("missing or invalid token", status: .unauthorized)
+            }
+            let query = request.uri.queryParameters.get("q") ?? ""
+            let words = query.lowercased().split(separator: " ")
+            let items = data.items.filter { item in
+                words.allSatisfy { word in
+                    item.title.lowercased().contains(word) || item.tags.contains { $0.contains(word) }
+                }
+            }
+            return Reply.envelope(SearchResults(query: query, total: items.count, items: items))
+        }
+    }
+
+    // MARK: Faults
+
+    func addFaults(to router: Router<BasicRequestContext>) {
+        router.get("/faults/status/:code") { _, context in
+            guard let code = context.parameters.get("code", as: Int.self), (200...599).contains(code) else {
+                return Reply.error("the status must be a number from 200 to 599", status: .badRequest)
+            }
+            let status = HTTPResponse.Status(code: code)
+            if code == 204 || code == 304 { return Response(status: status) }
+            return Reply.json(StatusReport(status: code, message: "status \(code) as requested"), status: status)
+        }
+        router.get("/faults/slow") { request, _ in
+            let text = request.uri.queryParameters.get("ms") ?? "1000"
+            guard let ms = Int(text), (0...60_000).contains(ms) else {
+                return Reply.error("ms must be a number from 0 to 60000, not '\(text)'", status: .badRequest)
+            }
+            try await Task.sleep(for: .milliseconds(ms))
+            return Reply.json(SlowReport(waitedMs: ms))
+        }
+        router.get("/faults/malformed") { _, _ in
+            Reply.bytes(ByteBuffer(string: #"{"userId": 1, "id": 1, "title": "unfinished"#))
+        }
+        router.get("/faults/wrong-type") { _, _ in
+            Reply.bytes(ByteBuffer(string: #"{"userId":1,"id":"one","title":"an id that is a string","body":"…"}"#))
+        }
+        router.get("/faults/html") { _, _ in
+            Reply.bytes(ByteBuffer(string: "<!doctype html><html><body><h1>Maintenance</h1></body></html>"),
+                        contentType: "text/html; charset=utf-8")
+        }
+        router.get("/faults/truncated") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json", .contentLength: "1000"],
+                     body: ResponseBody(contentLength: 1000) { writer in
+                         try await writer.write(ByteBuffer(string: #"{"userId":1,"id":1,"title":"cut"#))
+                         throw TruncatedOnPurpose()
+                     })
+        }
+        router.get("/faults/redirect") { request, _ in
+            guard let target = request.uri.queryParameters.get("to"), !target.isEmpty else {
+                return Reply.error("give the target as ?to=URL", status: .badRequest)
+            }
+            return Response(status: .found, headers: [.location: String(target)])
+        }
+    }
+}
+
+/// Thrown mid-body so the server closes the connection before the promised length.
+struct TruncatedOnPurpose: Error {}

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The demo service's routes, family by family (see the project's `Docs/DemoService.md`).
+struct DemoRoutes: Sendable {
+    let store: BlogStore
+    let data = DemoData.shared
+    let sessions = SessionStore()
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        addDogs(to: router)
+        addBlog(to: router)
+        addGitHub(to: router)
+        addAccounts(to: router)
+        addFaults(to: router)
+        router.get("/debug/headers") { request, _ in
+            var headers: [String: String] = [:]
+            for field in request.headers {
+                let name = field.name.canonicalName
+                headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+            }
+            return Reply.json(HeaderEcho(headers: headers))
+        }
+        return router
+    }
+}
+
+/// Building responses.
+enum Reply {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, snakeCase: Bool = false) -> Response {
+        bytes(JSONBody.buffer(value, snakeCase: snakeCase), status: status)
+    }
+
+    static func bytes(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok,
+                      contentType: String = "application/json; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: buffer))
+    }
+
+    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
+        json(ErrorMessage(error: message), status: status)
+    }
+
+    /// Wraps a value in the accounts family's envelope, `{"result": …}`.
+    static func envelope(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        json(Envelope(result: value), status: status)
+    }
+
+    private struct Envelope<Value: Encodable>: Encodable {
+        let result: Value
+    }
+
+    /// Reads a JSON body, or throws an error that answers 400 saying what is wrong with it.
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        do {
+            let buffer = try await request.body.collect(upTo: 1 << 20)
+            return try JSONDecoder().decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw BadRequest(message: "the body is not a valid \(Value.self): \(Self.describe(error))")
+        } catch {
+            throw BadRequest(message: "the body could not be read: \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "the key '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            context.codingPath.isEmpty ? context.debugDescription
+                : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        @unknown default: "\(error)"
+        }
+    }
+}
+
+/// A 400 answer with a JSON error body.
+struct BadRequest: HTTPResponseError {
+    let message: String
+    var status: HTTPResponse.Status { .badRequest }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Reply.error(message, status: .badRequest)
+    }
+}

@@ -1,1 +1,0 @@
-import ArgumentParser; import DemoService; print(1)

@@ -1,0 +1,66 @@
+import DemoService
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+
+/// The real transports, so that integration tests run through each.
+enum TransportChoice: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case asyncHTTPClient
+    case urlSession
+
+    func make() -> any HTTPTransport {
+        switch self {
+        case .asyncHTTPClient: AsyncHTTPClientTransport()
+        case .urlSession: URLSessionTransport()
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+/// Starts a demo server on an ephemeral loopback port, runs `body` with a client for it, and
+/// stops the server whatever happens.
+func withDemoServer<Result>(
+    _ transport: TransportChoice,
+    configuration: APIClient.Configuration = APIClient.Configuration(timeout: .seconds(10)),
+    delegate: (any APIClientDelegate)? = nil,
+    _ body: (APIClient, DemoServer) async throws -> Result
+) async throws -> Result {
+    let server = try await DemoServer.start()
+    do {
+        let client = APIClient(environment: try ServerEnvironment(name: "demo", url: server.baseURL),
+                               transport: transport.make(), configuration: configuration, delegate: delegate)
+        let result = try await body(client, server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Runs `operation`, expecting an ``APIError``, and returns it.
+func expectAPIError<Value>(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ operation: () async throws -> Value
+) async -> APIError? {
+    do {
+        let value = try await operation()
+        Issue.record("expected an APIError, got \(value)", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as APIError {
+        return error
+    } catch {
+        Issue.record("expected an APIError, got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// A port on loopback where nothing listens: bound, then released.
+func closedLoopbackPort() async throws -> Int {
+    let server = try await DemoServer.start()
+    let port = server.port
+    await server.stop()
+    return port
+}
