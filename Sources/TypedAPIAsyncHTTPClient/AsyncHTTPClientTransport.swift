@@ -12,11 +12,13 @@ import TypedAPI
 /// redirect to another origin. A client passed in must therefore be configured with
 /// `redirectConfiguration: .disallow`; the shared one is.
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// A process-wide HTTP client that follows no redirects. It lives as long as the process.
-    public static let sharedClient = HTTPClient(
-        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow)
-    )
+    /// A process-wide HTTP client that follows no redirects and reports a refused connection at
+    /// once instead of retrying until the connect time-out. It lives as long as the process.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }()
 
     private let client: HTTPClient
     private let maximumResponseSize: Int
@@ -64,6 +66,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     private static func failure(from error: any Error) -> any Error {
         if error is CancellationError { return error }
         let detail = String(describing: error)
+        if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
+            FileHandle.standardError.write(Data("transport error: \(type(of: error)): \(detail)\n".utf8))
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout:
@@ -75,6 +80,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             default:
                 break
             }
+        }
+        if let error = error as? HTTPParserError {
+            if case .invalidEOFState = error { return TransportFailure(.connectionClosed, detail: detail) }
+            return TransportFailure(.other, detail: "the response is not valid HTTP/1.1 (\(detail))")
         }
         if error is NIOTooManyBytesError { return TransportFailure(.responseTooLarge, detail: detail) }
         if let error = error as? IOError {

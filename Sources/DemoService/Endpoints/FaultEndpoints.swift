@@ -36,6 +36,9 @@ extension Endpoint where Kind == Public, Response == HeaderEcho {
         Endpoint(.get(query: [URLQueryItem(name: "to", value: target)]), path: "/faults/redirect")
     }
 
+    /// `GET /faults/loop`: a redirect to itself, for ever.
+    public static var redirectLoop: Self { Endpoint(path: "/faults/loop") }
+
     /// `GET /debug/headers`: the headers the request arrived with.
     public static var echoHeaders: Self { Endpoint(path: "/debug/headers") }
 }

@@ -211,6 +211,9 @@ extension DemoRoutes {
             }
             return Response(status: .found, headers: [.location: String(target)])
         }
+        router.get("/faults/loop") { _, _ in
+            Response(status: .found, headers: [.location: "/faults/loop"])
+        }
     }
 }
 

@@ -74,10 +74,17 @@ public final class DemoServer: Sendable {
         throw DemoServerError.stoppedBeforeListening
     }
 
-    /// Stops the server: it finishes requests under way, closes its connections and returns.
-    public func stop() async {
+    /// Stops the server: requests under way get `grace` to finish, then are cancelled; its
+    /// connections are closed when it returns.
+    public func stop(grace: Duration = .milliseconds(250)) async {
         await serviceGroup.triggerGracefulShutdown()
+        let task = task
+        let deadline = Task {
+            try await Task.sleep(for: grace)
+            task.cancel()
+        }
         await task.value
+        deadline.cancel()
     }
 
     /// Waits until the server stops (for a standalone server).

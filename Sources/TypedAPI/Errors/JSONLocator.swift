@@ -53,8 +53,8 @@ enum JSONLocator {
     /// About 80 characters of the text around `offset`, on one line.
     static func snippet(of data: Data, at offset: Int) -> String? {
         guard !data.isEmpty else { return nil }
-        let lower = max(0, offset - 40)
-        let upper = min(data.count, offset + 40)
+        let lower = max(0, min(offset, data.count) - 40)
+        let upper = min(data.count, lower + 80)
         guard lower < upper else { return nil }
         let start = data.index(data.startIndex, offsetBy: lower)
         let end = data.index(data.startIndex, offsetBy: upper)

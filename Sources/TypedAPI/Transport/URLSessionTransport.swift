@@ -36,8 +36,9 @@ public final class URLSessionTransport: HTTPTransport {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.timeoutInterval = Double(timeout.components.seconds)
-            + Double(timeout.components.attoseconds) / 1e18
+        // URLSession's own limit is an idle timer with surprising reuse on Linux; the whole-exchange
+        // limit is enforced below, and URLSession's is only a backstop.
+        urlRequest.timeoutInterval = Double(timeout.components.seconds) + 5
         for field in request.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
@@ -45,7 +46,9 @@ public final class URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await Self.withTimeLimit(timeout) { [session, urlRequest] in
+                try await session.data(for: urlRequest)
+            }
         } catch {
             throw Self.failure(from: error)
         }
@@ -61,12 +64,33 @@ public final class URLSessionTransport: HTTPTransport {
         return (HTTPResponse(status: status, headerFields: fields), data)
     }
 
+    /// Runs `operation`, cancelling it and throwing a time-out when `limit` passes first.
+    private static func withTimeLimit<Value: Sendable>(
+        _ limit: Duration, _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw TransportFailure(.timedOut, detail: "no complete response within the time limit")
+            }
+            return value
+        }
+    }
+
     private static func failure(from error: any Error) -> any Error {
-        if error is CancellationError { return error }
+        if error is CancellationError || error is TransportFailure { return error }
         guard let urlError = error as? URLError else {
             return TransportFailure(.other, detail: String(describing: error))
         }
         let detail = urlError.localizedDescription
+        if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
+            FileHandle.standardError.write(Data("transport error: URLError \(urlError.code.rawValue): \(detail)\n".utf8))
+        }
         switch urlError.code {
         case .cancelled: return TransportFailure(.cancelled, detail: detail)
         case .timedOut: return TransportFailure(.timedOut, detail: detail)
@@ -78,7 +102,16 @@ public final class URLSessionTransport: HTTPTransport {
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return TransportFailure(.tls, detail: detail)
         case .dataLengthExceedsMaximum: return TransportFailure(.responseTooLarge, detail: detail)
-        default: return TransportFailure(.other, detail: detail)
+        default:
+            // libcurl's own errors arrive as "unknown" with its message.
+            let lowered = detail.lowercased()
+            if lowered.contains("transfer closed") || lowered.contains("connection reset")
+                || lowered.contains("empty reply")
+            {
+                return TransportFailure(.connectionClosed, detail: detail)
+            }
+            if lowered.contains("refused") { return TransportFailure(.connectionRefused, detail: detail) }
+            return TransportFailure(.other, detail: detail)
         }
     }
 }
