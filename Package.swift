@@ -51,6 +51,10 @@ let package = Package(
             name: "TypedAPITests",
             dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
         ),
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

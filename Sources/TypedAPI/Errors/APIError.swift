@@ -116,7 +116,21 @@ public struct ResponseSummary: Sendable {
     }
 
     /// `404 Not Found`.
-    public var statusLine: String { reason.isEmpty ? "\(status)" : "\(status) \(reason)" }
+    public var statusLine: String {
+        let phrase = reason.isEmpty ? Self.standardReasons[status] ?? "" : reason
+        return phrase.isEmpty ? "\(status)" : "\(status) \(phrase)"
+    }
+
+    /// Reason phrases for transports that do not report the server's own.
+    static let standardReasons: [Int: String] = [
+        200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 301: "Moved Permanently", 302: "Found",
+        303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
+        400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+        406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict", 410: "Gone", 413: "Content Too Large",
+        415: "Unsupported Media Type", 418: "I'm a teapot", 422: "Unprocessable Content", 429: "Too Many Requests",
+        500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
+        504: "Gateway Timeout",
+    ]
 
     /// The `Content-Type` header.
     public var contentType: String? {

@@ -38,8 +38,12 @@ enum JSONLocator {
         let cut = excerpt.count >= 24 ? "…" : ""
         switch rest.first {
         case UInt8(ascii: "\""):
-            let text = excerpt.split(separator: ",", maxSplits: 1).first.map(String.init) ?? excerpt
-            return "a string \(text)\(text == excerpt ? cut : "")"
+            let token = data.withUnsafeBytes { raw -> String in
+                var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), position: offset)
+                let end = scanner.skipString() ? scanner.position : data.count
+                return String(decoding: data[start..<data.index(data.startIndex, offsetBy: end)], as: UTF8.self)
+            }
+            return "a string " + (token.count > 40 ? token.prefix(40) + "…" : token)
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a Bool"

@@ -1,0 +1,67 @@
+import DemoService
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+
+// README:begin
+struct BlogPost: Decodable, Sendable {
+    let userId: Int
+    let id: Int
+    let title: String
+}
+
+struct SearchHits: Decodable, Sendable {
+    let total: Int
+}
+
+extension Endpoint where Kind == Public, Response == BlogPost {
+    static func post(id: Int) -> Self { Endpoint(path: "/posts/\(id)") }
+}
+
+extension Endpoint where Kind == Bearer, Response == SearchHits {
+    static func search(query: String) -> Self {
+        Endpoint(.get(query: [URLQueryItem(name: "q", value: query)]), path: "/v1/search", envelope: "result")
+    }
+}
+
+func readmeExample(baseURL: String, token: AccessToken) async throws -> String {
+    let client = APIClient(environment: try ServerEnvironment(url: baseURL),
+                           transport: AsyncHTTPClientTransport())
+    let post: BlogPost = try await client.send(.post(id: 1))
+    let hits: SearchHits = try await client.send(.search(query: "swift"), with: token) // needs the token
+    return "\(post.title): \(hits.total) hits"
+}
+// README:end
+
+@Suite("README")
+struct ReadmeExampleTests {
+    @Test("The README's TypedAPI example is this file's code, and it runs")
+    func example() async throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let code = try #require(Self.between("// README:begin\n", "// README:end", in: source))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\nimport TypedAPI\nimport TypedAPIAsyncHTTPClient\n\n" + code + "```"))
+
+        let server = try await DemoServer.start()
+        do {
+            let client = APIClient(environment: try ServerEnvironment(url: server.baseURL),
+                                   transport: AsyncHTTPClientTransport())
+            let session = try await client.send(.login(user: "ada", password: "lovelace"))
+            let line = try await readmeExample(baseURL: server.baseURL, token: AccessToken(session.token))
+            #expect(line.hasSuffix(" hits") && !line.hasPrefix(": "))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    private static func between(_ start: String, _ end: String, in text: String) -> String? {
+        guard let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[lower.upperBound..<upper.lowerBound])
+    }
+}

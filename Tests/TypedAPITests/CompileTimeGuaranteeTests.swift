@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// The phantom types' promises are compile-time promises, so these tests ask the compiler:
+/// each snippet is type-checked against the built `TypedAPI` module.
+@Suite("Compile-time guarantees")
+struct CompileTimeGuaranteeTests {
+    private static let prelude = """
+        import Foundation
+        import TypedAPI
+        struct Post: Decodable, Sendable { var id: Int }
+        extension Endpoint where Kind == Public, Response == Post {
+            static func post(id: Int) -> Self { Endpoint(path: "/posts/\\(id)") }
+        }
+        extension Endpoint where Kind == Bearer, Response == [Post] {
+            static var drafts: Self { Endpoint(path: "/drafts") }
+        }
+
+        """
+
+    @Test("The well-typed calls compile")
+    func control() throws {
+        let result = try typecheck("""
+            func run(_ client: APIClient, token: AccessToken) async throws {
+                let post: Post = try await client.send(.post(id: 1))
+                let drafts: [Post] = try await client.send(.drafts, with: token)
+                try await client.send(Endpoint<Public, Void>(.delete, path: "/posts/1"))
+                _ = (post, drafts)
+            }
+            """)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("Misuse does not compile", arguments: [
+        ("a call site expecting another response type",
+         "func run(_ c: APIClient) async throws { let s: String = try await c.send(Endpoint<Public, Post>.post(id: 1)); _ = s }"),
+        ("a bearer endpoint sent without a token",
+         "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Public, [Post]>.drafts) }"),
+        ("a bearer endpoint sent with an API key instead of a token",
+         "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts, with: APIKeyCredential(value: \"k\")) }"),
+        ("a GET with a body", "let m = HTTPMethod.get(.text(\"body\"))"),
+        ("a DELETE with a body", "let m = HTTPMethod.delete(.text(\"body\"))"),
+        ("a POST without a body", "let m = HTTPMethod.post(query: [])"),
+    ])
+    func misuse(what: String, code: String) throws {
+        let result = try typecheck(code)
+        #expect(result.status != 0, "\(what) compiled")
+        #expect(result.output.contains("error:"), "\(result.output)")
+    }
+
+    private func typecheck(_ code: String) throws -> (status: Int32, output: String) {
+        let modules = try Self.modulesDirectory()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-typecheck-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("snippet.swift")
+        try (Self.prelude + code + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// The build's module directory, beside the test bundle.
+    private static func modulesDirectory() throws -> URL {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("TypedAPI.swiftmodule").path) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw ModulesNotFound(near: executable.path)
+    }
+
+    private struct ModulesNotFound: Error, CustomStringConvertible {
+        let near: String
+        var description: String { "no Modules/TypedAPI.swiftmodule near \(near)" }
+    }
+}
