@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TypedAPI", targets: ["TypedAPI"]),
         .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
         .library(name: "DemoService", targets: ["DemoService"]),
+        .library(name: "APIScript", targets: ["APIScript"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
     dependencies: [
@@ -22,6 +23,10 @@ let package = Package(
         .target(
             name: "TypedAPI",
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .target(
+            name: "APIScript",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "TypedAPIAsyncHTTPClient",

@@ -1,0 +1,100 @@
+/// What a name refers to.
+final class Binding {
+    enum Kind {
+        /// A `let` or `var`, a parameter, a loop variable.
+        case variable
+        /// A global the host provides (`baseURL`, `token`).
+        case hostGlobal(HostGlobal)
+        /// A function the host provides (an endpoint).
+        case hostFunction(HostFunction)
+        /// A built-in global function (`print`, `expect` …).
+        case builtin(BuiltinFunction)
+        /// A `func` declared in a script.
+        case scriptFunction(FunctionSyntax)
+    }
+
+    let name: String
+    var type: ScriptType
+    let isMutable: Bool
+    let kind: Kind
+    let span: TextSpan?
+    /// The function the variable belongs to; `nil` for globals.
+    let owner: FunctionScope?
+    /// Whether a closure captures it (it then lives in a box).
+    var isCaptured = false
+    /// The slot: a global index, a local slot, or a box index.
+    var slot = -1
+    /// Whether it was given a value on every path (for `let x: Int` declared without a value).
+    var isInitialized = true
+
+    init(name: String, type: ScriptType, isMutable: Bool, kind: Kind, span: TextSpan?, owner: FunctionScope?) {
+        self.name = name
+        self.type = type
+        self.isMutable = isMutable
+        self.kind = kind
+        self.span = span
+        self.owner = owner
+    }
+
+    var isGlobal: Bool { owner == nil }
+}
+
+/// A function being checked (a closure, a `func`, or a script's top level) and its variables.
+final class FunctionScope {
+    let parent: FunctionScope?
+    /// Variables that live in this function's frame.
+    var locals: [Binding] = []
+    /// Outer variables this function uses, in the order of its capture list.
+    private(set) var captures: [Binding] = []
+    private var captureIndex: [ObjectIdentifier: Int] = [:]
+    /// Whether running it never calls the host (so it can run without suspending).
+    var isPure = true
+    /// The declared or inferred result type.
+    var returnType: ScriptType?
+    /// Whether the result type comes from a declaration (checked) or is inferred (unified).
+    var hasDeclaredReturnType = false
+    /// For closures with `$0`, `$1`: the expected parameter types.
+    var implicitParameterTypes: [ScriptType]?
+    /// The highest `$n` used, plus one.
+    var implicitParameterCount = 0
+    /// The parameters' bindings, in order.
+    var parameters: [Binding] = []
+    /// Script functions this one calls, to settle purity afterwards.
+    var callees: [FunctionSyntax] = []
+    /// Number of plain slots and of boxes, after ``assignSlots()``.
+    private(set) var slotCount = 0
+    private(set) var boxCount = 0
+    let isTopLevel: Bool
+
+    init(parent: FunctionScope?, isTopLevel: Bool = false) {
+        self.parent = parent
+        self.isTopLevel = isTopLevel
+    }
+
+    /// The capture index of an outer variable, adding it (and to every function in between).
+    func capture(_ binding: Binding) -> Int {
+        if let index = captureIndex[ObjectIdentifier(binding)] { return index }
+        binding.isCaptured = true
+        if let parent, binding.owner !== parent { _ = parent.capture(binding) }
+        captures.append(binding)
+        captureIndex[ObjectIdentifier(binding)] = captures.count - 1
+        return captures.count - 1
+    }
+
+    func captureSlot(of binding: Binding) -> Int? { captureIndex[ObjectIdentifier(binding)] }
+
+    /// Gives every local its slot: a box when captured, a plain slot otherwise.
+    func assignSlots() {
+        slotCount = 0
+        boxCount = 0
+        for local in locals {
+            if local.isCaptured {
+                local.slot = boxCount
+                boxCount += 1
+            } else {
+                local.slot = slotCount
+                slotCount += 1
+            }
+        }
+    }
+}

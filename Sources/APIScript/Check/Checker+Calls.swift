@@ -1,0 +1,260 @@
+extension Checker {
+    mutating func checkCall(_ expression: Expr, callee: Expr, arguments: [Argument], expected: ScriptType?) -> ScriptType {
+        switch callee.kind {
+        case .name(let name):
+            guard let binding = lookup(name) else {
+                for argument in arguments { checkExpression(argument.value, expected: nil) }
+                let suggestion = Suggestions.nearest(to: name, in: visibleNames())
+                error("cannot find '\(name)' in scope", callee.span,
+                      notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
+                return .unknown
+            }
+            callee.binding = binding
+            switch binding.kind {
+            case .hostFunction(let host):
+                function.isPure = false
+                let parameters = host.parameters.map {
+                    ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil)
+                }
+                let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
+                expression.callee = .hostFunction(host, arguments: map)
+                return host.returnType
+            case .scriptFunction(let syntax):
+                function.callees.append(syntax)
+                let parameters = syntax.parameters.enumerated().map { position, parameter in
+                    ParameterShape(label: parameter.label, name: parameter.name,
+                                   type: { if case .function(let types, _) = binding.type, position < types.count { types[position] } else { .unknown } }(),
+                                   hasDefault: parameter.defaultValue != nil)
+                }
+                let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
+                expression.callee = .scriptFunction(binding, arguments: map)
+                if case .function(_, let result) = binding.type { return result }
+                return .unknown
+            case .builtin(let builtin):
+                expression.callee = .builtin(builtin)
+                return checkBuiltin(builtin, arguments, expression)
+            case .variable, .hostGlobal:
+                callee.type = binding.type
+                return checkValueCall(expression, calleeType: binding.type, arguments: arguments, span: callee.span)
+            }
+        case .member(let base, let name, let nameSpan, let optional):
+            return checkMethodCall(expression, base: base, name: name, nameSpan: nameSpan, optional: optional,
+                                   arguments: arguments)
+        default:
+            let type = checkExpression(callee, expected: nil)
+            return checkValueCall(expression, calleeType: type, arguments: arguments, span: callee.span)
+        }
+    }
+
+    private mutating func checkValueCall(_ expression: Expr, calleeType: ScriptType, arguments: [Argument],
+                                         span: TextSpan) -> ScriptType {
+        function.isPure = false
+        expression.callee = .value
+        if calleeType.isDynamic {
+            for argument in arguments { checkExpression(argument.value, expected: nil) }
+            return calleeType
+        }
+        guard case .function(let parameters, let result) = calleeType.unwrapped else {
+            for argument in arguments { checkExpression(argument.value, expected: nil) }
+            error("cannot call value of non-function type '\(calleeType)'", span)
+            return .unknown
+        }
+        if calleeType.isOptional {
+            error("value of optional type '\(calleeType)' must be unwrapped before it is called", span)
+        }
+        for (position, argument) in arguments.enumerated() {
+            if let label = argument.label, let labelSpan = argument.labelSpan {
+                error("extraneous argument label '\(label):' in call", labelSpan)
+            }
+            let type = checkExpression(argument.value, expected: position < parameters.count ? parameters[position] : nil)
+            if position < parameters.count { requireAssignable(type, to: parameters[position], argument.value.span) }
+        }
+        if arguments.count != parameters.count {
+            error("function takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given", span)
+        }
+        return result
+    }
+
+    // MARK: Argument matching
+
+    struct ParameterShape {
+        var label: String?
+        var name: String
+        var type: ScriptType
+        var hasDefault: Bool
+    }
+
+    /// Matches arguments to parameters as Swift does; `result[i]` is the argument for parameter `i`.
+    mutating func matchArguments(_ arguments: [Argument], to parameters: [ParameterShape], calling name: String,
+                                 callSpan: TextSpan) -> [Int?] {
+        var map = [Int?](repeating: nil, count: parameters.count)
+        var cursor = 0
+        for (position, parameter) in parameters.enumerated() {
+            guard cursor < arguments.count else {
+                if !parameter.hasDefault {
+                    let label = parameter.label.map { "\($0): " } ?? ""
+                    error("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", callSpan,
+                          notes: [.init("\(name) takes \(label)\(parameter.type)")])
+                }
+                continue
+            }
+            let argument = arguments[cursor]
+            let isTrailingClosure = cursor == arguments.count - 1 && argument.label == nil
+                && { if case .closure = argument.value.kind { true } else { false } }()
+            if argument.label == parameter.label || (isTrailingClosure && position == parameters.count - 1) {
+                map[position] = cursor
+                cursor += 1
+                continue
+            }
+            if parameter.hasDefault {
+                // Skipped: does the argument belong to a later parameter?
+                if parameters[(position + 1)...].contains(where: { $0.label == argument.label }) { continue }
+            }
+            if argument.label == nil, let label = parameter.label {
+                error("missing argument label '\(label):' in call", argument.value.span, suggestion: "\(label): ")
+            } else if let label = argument.label, parameter.label == nil {
+                error("extraneous argument label '\(label):' in call", argument.labelSpan ?? argument.value.span)
+            } else if let label = argument.label {
+                if parameters.contains(where: { $0.label == label }) {
+                    error("argument '\(label)' must come after the others it follows in '\(name)'",
+                          argument.labelSpan ?? argument.value.span)
+                } else {
+                    let suggestion = Suggestions.nearest(to: label, in: parameters.compactMap(\.label))
+                    error("incorrect argument label in call (have '\(label):', expected '\(parameter.label ?? "_"):')",
+                          argument.labelSpan ?? argument.value.span, suggestion: suggestion ?? parameter.label)
+                }
+            }
+            map[position] = cursor
+            cursor += 1
+        }
+        for extra in arguments[min(cursor, arguments.count)...] {
+            checkExpression(extra.value, expected: nil)
+            error("extra argument\(extra.label.map { " '\($0)'" } ?? "") in call to '\(name)'", extra.value.span)
+        }
+        for (position, argumentIndex) in map.enumerated() {
+            guard let argumentIndex else { continue }
+            let argument = arguments[argumentIndex].value
+            let type = checkExpression(argument, expected: parameters[position].type)
+            requireArgument(type, to: parameters[position].type, argument.span)
+        }
+        return map
+    }
+
+    private mutating func requireArgument(_ found: ScriptType, to expected: ScriptType, _ span: TextSpan) {
+        if expected.accepts(found) || (expected == .secret && found == .string) { return }
+        if found.isOptional, expected.accepts(found.unwrapped) {
+            error("value of optional type '\(found)' must be unwrapped to a value of type '\(expected)'", span,
+                  notes: [.init("use '?? default' or '!'")])
+            return
+        }
+        error("cannot convert value of type '\(found)' to expected argument type '\(expected)'", span)
+    }
+
+    // MARK: Built-in functions
+
+    private mutating func checkBuiltin(_ builtin: BuiltinFunction, _ arguments: [Argument], _ expression: Expr) -> ScriptType {
+        func unlabeled(_ count: ClosedRange<Int>, _ what: String) -> [ScriptType] {
+            if !count.contains(arguments.count) {
+                error("'\(builtin.rawValue)' takes \(what)", expression.span, notes: [.init(builtin.summary)])
+            }
+            return arguments.map { argument in
+                if let label = argument.label, let labelSpan = argument.labelSpan {
+                    error("extraneous argument label '\(label):' in call", labelSpan)
+                }
+                return checkExpression(argument.value, expected: nil)
+            }
+        }
+        switch builtin {
+        case .print:
+            for argument in arguments {
+                switch argument.label {
+                case nil:
+                    let type = checkExpression(argument.value, expected: nil)
+                    if type == .void { error("a Void value has nothing to print", argument.value.span) }
+                case "separator"?, "terminator"?:
+                    let type = checkExpression(argument.value, expected: .string)
+                    requireAssignable(type, to: .string, argument.value.span)
+                case let label?:
+                    error("unknown argument '\(label):' to print; it takes separator: and terminator:",
+                          argument.labelSpan ?? argument.value.span)
+                    checkExpression(argument.value, expected: nil)
+                }
+            }
+            return .void
+        case .expect:
+            guard (1...2).contains(arguments.count) else {
+                for argument in arguments { checkExpression(argument.value, expected: nil) }
+                error("'expect' takes a condition and an optional message", expression.span)
+                return .void
+            }
+            let condition = checkExpression(arguments[0].value, expected: .bool)
+            if !condition.isDynamic, condition != .bool {
+                error("expect needs a Bool condition, not '\(condition)'", arguments[0].value.span)
+            }
+            if arguments.count == 2 {
+                let message = checkExpression(arguments[1].value, expected: .string)
+                requireAssignable(message, to: .string, arguments[1].value.span)
+            }
+            return .void
+        case .env:
+            let types = unlabeled(1...1, "one argument, the variable's name")
+            if let type = types.first { requireAssignable(type, to: .string, arguments[0].value.span) }
+            return .string.optional
+        case .int, .double:
+            let types = unlabeled(1...1, "one argument")
+            let target: ScriptType = builtin == .int ? .int : .double
+            switch types.first {
+            case .string?, .any?, .unknown?, nil: return target.optional
+            case .int?, .double?: return target
+            case let other?:
+                error("cannot convert '\(other)' to \(target)", arguments[0].value.span)
+                return .unknown
+            }
+        case .string:
+            if arguments.count == 1, arguments[0].label == "describing" {
+                checkExpression(arguments[0].value, expected: nil)
+                return .string
+            }
+            _ = unlabeled(1...1, "one argument")
+            return .string
+        case .json:
+            let types = unlabeled(1...1, "one String argument")
+            if let type = types.first { requireAssignable(type, to: .string, arguments[0].value.span) }
+            return .any
+        case .typeOf:
+            guard arguments.count == 1, arguments[0].label == "of" else {
+                for argument in arguments { checkExpression(argument.value, expected: nil) }
+                error("write 'type(of: value)'", expression.span)
+                return .string
+            }
+            checkExpression(arguments[0].value, expected: nil)
+            return .string
+        case .abs:
+            let types = unlabeled(1...1, "one number")
+            guard let type = types.first else { return .unknown }
+            if !type.isDynamic, type != .int, type != .double {
+                error("abs needs an Int or a Double, not '\(type)'", arguments[0].value.span)
+            }
+            return type
+        case .min, .max:
+            let types = unlabeled(2...Int.max, "two or more values")
+            guard var result = types.first else { return .unknown }
+            for (position, type) in types.enumerated().dropFirst() {
+                if type == .double, result == .int, case .integer = arguments[0].value.kind { result = .double }
+                if !type.isDynamic, !result.isDynamic, type != result,
+                    !(type == .int && result == .double && { if case .integer = arguments[position].value.kind { true } else { false } }())
+                {
+                    error("'\(builtin.rawValue)' needs values of one type; found '\(result)' and '\(type)'",
+                          arguments[position].value.span)
+                }
+            }
+            if result == .double {
+                for argument in arguments where argument.value.type == .int {
+                    if case .integer = argument.value.kind { argument.value.type = .double }
+                }
+            }
+            if !result.isComparable { error("values of type '\(result)' cannot be compared", expression.span) }
+            return result
+        }
+    }
+}

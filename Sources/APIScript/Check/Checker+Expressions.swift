@@ -1,0 +1,495 @@
+extension Checker {
+    /// Checks an expression and returns its type; `expected` guides literals and closures.
+    @discardableResult
+    mutating func checkExpression(_ expression: Expr, expected: ScriptType?) -> ScriptType {
+        let type = computeType(expression, expected: expected)
+        expression.type = type
+        return type
+    }
+
+    private mutating func computeType(_ expression: Expr, expected: ScriptType?) -> ScriptType {
+        switch expression.kind {
+        case .integer:
+            return expected?.unwrapped == .double ? .double : .int
+        case .double:
+            return .double
+        case .string(let parts):
+            for case .expression(let part) in parts {
+                let type = checkExpression(part, expected: nil)
+                if type == .void { error("a Void value has nothing to show in a string", part.span) }
+            }
+            return .string
+        case .bool:
+            return .bool
+        case .nilLiteral:
+            if let expected, expected.isOptional || expected.isDynamic { return expected }
+            return .nilLiteral
+        case .name(let name):
+            return checkName(name, expression)
+        case .dollar(let number):
+            return checkDollar(number, expression.span)
+        case .array(let elements):
+            return checkArray(elements, expected: expected, expression.span)
+        case .dictionary(let pairs):
+            var valueType: ScriptType?
+            if case .dictionary(let value)? = expected?.unwrapped { valueType = value }
+            var found: ScriptType?
+            for pair in pairs {
+                let key = checkExpression(pair.key, expected: .string)
+                if !key.isDynamic, key != .string { error("dictionary keys must be String, not '\(key)'", pair.key.span) }
+                let value = checkExpression(pair.value, expected: valueType)
+                found = found.map { unify($0, value) } ?? value
+            }
+            if let valueType { return .dictionary(valueType) }
+            guard let found else {
+                error("an empty dictionary needs a type: write 'let d: [String: Int] = [:]'", expression.span)
+                return .dictionary(.unknown)
+            }
+            return .dictionary(found)
+        case .member(let base, let name, let nameSpan, let optional):
+            return checkMember(expression, base: base, name: name, nameSpan: nameSpan, optional: optional)
+        case .subscriptAccess(let base, let index, let optional):
+            return checkSubscript(base: base, index: index, optional: optional, expression.span)
+        case .call(let callee, let arguments):
+            return checkCall(expression, callee: callee, arguments: arguments, expected: expected)
+        case .forceUnwrap(let operand):
+            let type = checkExpression(operand, expected: expected?.optional)
+            if type.isDynamic { return type }
+            guard type.isOptional else {
+                error("cannot force unwrap value of non-optional type '\(type)'", expression.span)
+                return type
+            }
+            return type.unwrapped
+        case .unary(let op, let operand):
+            let type = checkExpression(operand, expected: op == "!" ? .bool : expected)
+            if type.isDynamic { return type }
+            if op == "!" {
+                if type != .bool { error("unary operator '!' cannot be applied to an operand of type '\(type)'", expression.span) }
+                return .bool
+            }
+            if type != .int, type != .double {
+                error("unary operator '-' cannot be applied to an operand of type '\(type)'", expression.span)
+            }
+            return type
+        case .binary(let op, let left, let right, let operatorSpan):
+            return checkBinary(op, left, right, operatorSpan, expected: expected)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            let conditionType = checkExpression(condition, expected: .bool)
+            if !conditionType.isDynamic, conditionType != .bool {
+                error("type '\(conditionType)' cannot be used as a boolean", condition.span)
+            }
+            let first = checkExpression(whenTrue, expected: expected)
+            let second = checkExpression(whenFalse, expected: expected ?? first)
+            return unify(first, second)
+        case .tryOptional(let operand):
+            let type = checkExpression(operand, expected: expected?.unwrapped)
+            return type == .void ? .void : type.optional
+        case .closure(let closure):
+            var parameters: [ScriptType]?
+            var result: ScriptType?
+            if case .function(let expectedParameters, let expectedResult)? = expected?.unwrapped {
+                parameters = expectedParameters
+                result = expectedResult == .unknown ? nil : expectedResult
+            }
+            return checkClosure(closure, parameters: parameters, result: result)
+        case .keyPath(let components):
+            return checkKeyPath(components, expected: expected, expression.span)
+        case .invalid:
+            return .unknown
+        }
+    }
+
+    // MARK: Names
+
+    private mutating func checkName(_ name: String, _ expression: Expr) -> ScriptType {
+        guard let binding = lookup(name) else {
+            let suggestion = Suggestions.nearest(to: name, in: visibleNames())
+            error("cannot find '\(name)' in scope", expression.span,
+                  notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
+            return .unknown
+        }
+        expression.binding = binding
+        switch binding.kind {
+        case .builtin(let builtin):
+            error("'\(name)' is a function; call it as \(builtin.summary.split(separator: " — ").first.map(String.init) ?? name)",
+                  expression.span)
+            return .unknown
+        case .hostFunction(let host):
+            return .function(parameters: host.parameters.map(\.type), result: host.returnType)
+        case .variable:
+            if !binding.isInitialized, binding.owner === function, !binding.isMutable {
+                // A `let` declared without a value and never assigned.
+                error("constant '\(name)' used before being initialized", expression.span)
+            }
+            return binding.type
+        case .hostGlobal, .scriptFunction:
+            return binding.type
+        }
+    }
+
+    private mutating func checkDollar(_ number: Int, _ span: TextSpan) -> ScriptType {
+        guard !function.isTopLevel, function.parameters.isEmpty || function.implicitParameterTypes != nil else {
+            error("anonymous closure argument '$\(number)' used outside a closure with implicit parameters", span)
+            return .unknown
+        }
+        function.implicitParameterCount = max(function.implicitParameterCount, number + 1)
+        guard let types = function.implicitParameterTypes else { return .unknown }
+        guard number < types.count else {
+            error("closure uses '$\(number)' but takes only \(types.count) argument\(types.count == 1 ? "" : "s")", span)
+            return .unknown
+        }
+        return types[number]
+    }
+
+    private mutating func checkArray(_ elements: [Expr], expected: ScriptType?, _ span: TextSpan) -> ScriptType {
+        var elementType: ScriptType?
+        if case .array(let element)? = expected?.unwrapped { elementType = element }
+        var found: ScriptType?
+        for element in elements {
+            let type = checkExpression(element, expected: elementType ?? found)
+            if let elementType {
+                requireAssignable(type, to: elementType, element.span)
+            }
+            found = found.map { unify($0, type) } ?? type
+        }
+        if let elementType { return .array(elementType) }
+        guard let found else {
+            error("an empty array needs a type: write 'let a: [Int] = []'", span)
+            return .array(.unknown)
+        }
+        if found == .double {
+            for element in elements where element.type == .int { if case .integer = element.kind { element.type = .double } }
+        }
+        return .array(found)
+    }
+
+    // MARK: Members
+
+    private mutating func checkMember(_ expression: Expr, base: Expr, name: String, nameSpan: TextSpan,
+                                      optional: Bool) -> ScriptType {
+        let baseType = checkExpression(base, expected: nil)
+        if baseType.isDynamic {
+            expression.callee = .dynamicMember(name)
+            return baseType
+        }
+        var receiver = baseType
+        if optional {
+            guard baseType.isOptional else {
+                error("cannot use optional chaining on non-optional value of type '\(baseType)'", nameSpan,
+                      suggestion: ".")
+                return memberType(expression, of: baseType, name: name, nameSpan: nameSpan)
+            }
+            receiver = baseType.unwrapped
+            let type = memberType(expression, of: receiver, name: name, nameSpan: nameSpan)
+            return type == .void ? .void : type.optional
+        }
+        if baseType.isOptional {
+            error("value of optional type '\(baseType)' must be unwrapped to refer to member '\(name)'", nameSpan,
+                  notes: [.init("use '?.' to access the member only when the value is not nil, or '!' to stop when it is")])
+            return memberType(expression, of: baseType.unwrapped, name: name, nameSpan: nameSpan).optional
+        }
+        return memberType(expression, of: receiver, name: name, nameSpan: nameSpan)
+    }
+
+    /// The type of a property; methods are checked in `checkCall`.
+    mutating func memberType(_ expression: Expr, of type: ScriptType, name: String, nameSpan: TextSpan) -> ScriptType {
+        switch type {
+        case .record(let record):
+            if let index = record.index(of: name) {
+                expression.callee = .field(index)
+                return record.fields[index].type
+            }
+            if record.isTuple, let position = Int(name), position < record.fields.count {
+                expression.callee = .field(position)
+                return record.fields[position].type
+            }
+            let suggestion = Suggestions.nearest(to: name, in: record.fields.map(\.name))
+            let shownName = record.isTuple ? "tuple '\(record.name)'" : record.name
+            error("\(shownName) has no member '\(name)'", nameSpan,
+                  notes: suggestion.map { [.init("did you mean '\($0)'?")] }
+                    ?? [.init("\(record.name) has: \(record.fields.map(\.name).joined(separator: ", "))")],
+                  suggestion: suggestion)
+            return .unknown
+        case .array(let element):
+            switch name {
+            case "count": return property(expression, .count, .int)
+            case "isEmpty": return property(expression, .isEmpty, .bool)
+            case "first": return property(expression, .first, element.optional)
+            case "last": return property(expression, .last, element.optional)
+            default: break
+            }
+        case .string:
+            switch name {
+            case "count": return property(expression, .count, .int)
+            case "isEmpty": return property(expression, .isEmpty, .bool)
+            case "first": return property(expression, .first, .string.optional)
+            case "last": return property(expression, .last, .string.optional)
+            default: break
+            }
+        case .dictionary(let value):
+            switch name {
+            case "count": return property(expression, .count, .int)
+            case "isEmpty": return property(expression, .isEmpty, .bool)
+            case "keys": return property(expression, .keys, .array(.string))
+            case "values": return property(expression, .values, .array(value))
+            default: break
+            }
+        case .range:
+            switch name {
+            case "count": return property(expression, .count, .int)
+            case "isEmpty": return property(expression, .isEmpty, .bool)
+            case "lowerBound": return property(expression, .lowerBound, .int)
+            case "upperBound": return property(expression, .upperBound, .int)
+            default: break
+            }
+        case .secret:
+            if name == "count" { return property(expression, .count, .int) }
+        default:
+            break
+        }
+        let members = BuiltinMembers.names(for: type)
+        if members.contains(name) {
+            error("method '\(name)' must be called: write '\(name)(…)'", nameSpan)
+            return .unknown
+        }
+        let suggestion = Suggestions.nearest(to: name, in: members)
+        error("value of type '\(type)' has no member '\(name)'", nameSpan,
+              notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
+        return .unknown
+    }
+
+    private func property(_ expression: Expr, _ property: Property, _ type: ScriptType) -> ScriptType {
+        expression.callee = .property(property)
+        return type
+    }
+
+    private mutating func checkSubscript(base: Expr, index: Expr, optional: Bool, _ span: TextSpan) -> ScriptType {
+        var baseType = checkExpression(base, expected: nil)
+        if optional {
+            if !baseType.isOptional, !baseType.isDynamic {
+                error("cannot use optional chaining on non-optional value of type '\(baseType)'", span)
+            }
+            baseType = baseType.unwrapped
+        } else if baseType.isOptional {
+            error("value of optional type '\(baseType)' must be unwrapped before subscripting", base.span,
+                  notes: [.init("use '?[' or '!'")])
+            baseType = baseType.unwrapped
+        }
+        let result: ScriptType
+        switch baseType {
+        case .array(let element):
+            let indexType = checkExpression(index, expected: .int)
+            if indexType == .range {
+                result = .array(element)
+            } else {
+                if !indexType.isDynamic, indexType != .int {
+                    error("an array subscript takes an Int or a range, not '\(indexType)'", index.span)
+                }
+                result = element
+            }
+        case .dictionary(let value):
+            let keyType = checkExpression(index, expected: .string)
+            if !keyType.isDynamic, keyType != .string {
+                error("a dictionary subscript takes a String, not '\(keyType)'", index.span)
+            }
+            result = value.optional
+        case .string:
+            let indexType = checkExpression(index, expected: .int)
+            if !indexType.isDynamic, indexType != .int, indexType != .range {
+                error("a string subscript takes an Int or a range, not '\(indexType)'", index.span)
+            }
+            result = .string
+        case .any, .unknown:
+            checkExpression(index, expected: nil)
+            result = baseType
+        default:
+            checkExpression(index, expected: nil)
+            error("value of type '\(baseType)' has no subscripts", span)
+            result = .unknown
+        }
+        return optional ? result.optional : result
+    }
+
+    // MARK: Operators
+
+    private func isIntegerLiteral(_ expression: Expr) -> Bool {
+        if case .integer = expression.kind { return true }
+        return false
+    }
+
+    private mutating func checkBinary(_ op: String, _ left: Expr, _ right: Expr, _ operatorSpan: TextSpan,
+                                      expected: ScriptType?) -> ScriptType {
+        switch op {
+        case "&&", "||":
+            for operand in [left, right] {
+                let type = checkExpression(operand, expected: .bool)
+                if !type.isDynamic, type != .bool {
+                    error("'\(op)' needs Bool operands, not '\(type)'", operand.span)
+                }
+            }
+            return .bool
+        case "??":
+            let leftType = checkExpression(left, expected: expected?.optional)
+            let rightType = checkExpression(right, expected: leftType.isDynamic ? expected : leftType.unwrapped)
+            if leftType.isDynamic { return rightType.isDynamic ? leftType : rightType }
+            if !leftType.isOptional {
+                warning("left side of '??' has non-optional type '\(leftType)', so the right side is never used",
+                        left.span)
+                return leftType
+            }
+            if !rightType.isDynamic, !leftType.accepts(rightType) {
+                error("cannot use '\(rightType)' as a default for '\(leftType)'", right.span)
+            }
+            return rightType.isOptional ? leftType : leftType.unwrapped
+        case "..<", "...":
+            for operand in [left, right] {
+                let type = checkExpression(operand, expected: .int)
+                if !type.isDynamic, type != .int { error("range bounds must be Int, not '\(type)'", operand.span) }
+            }
+            return .range
+        default:
+            break
+        }
+        var leftType = checkExpression(left, expected: nil)
+        var rightType = checkExpression(right, expected: leftType.isDynamic ? nil : leftType.unwrapped)
+        // An integer literal takes the other side's Double type, as in Swift.
+        if isIntegerLiteral(left), rightType == .double, leftType == .int {
+            left.type = .double
+            leftType = .double
+        }
+        if isIntegerLiteral(right), leftType == .double, rightType == .int {
+            right.type = .double
+            rightType = .double
+        }
+        switch op {
+        case "==", "!=":
+            if leftType.isDynamic || rightType.isDynamic { return .bool }
+            let comparable = leftType.accepts(rightType) || rightType.accepts(leftType)
+                || (leftType == .secret && rightType == .string) || (leftType == .string && rightType == .secret)
+            if !comparable {
+                error("binary operator '\(op)' cannot compare '\(leftType)' and '\(rightType)'", operatorSpan)
+            } else if !leftType.isEquatable {
+                error("values of type '\(leftType)' cannot be compared with '\(op)'", operatorSpan)
+            }
+            return .bool
+        case "<", "<=", ">", ">=":
+            if leftType.isDynamic || rightType.isDynamic { return .bool }
+            if leftType != rightType || !leftType.isComparable {
+                error("binary operator '\(op)' cannot be applied to operands of type '\(leftType)' and '\(rightType)'",
+                      operatorSpan,
+                      notes: leftType.isOptional || rightType.isOptional
+                        ? [.init("unwrap the optional first, for example with '?? 0'")] : [])
+            }
+            return .bool
+        default:
+            return arithmeticResult(op, leftType, rightType, left: left, right: right, operatorSpan)
+        }
+    }
+
+    mutating func arithmeticResult(_ op: String, _ leftType: ScriptType, _ rightType: ScriptType, left: Expr,
+                                   right: Expr, _ span: TextSpan) -> ScriptType {
+        if leftType.isDynamic || rightType.isDynamic {
+            return leftType.isDynamic ? (rightType.isDynamic ? .any : rightType) : leftType
+        }
+        switch (leftType, rightType) {
+        case (.int, .int), (.double, .double):
+            return leftType
+        case (.string, .string) where op == "+":
+            return .string
+        case (.array(let a), .array(let b)) where op == "+":
+            return .array(unify(a, b))
+        case (.int, .double), (.double, .int):
+            error("binary operator '\(op)' cannot be applied to 'Int' and 'Double'", span,
+                  notes: [.init("convert one side: Double(x) or Int(x)")])
+            return .double
+        default:
+            var notes: [Diagnostic.Note] = []
+            if leftType.isOptional || rightType.isOptional {
+                notes.append(.init("unwrap the optional first, for example with '?? 0'"))
+            }
+            if op == "+", leftType == .string || rightType == .string {
+                notes.append(.init("use string interpolation: \"\\(a)\\(b)\""))
+            }
+            error("binary operator '\(op)' cannot be applied to operands of type '\(leftType)' and '\(rightType)'",
+                  span, notes: notes)
+            return .unknown
+        }
+    }
+
+    // MARK: Closures and key paths
+
+    mutating func checkClosure(_ closure: ClosureSyntax, parameters: [ScriptType]?, result: ScriptType?) -> ScriptType {
+        let scope = FunctionScope(parent: function)
+        allFunctions.append(scope)
+        closure.scope = scope
+        let savedFunction = function
+        function = scope
+        pushScope()
+        let saved = (loopDepth, ())
+        if let names = closure.parameters {
+            if let parameters, parameters.count != names.count {
+                error("closure takes \(names.count) parameter\(names.count == 1 ? "" : "s") but \(parameters.count) \(parameters.count == 1 ? "is" : "are") expected",
+                      closure.span)
+            }
+            for (position, name) in names.enumerated() {
+                let type = parameters.flatMap { position < $0.count ? $0[position] : nil } ?? .unknown
+                scope.parameters.append(declare(name.name, type: type, isMutable: false, span: name.span))
+            }
+        } else {
+            scope.implicitParameterTypes = parameters
+        }
+        if let result {
+            scope.returnType = result
+            scope.hasDeclaredReturnType = result != .void
+        }
+        var bodyType: ScriptType = .void
+        if closure.body.count == 1, case .expression(let single) = closure.body[0].kind {
+            bodyType = checkExpression(single, expected: result == .void ? nil : result)
+            if let result, result != .void, !result.isDynamic {
+                requireAssignable(bodyType, to: result, single.span)
+            }
+            if result == .void { bodyType = .void }
+        } else {
+            checkBlock(closure.body)
+            bodyType = scope.returnType ?? .void
+        }
+        popScope()
+        function = savedFunction
+        _ = saved
+        let parameterTypes: [ScriptType]
+        if let names = closure.parameters {
+            parameterTypes = scope.parameters.map(\.type) + Array(repeating: .unknown, count: max(0, (parameters?.count ?? names.count) - names.count))
+        } else if let parameters {
+            parameterTypes = parameters
+            if scope.implicitParameterCount > parameters.count {
+                // Reported at the use of `$n`.
+            }
+        } else {
+            parameterTypes = Array(repeating: .unknown, count: scope.implicitParameterCount)
+        }
+        let finalResult = result ?? bodyType
+        return .function(parameters: parameterTypes, result: finalResult)
+    }
+
+    private mutating func checkKeyPath(_ components: [(name: String, span: TextSpan)], expected: ScriptType?,
+                                       _ span: TextSpan) -> ScriptType {
+        guard case .function(let parameters, _)? = expected?.unwrapped, let root = parameters.first else {
+            return .function(parameters: [.any], result: .any)
+        }
+        var type = root
+        for component in components {
+            if type.isDynamic { return .function(parameters: [root], result: type) }
+            if type.isOptional {
+                error("key path component '\(component.name)' follows an optional; unwrap it in a closure instead",
+                      component.span)
+                return .function(parameters: [root], result: .unknown)
+            }
+            let probe = Expr(.invalid, component.span)
+            type = memberType(probe, of: type, name: component.name, nameSpan: component.span)
+            if case .field = probe.callee {} else if case .property = probe.callee {} else if type != .unknown {
+                error("key path component '\(component.name)' must be a property", component.span)
+            }
+        }
+        return .function(parameters: [root], result: type)
+    }
+}

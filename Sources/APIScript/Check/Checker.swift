@@ -1,0 +1,517 @@
+/// Checks a parsed script against the names and types the host registered, before anything runs.
+///
+/// It reports every error of the script in one run: unknown names (with the nearest name), wrong
+/// labels and argument types, members a record lacks, conditions that are not `Bool`, assignments
+/// to constants, `break` outside a loop. It also annotates the tree with types and resolutions
+/// for the compiler.
+struct Checker {
+    let source: ScriptSource
+    let globals: GlobalTable
+    /// At the prompt, a top-level name may be declared again (it replaces the old one).
+    let isPrompt: Bool
+    var diagnostics: [Diagnostic] = []
+    /// Lexical scopes, innermost last. The first is the script's top level.
+    private var scopes: [[String: Binding]] = [[:]]
+    private var scopeOwners: [FunctionScope]
+    var function: FunctionScope
+    var loopDepth = 0
+    /// Globals this evaluation declares.
+    private(set) var newGlobals: [Binding] = []
+    var allFunctions: [FunctionScope] = []
+
+    init(source: ScriptSource, globals: GlobalTable, isPrompt: Bool) {
+        self.source = source
+        self.globals = globals
+        self.isPrompt = isPrompt
+        let main = FunctionScope(parent: nil, isTopLevel: true)
+        self.function = main
+        self.scopeOwners = [main]
+        self.allFunctions = [main]
+    }
+
+    /// The top-level function of the script.
+    var main: FunctionScope { allFunctions[0] }
+
+    /// Checks statements and settles slots and purity.
+    mutating func check(_ statements: [Stmt]) {
+        checkBlock(statements, newScope: false)
+        settlePurity()
+        for scope in allFunctions { scope.assignSlots() }
+    }
+
+    // MARK: Diagnostics
+
+    mutating func error(_ message: String, _ span: TextSpan, notes: [Diagnostic.Note] = [], suggestion: String? = nil) {
+        diagnostics.append(Diagnostic(kind: .check, message: message, source: source, span: span, notes: notes,
+                                      suggestion: suggestion))
+    }
+
+    mutating func warning(_ message: String, _ span: TextSpan) {
+        diagnostics.append(Diagnostic(.warning, kind: .check, message: message, source: source, span: span))
+    }
+
+    // MARK: Scopes
+
+    private var atTopLevel: Bool { scopes.count == 1 && function.isTopLevel }
+
+    mutating func pushScope() {
+        scopes.append([:])
+        scopeOwners.append(function)
+    }
+
+    mutating func popScope() {
+        scopes.removeLast()
+        scopeOwners.removeLast()
+    }
+
+    /// Declares a variable in the innermost scope.
+    @discardableResult
+    mutating func declare(_ name: String, type: ScriptType, isMutable: Bool, span: TextSpan,
+                          kind: Binding.Kind = .variable) -> Binding {
+        if name == "_" {
+            return Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: function)
+        }
+        if atTopLevel {
+            if let existing = globals.bindings[name] ?? scopes[0][name] {
+                switch existing.kind {
+                case .hostFunction, .hostGlobal, .builtin:
+                    error("cannot declare '\(name)': it is a built-in name", span)
+                case .variable, .scriptFunction:
+                    if !isPrompt, scopes[0][name] != nil || globals.bindings[name] != nil {
+                        error("invalid redeclaration of '\(name)'", span,
+                              notes: existing.span.map { [.init("'\(name)' was declared here", span: $0)] } ?? [])
+                    }
+                }
+            }
+            let binding = Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: nil)
+            binding.slot = globals.allocateSlot()
+            scopes[0][name] = binding
+            newGlobals.append(binding)
+            return binding
+        }
+        if let existing = scopes[scopes.count - 1][name] {
+            error("invalid redeclaration of '\(name)'", span,
+                  notes: existing.span.map { [.init("'\(name)' was declared here", span: $0)] } ?? [])
+        }
+        let binding = Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: function)
+        function.locals.append(binding)
+        scopes[scopes.count - 1][name] = binding
+        return binding
+    }
+
+    /// Finds a name, marking captures for closures.
+    mutating func lookup(_ name: String) -> Binding? {
+        for depth in stride(from: scopes.count - 1, through: 0, by: -1) {
+            guard let binding = scopes[depth][name] else { continue }
+            if let owner = binding.owner, owner !== function {
+                _ = function.capture(binding)
+            }
+            return binding
+        }
+        return globals.bindings[name]
+    }
+
+    /// Every name visible here, for suggestions.
+    func visibleNames() -> [String] {
+        var names = Set(globals.bindings.keys)
+        for scope in scopes { names.formUnion(scope.keys) }
+        return Array(names)
+    }
+
+    // MARK: Statements
+
+    mutating func checkBlock(_ statements: [Stmt], newScope: Bool = true) {
+        if newScope { pushScope() }
+        // Functions are visible throughout their block, as in Swift.
+        for statement in statements {
+            if case .function(let syntax) = statement.kind { declareFunction(syntax, statement) }
+        }
+        var unreachableReported = false
+        for (position, statement) in statements.enumerated() {
+            checkStatement(statement)
+            if !unreachableReported, position < statements.count - 1, Self.exits(statement) {
+                warning("code after '\(Self.exitWord(statement))' will never run", statements[position + 1].span)
+                unreachableReported = true
+            }
+        }
+        if newScope { popScope() }
+    }
+
+    static func exits(_ statement: Stmt) -> Bool {
+        switch statement.kind {
+        case .breakStatement, .continueStatement, .returnStatement: true
+        default: false
+        }
+    }
+
+    private static func exitWord(_ statement: Stmt) -> String {
+        switch statement.kind {
+        case .breakStatement: "break"
+        case .continueStatement: "continue"
+        default: "return"
+        }
+    }
+
+    private mutating func declareFunction(_ syntax: FunctionSyntax, _ statement: Stmt) {
+        let parameterTypes = syntax.parameters.map { resolveType($0.type) }
+        let result = syntax.returnType.map { resolveType($0) } ?? .void
+        let binding = declare(syntax.name, type: .function(parameters: parameterTypes, result: result),
+                              isMutable: false, span: syntax.nameSpan, kind: .scriptFunction(syntax))
+        statement.binding = binding
+    }
+
+    mutating func checkStatement(_ statement: Stmt) {
+        switch statement.kind {
+        case .expression(let expression):
+            let type = checkExpression(expression, expected: nil)
+            if case .closure = expression.kind {
+                warning("a closure on its own is never called", expression.span)
+            }
+            _ = type
+        case .declaration(let isLet, let name, let nameSpan, let annotation, let value):
+            var type: ScriptType
+            if let annotation {
+                type = resolveType(annotation)
+                if let value {
+                    let found = checkExpression(value, expected: type)
+                    requireAssignable(found, to: type, value.span)
+                }
+            } else if let value {
+                type = checkExpression(value, expected: nil)
+                if type == .nilLiteral {
+                    error("'nil' needs a type: write '\(isLet ? "let" : "var") \(name): String? = nil'", value.span)
+                    type = .unknown
+                } else if type == .void {
+                    warning("'\(name)' is Void: the expression gives no value", value.span)
+                }
+            } else {
+                type = .unknown
+            }
+            let binding = declare(name, type: type, isMutable: !isLet, span: nameSpan)
+            binding.isInitialized = value != nil
+            statement.binding = binding
+        case .assignment(let target, let op, let value):
+            checkAssignment(target: target, op: op, value: value, statement.span)
+        case .ifStatement(let clauses, let elseBody):
+            for clause in clauses {
+                pushScope()
+                checkConditions(clause.conditions)
+                checkBlock(clause.body)
+                popScope()
+            }
+            if let elseBody { checkBlock(elseBody) }
+        case .guardStatement(let conditions, let elseBody):
+            // The else body cannot see the bindings; the rest of the block can.
+            checkBlock(elseBody)
+            if !(elseBody.last.map(Self.exits) ?? false) {
+                error("'guard' body must not fall through; end it with 'return', 'break' or 'continue'",
+                      elseBody.last?.span ?? statement.span)
+            }
+            checkConditions(conditions)
+        case .forIn(let pattern, let sequence, let body):
+            let sequenceType = checkExpression(sequence, expected: nil)
+            let element = elementType(of: sequenceType, sequence.span)
+            pushScope()
+            bind(pattern, to: element, statement: statement)
+            loopDepth += 1
+            checkBlock(body)
+            loopDepth -= 1
+            popScope()
+        case .whileLoop(let conditions, let body):
+            pushScope()
+            checkConditions(conditions)
+            loopDepth += 1
+            checkBlock(body)
+            loopDepth -= 1
+            popScope()
+        case .breakStatement:
+            if loopDepth == 0 { error("'break' is only allowed inside a loop", statement.span) }
+        case .continueStatement:
+            if loopDepth == 0 { error("'continue' is only allowed inside a loop", statement.span) }
+        case .returnStatement(let value):
+            checkReturn(value, statement.span)
+        case .function(let syntax):
+            checkFunctionBody(syntax)
+        case .invalid:
+            break
+        }
+    }
+
+    private mutating func checkReturn(_ value: Expr?, _ span: TextSpan) {
+        if function.isTopLevel {
+            if let value { _ = checkExpression(value, expected: nil) }
+            return
+        }
+        let expected = function.hasDeclaredReturnType ? function.returnType : nil
+        let found = value.map { checkExpression($0, expected: expected) } ?? .void
+        if function.hasDeclaredReturnType, let expected {
+            if expected == .void, value != nil, found != .void {
+                error("unexpected non-Void return value in a function that returns nothing", value?.span ?? span)
+            } else if expected != .void, value == nil {
+                error("non-Void function should return a value of type '\(expected)'", span)
+            } else {
+                requireAssignable(found, to: expected, value?.span ?? span)
+            }
+        } else {
+            function.returnType = function.returnType.map { unify($0, found) } ?? found
+        }
+    }
+
+    private mutating func bind(_ pattern: Pattern, to type: ScriptType, statement: Stmt) {
+        switch pattern {
+        case .name(let name, let span):
+            statement.binding = declare(name, type: type, isMutable: false, span: span)
+        case .wildcard:
+            statement.binding = nil
+        case .tuple(let elements, let span):
+            guard case .record(let record) = type, record.isTuple, record.fields.count == elements.count else {
+                if !type.isDynamic {
+                    error("cannot destructure '\(type)' into \(elements.count) names", span)
+                }
+                for element in elements { bindLoose(element) }
+                return
+            }
+            for (element, field) in zip(elements, record.fields) {
+                if case .name(let name, let nameSpan) = element {
+                    declare(name, type: field.type, isMutable: false, span: nameSpan)
+                } else if case .tuple = element {
+                    error("nested tuple patterns are not supported", element.span)
+                }
+            }
+        }
+    }
+
+    private mutating func bindLoose(_ pattern: Pattern) {
+        if case .name(let name, let span) = pattern { declare(name, type: .unknown, isMutable: false, span: span) }
+    }
+
+    /// Bindings of a tuple pattern, in order, for the compiler.
+    func patternBindings(_ pattern: Pattern) -> [Binding?] {
+        switch pattern {
+        case .name(let name, _):
+            return [scopes.last?[name]]
+        case .wildcard:
+            return [nil]
+        case .tuple(let elements, _):
+            return elements.flatMap(patternBindings)
+        }
+    }
+
+    mutating func checkConditions(_ conditions: [Condition]) {
+        for condition in conditions {
+            switch condition.kind {
+            case .boolean(let expression):
+                let type = checkExpression(expression, expected: .bool)
+                if !type.isDynamic, type != .bool {
+                    if type.isOptional {
+                        error("optional type '\(type)' cannot be used as a boolean; test for '!= nil' instead",
+                              expression.span)
+                    } else {
+                        error("type '\(type)' cannot be used as a boolean; use a comparison such as '!= 0'",
+                              expression.span)
+                    }
+                }
+            case .optionalBinding(let isLet, let name, let nameSpan, let value):
+                let type: ScriptType
+                if let value {
+                    type = checkExpression(value, expected: nil)
+                } else if let existing = lookup(name) {
+                    condition.shadowed = existing
+                    type = existing.type
+                } else {
+                    error("cannot find '\(name)' in scope", nameSpan)
+                    type = .unknown
+                }
+                if !type.isDynamic, !type.isOptional {
+                    error("initializer for conditional binding must have Optional type, not '\(type)'",
+                          value?.span ?? nameSpan)
+                }
+                condition.binding = declare(name, type: type.unwrapped, isMutable: !isLet, span: nameSpan)
+            }
+        }
+    }
+
+    private mutating func checkFunctionBody(_ syntax: FunctionSyntax) {
+        let scope = FunctionScope(parent: function)
+        allFunctions.append(scope)
+        syntax.scope = scope
+        let savedFunction = function
+        let savedLoops = loopDepth
+        function = scope
+        loopDepth = 0
+        scope.returnType = syntax.returnType.map { resolveType($0) } ?? .void
+        scope.hasDeclaredReturnType = true
+        pushScope()
+        for parameter in syntax.parameters {
+            let type = resolveType(parameter.type)
+            if let defaultValue = parameter.defaultValue {
+                let found = checkExpression(defaultValue, expected: type)
+                requireAssignable(found, to: type, defaultValue.span)
+            }
+            scope.parameters.append(declare(parameter.name, type: type, isMutable: false, span: parameter.span))
+        }
+        checkBlock(syntax.body)
+        if let result = scope.returnType, result != .void, !Self.alwaysReturns(syntax.body) {
+            error("missing return in a function expected to return '\(result)'", syntax.nameSpan)
+        }
+        popScope()
+        function = savedFunction
+        loopDepth = savedLoops
+    }
+
+    /// Whether every path through the statements ends in `return`.
+    static func alwaysReturns(_ statements: [Stmt]) -> Bool {
+        guard let last = statements.last else { return false }
+        switch last.kind {
+        case .returnStatement: return true
+        case .ifStatement(let clauses, let elseBody):
+            guard let elseBody else { return false }
+            return clauses.allSatisfy { alwaysReturns($0.body) } && alwaysReturns(elseBody)
+        default: return false
+        }
+    }
+
+    // MARK: Assignment
+
+    private mutating func checkAssignment(target: Expr, op: String, value: Expr, _ span: TextSpan) {
+        let targetType = checkAssignable(target)
+        let expected: ScriptType? = targetType.isDynamic ? nil : targetType
+        let valueType = checkExpression(value, expected: op == "=" ? expected : targetType == .double ? .double : nil)
+        if op == "=" {
+            requireAssignable(valueType, to: targetType, value.span)
+        } else {
+            let symbol = String(op.dropLast())
+            let result = arithmeticResult(symbol, targetType, valueType, left: target, right: value, span)
+            if !result.isDynamic, !targetType.isDynamic, !targetType.accepts(result) {
+                error("cannot assign the result of '\(symbol)' of type '\(result)' to '\(targetType)'", value.span)
+            }
+        }
+    }
+
+    /// The type of an assignment target, reporting targets that cannot be assigned.
+    private mutating func checkAssignable(_ target: Expr) -> ScriptType {
+        switch target.kind {
+        case .name(let name):
+            let type = checkExpression(target, expected: nil)
+            guard let binding = target.binding else { return type }
+            switch binding.kind {
+            case .variable:
+                if !binding.isMutable {
+                    error("cannot assign to value: '\(name)' is a 'let' constant", target.span,
+                          notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+                }
+            case .hostGlobal(let global):
+                if global.set == nil { error("cannot assign to '\(name)': it is read-only", target.span) }
+            case .hostFunction, .builtin, .scriptFunction:
+                error("cannot assign to '\(name)': it is a function", target.span)
+            }
+            return binding.type
+        case .member(let base, _, _, let optional):
+            if optional { error("cannot assign through '?.'", target.span) }
+            _ = checkAssignable(base)
+            let type = checkExpression(target, expected: nil)
+            if case .property = target.callee { error("cannot assign to a computed property", target.span) }
+            return type
+        case .subscriptAccess(let base, _, _):
+            _ = checkAssignable(base)
+            let type = checkExpression(target, expected: nil)
+            if case .dictionary(let value) = base.type { return value.optional }
+            return type
+        default:
+            _ = checkExpression(target, expected: nil)
+            error("cannot assign to this expression", target.span)
+            return .unknown
+        }
+    }
+
+    // MARK: Types
+
+    mutating func resolveType(_ syntax: TypeSyntax) -> ScriptType {
+        switch syntax {
+        case .name(let name, let span):
+            switch name {
+            case "Int": return .int
+            case "Double": return .double
+            case "Bool": return .bool
+            case "String": return .string
+            case "Secret": return .secret
+            case "Any": return .any
+            case "Void": return .void
+            default:
+                if let record = globals.recordTypes[name] { return .record(record) }
+                let known = ["Int", "Double", "Bool", "String", "Secret", "Any", "Void"] + globals.recordTypes.keys
+                let suggestion = Suggestions.nearest(to: name, in: known)
+                error("cannot find type '\(name)' in scope", span,
+                      notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
+                return .unknown
+            }
+        case .optional(let wrapped, _): return resolveType(wrapped).optional
+        case .array(let element, _): return .array(resolveType(element))
+        case .dictionary(let key, let value, let span):
+            if resolveType(key) != .string { error("dictionary keys must be String", span) }
+            return .dictionary(resolveType(value))
+        case .function(let parameters, let result, _):
+            return .function(parameters: parameters.map { resolveType($0) }, result: resolveType(result))
+        }
+    }
+
+    mutating func requireAssignable(_ found: ScriptType, to expected: ScriptType, _ span: TextSpan) {
+        if expected.accepts(found) { return }
+        if expected == .secret, found == .string { return }
+        if expected == .double, found == .int {
+            error("cannot convert value of type 'Int' to 'Double'; write Double(…)", span)
+            return
+        }
+        if found.isOptional, expected.accepts(found.unwrapped) {
+            error("value of optional type '\(found)' must be unwrapped to a value of type '\(expected)'", span,
+                  notes: [.init("use '?? default' to give a value for nil, or '!' if it can never be nil")])
+            return
+        }
+        error("cannot convert value of type '\(found)' to expected type '\(expected)'", span)
+    }
+
+    /// The common type of two branches or elements.
+    func unify(_ a: ScriptType, _ b: ScriptType) -> ScriptType {
+        if a == b { return a }
+        if a == .unknown { return b }
+        if b == .unknown { return a }
+        if a == .nilLiteral { return b.optional }
+        if b == .nilLiteral { return a.optional }
+        if a.accepts(b) { return a }
+        if b.accepts(a) { return b }
+        if (a == .int && b == .double) || (a == .double && b == .int) { return .double }
+        return .any
+    }
+
+    /// What `for … in` yields for a sequence type.
+    mutating func elementType(of type: ScriptType, _ span: TextSpan) -> ScriptType {
+        switch type {
+        case .array(let element): return element
+        case .range: return .int
+        case .string: return .string
+        case .dictionary(let value):
+            return .record(RecordType.tuple([.init("key", .string), .init("value", value)]))
+        case .any, .unknown: return type
+        case .optional(let wrapped):
+            error("value of optional type '\(type)' must be unwrapped before iterating", span,
+                  notes: [.init("write 'for x in \(source.text(of: span)) ?? []'")])
+            return elementType(of: wrapped, span)
+        default:
+            error("'\(type)' is not a sequence; 'for … in' takes an array, a range, a string or a dictionary", span)
+            return .unknown
+        }
+    }
+
+    // MARK: Purity
+
+    private mutating func settlePurity() {
+        var changed = true
+        while changed {
+            changed = false
+            for scope in allFunctions where scope.isPure && scope.callees.contains(where: { $0.scope?.isPure == false }) {
+                scope.isPure = false
+                changed = true
+            }
+        }
+    }
+}

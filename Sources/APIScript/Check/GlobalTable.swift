@@ -1,0 +1,21 @@
+/// The names every evaluation of one interpreter sees: host functions and globals, built-ins,
+/// record types, and the globals earlier evaluations declared.
+final class GlobalTable {
+    var bindings: [String: Binding] = [:]
+    var recordTypes: [String: RecordType] = [:]
+    /// How many global slots exist.
+    var slotCount = 0
+
+    init() {
+        for builtin in BuiltinFunction.allCases {
+            bindings[builtin.rawValue] = Binding(name: builtin.rawValue, type: .unknown, isMutable: false,
+                                                 kind: .builtin(builtin), span: nil, owner: nil)
+        }
+    }
+
+    /// A new global slot.
+    func allocateSlot() -> Int {
+        slotCount += 1
+        return slotCount - 1
+    }
+}

@@ -1,0 +1,1 @@
+public final class Function: @unchecked Sendable {}

@@ -1,0 +1,79 @@
+/// Renders diagnostics in compiler style:
+///
+/// ```
+/// smoke.api:7:18: error: Post has no member 'titel'
+///     print(first.titel)
+///                 ^~~~~
+/// note: did you mean 'title'?
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    /// Whether to colour the severity and the underline with ANSI escapes.
+    public var colors: Bool
+
+    /// Creates a renderer.
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
+
+    /// One diagnostic, with its source line and underline, and its notes.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var lines: [String] = []
+        let label = paint(diagnostic.severity.rawValue + ":", color: color(for: diagnostic.severity))
+        if let source = diagnostic.source {
+            let start = source.position(at: diagnostic.span.start)
+            lines.append("\(bold("\(source.name):\(start.line):\(start.column):")) \(label) \(bold(diagnostic.message))")
+            lines.append(contentsOf: excerpt(source, diagnostic.span))
+        } else {
+            lines.append("\(label) \(bold(diagnostic.message))")
+        }
+        for note in diagnostic.notes {
+            let noteLabel = paint("note:", color: "36")
+            if let span = note.span, let source = diagnostic.source, span != diagnostic.span {
+                let start = source.position(at: span.start)
+                lines.append("\(source.name):\(start.line):\(start.column): \(noteLabel) \(note.message)")
+                lines.append(contentsOf: excerpt(source, span))
+            } else {
+                lines.append("\(noteLabel) \(note.message)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Several diagnostics, one after another.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(render).joined(separator: "\n")
+    }
+
+    private func excerpt(_ source: ScriptSource, _ span: TextSpan) -> [String] {
+        let start = source.position(at: span.start)
+        let end = source.position(at: span.end)
+        let text = source.line(start.line)
+        guard !text.isEmpty || start.column == 1 else { return [] }
+        let shown = text.replacing("\t", with: " ")
+        let width: Int
+        if end.line == start.line {
+            width = max(1, end.column - start.column)
+        } else {
+            width = max(1, shown.count - start.column + 1)
+        }
+        let padding = String(repeating: " ", count: max(0, start.column - 1))
+        let underline = "^" + String(repeating: "~", count: max(0, width - 1))
+        return ["    " + shown, "    " + padding + paint(underline, color: "32")]
+    }
+
+    private func color(for severity: Diagnostic.Severity) -> String {
+        switch severity {
+        case .error: "31"
+        case .warning: "33"
+        case .note: "36"
+        }
+    }
+
+    private func paint(_ text: String, color: String) -> String {
+        colors ? "\u{1B}[1;\(color)m\(text)\u{1B}[0m" : text
+    }
+
+    private func bold(_ text: String) -> String {
+        colors ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,172 @@
+/// An expression in the syntax tree. The checker fills in ``type`` and the resolution fields.
+final class Expr {
+    enum Kind {
+        case integer(Int)
+        case double(Double)
+        case string([StringPart])
+        case bool(Bool)
+        case nilLiteral
+        case name(String)
+        case dollar(Int)
+        case array([Expr])
+        case dictionary([(key: Expr, value: Expr)])
+        case member(Expr, name: String, nameSpan: TextSpan, optional: Bool)
+        case subscriptAccess(Expr, index: Expr, optional: Bool)
+        case call(Expr, [Argument])
+        case forceUnwrap(Expr)
+        case unary(String, Expr)
+        case binary(String, Expr, Expr, operatorSpan: TextSpan)
+        case ternary(Expr, Expr, Expr)
+        case tryOptional(Expr)
+        case closure(ClosureSyntax)
+        case keyPath([(name: String, span: TextSpan)])
+        /// A placeholder where the parser found an error.
+        case invalid
+    }
+
+    enum StringPart {
+        case text(String)
+        case expression(Expr)
+    }
+
+    let kind: Kind
+    let span: TextSpan
+    /// The static type, after checking.
+    var type: ScriptType = .unknown
+    /// What a name refers to, after checking.
+    var binding: Binding?
+    /// For calls of host functions and methods: what is called, after checking.
+    var callee: Callee?
+
+    init(_ kind: Kind, _ span: TextSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// One argument of a call.
+struct Argument {
+    var label: String?
+    var labelSpan: TextSpan?
+    var value: Expr
+}
+
+/// A closure literal: `{ $0.id }` or `{ post in post.title }`.
+final class ClosureSyntax {
+    /// Named parameters, or `nil` when the body uses `$0`, `$1` ….
+    let parameters: [(name: String, span: TextSpan)]?
+    let body: [Stmt]
+    let span: TextSpan
+    /// Filled by the checker.
+    var scope: FunctionScope?
+
+    init(parameters: [(name: String, span: TextSpan)]?, body: [Stmt], span: TextSpan) {
+        self.parameters = parameters
+        self.body = body
+        self.span = span
+    }
+}
+
+/// A statement in the syntax tree.
+final class Stmt {
+    enum Kind {
+        case expression(Expr)
+        case declaration(isLet: Bool, name: String, nameSpan: TextSpan, annotation: TypeSyntax?, value: Expr?)
+        case assignment(target: Expr, operator: String, value: Expr)
+        case ifStatement([(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?)
+        case guardStatement([Condition], elseBody: [Stmt])
+        case forIn(Pattern, sequence: Expr, body: [Stmt])
+        case whileLoop([Condition], body: [Stmt])
+        case breakStatement
+        case continueStatement
+        case returnStatement(Expr?)
+        case function(FunctionSyntax)
+        case invalid
+    }
+
+    let kind: Kind
+    let span: TextSpan
+    /// For declarations and optional bindings: the variable, after checking.
+    var binding: Binding?
+
+    init(_ kind: Kind, _ span: TextSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// A condition of `if`, `guard` or `while`.
+final class Condition {
+    enum Kind {
+        case boolean(Expr)
+        /// `let x = e`, or `let x` alone (shorthand for `let x = x`).
+        case optionalBinding(isLet: Bool, name: String, nameSpan: TextSpan, value: Expr?)
+    }
+
+    let kind: Kind
+    let span: TextSpan
+    var binding: Binding?
+    /// For the shorthand `if let x`: what `x` referred to before.
+    var shadowed: Binding?
+
+    init(_ kind: Kind, _ span: TextSpan) {
+        self.kind = kind
+        self.span = span
+    }
+}
+
+/// The left side of `for … in`.
+indirect enum Pattern {
+    case name(String, TextSpan)
+    case wildcard(TextSpan)
+    case tuple([Pattern], TextSpan)
+
+    var span: TextSpan {
+        switch self {
+        case .name(_, let span), .wildcard(let span), .tuple(_, let span): span
+        }
+    }
+}
+
+/// A type as written: `Int`, `[Post]`, `[String: Int]`, `String?`.
+indirect enum TypeSyntax {
+    case name(String, TextSpan)
+    case optional(TypeSyntax, TextSpan)
+    case array(TypeSyntax, TextSpan)
+    case dictionary(TypeSyntax, TypeSyntax, TextSpan)
+    case function([TypeSyntax], TypeSyntax, TextSpan)
+
+    var span: TextSpan {
+        switch self {
+        case .name(_, let span), .optional(_, let span), .array(_, let span), .dictionary(_, _, let span),
+            .function(_, _, let span):
+            span
+        }
+    }
+}
+
+/// `func name(label parameter: Type = default, …) -> Type { … }`.
+final class FunctionSyntax {
+    struct Parameter {
+        var label: String?
+        var name: String
+        var span: TextSpan
+        var type: TypeSyntax
+        var defaultValue: Expr?
+    }
+
+    let name: String
+    let nameSpan: TextSpan
+    let parameters: [Parameter]
+    let returnType: TypeSyntax?
+    let body: [Stmt]
+    var scope: FunctionScope?
+
+    init(name: String, nameSpan: TextSpan, parameters: [Parameter], returnType: TypeSyntax?, body: [Stmt]) {
+        self.name = name
+        self.nameSpan = nameSpan
+        self.parameters = parameters
+        self.returnType = returnType
+        self.body = body
+    }
+}

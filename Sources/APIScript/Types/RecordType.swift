@@ -1,0 +1,82 @@
+import Synchronization
+
+/// The declared shape of a record: its Swift type name and its fields in order.
+///
+/// A host describes each model it returns (`Post { userId: Int, id: Int, title: String, body: String }`)
+/// so that members are checked and completed before any call. Nested and recursive models are
+/// described by creating the types first and defining their fields after.
+public final class RecordType: Sendable, Hashable, CustomStringConvertible {
+    /// One field.
+    public struct Field: Sendable, Hashable {
+        /// The field's name, as in the Swift model (`stargazersCount`).
+        public var name: String
+        /// The field's type.
+        public var type: ScriptType
+
+        /// Creates a field.
+        public init(_ name: String, _ type: ScriptType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// The type's name, such as `Post`.
+    public let name: String
+    /// Whether values print as a tuple, `(offset: 0, element: …)`, rather than `Name(…)`.
+    public let isTuple: Bool
+    private let storage: Mutex<(fields: [Field], index: [String: Int])>
+
+    /// Creates a record type.
+    ///
+    /// - Parameters:
+    ///   - name: The Swift type name.
+    ///   - fields: The fields in order; may be given later with ``define(_:)``.
+    public init(name: String, fields: [Field] = [], isTuple: Bool = false) {
+        self.name = name
+        self.isTuple = isTuple
+        self.storage = Mutex((fields, Self.index(fields)))
+    }
+
+    /// Sets the fields (for nested and recursive models, after every type exists).
+    public func define(_ fields: [Field]) {
+        storage.withLock { $0 = (fields, Self.index(fields)) }
+    }
+
+    /// The fields in order.
+    public var fields: [Field] { storage.withLock { $0.fields } }
+
+    /// The position of a field.
+    public func index(of name: String) -> Int? { storage.withLock { $0.index[name] } }
+
+    /// A field by name.
+    public func field(named name: String) -> Field? {
+        storage.withLock { state in state.index[name].map { state.fields[$0] } }
+    }
+
+    /// `Name { field: Type, … }`.
+    public var description: String {
+        "\(name) { \(fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")) }"
+    }
+
+    private static func index(_ fields: [Field]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where index[field.name] == nil { index[field.name] = position }
+        return index
+    }
+
+    public static func == (lhs: RecordType, rhs: RecordType) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    private static let tuples = Mutex<[String: RecordType]>([:])
+
+    /// A tuple type such as `(offset: Int, element: Post)`, one instance per shape.
+    static func tuple(_ fields: [Field]) -> RecordType {
+        let name = "(" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        return tuples.withLock { cache in
+            if let type = cache[name] { return type }
+            let type = RecordType(name: name, fields: fields, isTuple: true)
+            cache[name] = type
+            return type
+        }
+    }
+}
