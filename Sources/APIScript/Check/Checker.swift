@@ -260,40 +260,28 @@ struct Checker {
     private mutating func bind(_ pattern: Pattern, to type: ScriptType, statement: Stmt) {
         switch pattern {
         case .name(let name, let span):
-            statement.binding = declare(name, type: type, isMutable: false, span: span)
+            statement.patternBindings = [declare(name, type: type, isMutable: false, span: span)]
         case .wildcard:
-            statement.binding = nil
+            statement.patternBindings = [nil]
         case .tuple(let elements, let span):
-            guard case .record(let record) = type, record.isTuple, record.fields.count == elements.count else {
-                if !type.isDynamic {
-                    error("cannot destructure '\(type)' into \(elements.count) names", span)
-                }
-                for element in elements { bindLoose(element) }
-                return
+            var fieldTypes: [ScriptType]
+            if case .record(let record) = type, record.isTuple, record.fields.count == elements.count {
+                fieldTypes = record.fields.map(\.type)
+            } else {
+                if !type.isDynamic { error("cannot destructure '\(type)' into \(elements.count) names", span) }
+                fieldTypes = Array(repeating: type.isDynamic ? type : .unknown, count: elements.count)
             }
-            for (element, field) in zip(elements, record.fields) {
-                if case .name(let name, let nameSpan) = element {
-                    declare(name, type: field.type, isMutable: false, span: nameSpan)
-                } else if case .tuple = element {
+            statement.patternBindings = zip(elements, fieldTypes).map { element, fieldType in
+                switch element {
+                case .name(let name, let nameSpan):
+                    return declare(name, type: fieldType, isMutable: false, span: nameSpan)
+                case .wildcard:
+                    return nil
+                case .tuple:
                     error("nested tuple patterns are not supported", element.span)
+                    return nil
                 }
             }
-        }
-    }
-
-    private mutating func bindLoose(_ pattern: Pattern) {
-        if case .name(let name, let span) = pattern { declare(name, type: .unknown, isMutable: false, span: span) }
-    }
-
-    /// Bindings of a tuple pattern, in order, for the compiler.
-    func patternBindings(_ pattern: Pattern) -> [Binding?] {
-        switch pattern {
-        case .name(let name, _):
-            return [scopes.last?[name]]
-        case .wildcard:
-            return [nil]
-        case .tuple(let elements, _):
-            return elements.flatMap(patternBindings)
         }
     }
 

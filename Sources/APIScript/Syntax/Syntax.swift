@@ -88,6 +88,8 @@ final class Stmt {
     let span: TextSpan
     /// For declarations and optional bindings: the variable, after checking.
     var binding: Binding?
+    /// For `for` loops: the variables of the pattern, in order (`nil` for `_`).
+    var patternBindings: [Binding?] = []
 
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind

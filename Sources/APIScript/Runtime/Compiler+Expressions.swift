@@ -1,0 +1,230 @@
+extension Compiler {
+    mutating func expression(_ expression: Expr) -> Code {
+        let span = expression.span
+        switch expression.kind {
+        case .integer(let value):
+            return .constant(expression.type == .double ? .double(Double(value)) : .int(value))
+        case .double(let value):
+            return .constant(.double(value))
+        case .bool(let value):
+            return .constant(.bool(value))
+        case .nilLiteral, .invalid:
+            return .constant(.null)
+        case .string(let parts):
+            var codes: [Code] = []
+            var texts: [String?] = []
+            for part in parts {
+                switch part {
+                case .text(let text):
+                    texts.append(text)
+                case .expression(let inner):
+                    texts.append(nil)
+                    codes.append(self.expression(inner))
+                }
+            }
+            if codes.isEmpty { return .constant(.string(texts.compactMap { $0 }.joined())) }
+            return Code.combine(codes) { values in
+                var result = ""
+                var next = 0
+                for text in texts {
+                    if let text {
+                        result += text
+                    } else {
+                        result += ValueFormatter.description(values[next])
+                        next += 1
+                    }
+                }
+                return .string(result)
+            }
+        case .name:
+            guard let binding = expression.binding else { return .constant(.null) }
+            return load(binding, span)
+        case .dollar(let number):
+            return Code { frame in number < frame.arguments.count ? frame.arguments[number] : .null }
+        case .array(let elements):
+            return Code.combine(elements.map { self.expression($0) }) { .array($0) }
+        case .dictionary(let pairs):
+            let codes = pairs.flatMap { [self.expression($0.key), self.expression($0.value)] }
+            return Code.combine(codes) { values in
+                var result: [String: Value] = [:]
+                var index = 0
+                while index + 1 < values.count {
+                    if case .string(let key) = values[index] { result[key] = values[index + 1] }
+                    index += 2
+                }
+                return .dictionary(result)
+            }
+        case .member(let base, let name, _, let optional):
+            return member(expression, base: base, name: name, optional: optional || Self.inChain(base))
+        case .subscriptAccess(let base, let index, let optional):
+            let chained = optional || Self.inChain(base)
+            return Code.binary(self.expression(base), self.expression(index), at2(span) { base, index in
+                if chained, base.isNull { return .null }
+                return try Members.subscriptValue(base, index)
+            })
+        case .call(let callee, let arguments):
+            return call(expression, callee: callee, arguments: arguments)
+        case .forceUnwrap(let operand):
+            let source = source
+            return Code.unary(self.expression(operand)) { value in
+                if value.isNull {
+                    throw Diagnostic(kind: .runtime, message: "unexpectedly found nil while unwrapping an optional value",
+                                     source: source, span: span,
+                                     notes: [.init("use '?? default' or 'if let' to handle nil")])
+                }
+                return value
+            }
+        case .unary(let op, let operand):
+            let code = self.expression(operand)
+            if op == "!" {
+                return Code.unary(code, at1(span) { value in .bool(!(try Operators.truth(value))) })
+            }
+            return Code.unary(code, at1(span) { try Operators.negate($0) })
+        case .binary(let op, let left, let right, _):
+            return binary(op, left, right, span)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            let test = self.expression(condition)
+            let yes = self.expression(whenTrue)
+            let no = self.expression(whenFalse)
+            if let t = test.sync, let y = yes.sync, let n = no.sync {
+                return Code { frame in try Operators.truth(try t(frame)) ? try y(frame) : try n(frame) }
+            }
+            return Code(async: { frame in
+                try Operators.truth(try await test.async(frame)) ? try await yes.async(frame) : try await no.async(frame)
+            })
+        case .tryOptional(let operand):
+            let code = self.expression(operand)
+            let absorb: (any Error) throws -> Value = { error in
+                if let diagnostic = error as? Diagnostic, diagnostic.kind == .runtime || diagnostic.kind == .host {
+                    return .null
+                }
+                throw error
+            }
+            if let sync = code.sync {
+                return Code { frame in
+                    do { return try sync(frame) } catch { return try absorb(error) }
+                }
+            }
+            let async = code.async
+            return Code(async: { frame in
+                do { return try await async(frame) } catch { return try absorb(error) }
+            })
+        case .closure(let closure):
+            guard let inner = closure.scope else { return .constant(.null) }
+            var single: Expr?
+            if closure.body.count == 1, case .expression(let only) = closure.body[0].kind { single = only }
+            return makeFunction(name: "closure", scope: inner, body: closure.body, singleExpression: single,
+                                parameterBindings: inner.parameters)
+        case .keyPath(let components):
+            let names = components.map(\.name)
+            let function = Function(name: "\\." + names.joined(separator: "."), isPure: true, body: .keyPath(names))
+            return .constant(.function(function))
+        }
+    }
+
+    /// Whether an expression is part of an optional chain (`a?.b.c`: `.c` continues it).
+    static func inChain(_ expression: Expr) -> Bool {
+        switch expression.kind {
+        case .member(let base, _, _, let optional): optional || inChain(base)
+        case .subscriptAccess(let base, _, let optional): optional || inChain(base)
+        case .call(let callee, _):
+            if case .member(let base, _, _, let optional) = callee.kind { optional || inChain(base) } else { false }
+        default: false
+        }
+    }
+
+    private mutating func member(_ expression: Expr, base: Expr, name: String, optional: Bool) -> Code {
+        let code = self.expression(base)
+        let span = expression.span
+        switch expression.callee {
+        case .field(let index)?:
+            return Code.unary(code, at1(span) { value in
+                if case .record(let record) = value, index < record.values.count { return record.values[index] }
+                if value.isNull, optional { return .null }
+                return try Members.dynamicMember(value, name, span: nil)
+            })
+        case .property(let property)?:
+            return Code.unary(code, at1(span) { value in
+                if value.isNull, optional { return .null }
+                return try Members.property(property, of: value)
+            })
+        default:
+            return Code.unary(code, at1(span) { value in
+                if value.isNull, optional { return .null }
+                return try Members.dynamicMember(value, name, span: nil)
+            })
+        }
+    }
+
+    private mutating func binary(_ op: String, _ left: Expr, _ right: Expr, _ span: TextSpan) -> Code {
+        let l = expression(left)
+        let r = expression(right)
+        switch op {
+        case "&&", "||":
+            let isAnd = op == "&&"
+            if let a = l.sync, let b = r.sync {
+                return Code { frame in
+                    let first = try Operators.truth(try a(frame))
+                    if first != isAnd { return .bool(first) }
+                    return .bool(try Operators.truth(try b(frame)))
+                }
+            }
+            return Code(async: { frame in
+                let first = try Operators.truth(try await l.async(frame))
+                if first != isAnd { return .bool(first) }
+                return .bool(try Operators.truth(try await r.async(frame)))
+            })
+        case "??":
+            if let a = l.sync, let b = r.sync {
+                return Code { frame in
+                    let value = try a(frame)
+                    return value.isNull ? try b(frame) : value
+                }
+            }
+            return Code(async: { frame in
+                let value = try await l.async(frame)
+                return value.isNull ? try await r.async(frame) : value
+            })
+        case "..<", "...":
+            let closed = op == "..."
+            return Code.binary(l, r, at2(span) { try Operators.range($0, $1, closed: closed) })
+        case "==":
+            return Code.binary(l, r) { .bool($0 == $1) }
+        case "!=":
+            return Code.binary(l, r) { .bool($0 != $1) }
+        case "<", "<=", ">", ">=":
+            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
+                let test: (Int, Int) -> Bool = switch op {
+                case "<": { $0 < $1 }
+                case "<=": { $0 <= $1 }
+                case ">": { $0 > $1 }
+                default: { $0 >= $1 }
+                }
+                return Code { frame in
+                    if case .int(let x) = try a(frame), case .int(let y) = try b(frame) { return .bool(test(x, y)) }
+                    return .null
+                }
+            }
+            return Code.binary(l, r, at2(span) { .bool(try Operators.compare(op, $0, $1)) })
+        default:
+            if left.type == .int, right.type == .int, op == "+" || op == "-" || op == "*", let a = l.sync, let b = r.sync {
+                let source = source
+                return Code { frame in
+                    guard case .int(let x) = try a(frame), case .int(let y) = try b(frame) else { return .null }
+                    let result = switch op {
+                    case "+": x.addingReportingOverflow(y)
+                    case "-": x.subtractingReportingOverflow(y)
+                    default: x.multipliedReportingOverflow(by: y)
+                    }
+                    if result.overflow {
+                        let failure = Operators.overflow(op, x, y)
+                        throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span,
+                                         notes: failure.notes)
+                    }
+                    return .int(result.partialValue)
+                }
+            }
+            return Code.binary(l, r, at2(span) { try Operators.arithmetic(op, $0, $1) })
+        }
+    }
+}

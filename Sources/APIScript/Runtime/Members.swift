@@ -1,0 +1,108 @@
+/// Properties and methods of built-in values, at run time.
+enum Members {
+    /// A member looked up by name on a value whose type is known only now (JSON, `Any`).
+    static func dynamicMember(_ value: Value, _ name: String, span: TextSpan?) throws -> Value {
+        switch value {
+        case .record(let record):
+            if let field = record[name] { return field }
+            if record.type.isTuple, let position = Int(name), position < record.values.count { return record.values[position] }
+            let suggestion = Suggestions.nearest(to: name, in: record.type.fields.map(\.name))
+            throw ScriptFailure("\(record.type.name) has no member '\(name)'",
+                                notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [])
+        case .dictionary(let entries):
+            if let property = Property(rawValue: name), ["count", "isEmpty", "keys", "values"].contains(name),
+                entries[name] == nil
+            {
+                return try self.property(property, of: value)
+            }
+            guard let entry = entries[name] else {
+                let suggestion = Suggestions.nearest(to: name, in: entries.keys)
+                throw ScriptFailure("the object has no key '\(name)'",
+                                    notes: suggestion.map { [.init("did you mean '\($0)'?")] }
+                                        ?? [.init("its keys: \(entries.keys.sorted().prefix(12).joined(separator: ", "))")])
+            }
+            return entry
+        case .null:
+            throw ScriptFailure("cannot read '\(name)' of nil", notes: [.init("use '?.' to read it only when present")])
+        default:
+            if let property = Property(rawValue: name) { return try self.property(property, of: value) }
+            throw ScriptFailure("a value of type '\(ValueFormatter.typeName(value))' has no member '\(name)'")
+        }
+    }
+
+    static func property(_ property: Property, of value: Value) throws -> Value {
+        switch (property, value) {
+        case (.count, .array(let elements)): return .int(elements.count)
+        case (.count, .string(let text)), (.count, .secret(let text)): return .int(text.count)
+        case (.count, .dictionary(let entries)): return .int(entries.count)
+        case (.count, .range(let lower, let upper)): return .int(upper - lower)
+        case (.isEmpty, .array(let elements)): return .bool(elements.isEmpty)
+        case (.isEmpty, .string(let text)): return .bool(text.isEmpty)
+        case (.isEmpty, .dictionary(let entries)): return .bool(entries.isEmpty)
+        case (.isEmpty, .range(let lower, let upper)): return .bool(upper <= lower)
+        case (.first, .array(let elements)): return elements.first ?? .null
+        case (.last, .array(let elements)): return elements.last ?? .null
+        case (.first, .string(let text)): return text.first.map { .string(String($0)) } ?? .null
+        case (.last, .string(let text)): return text.last.map { .string(String($0)) } ?? .null
+        case (.keys, .dictionary(let entries)): return .array(entries.keys.sorted().map(Value.string))
+        case (.values, .dictionary(let entries)): return .array(entries.keys.sorted().compactMap { entries[$0] })
+        case (.lowerBound, .range(let lower, _)): return .int(lower)
+        case (.upperBound, .range(_, let upper)): return .int(upper)
+        case (_, .null):
+            throw ScriptFailure("cannot read '\(property.rawValue)' of nil")
+        default:
+            throw ScriptFailure("a value of type '\(ValueFormatter.typeName(value))' has no member '\(property.rawValue)'")
+        }
+    }
+
+    /// The elements of something `for … in` or a method walks over.
+    static func elements(of value: Value) throws -> [Value] {
+        switch value {
+        case .array(let elements): return elements
+        case .range(let lower, let upper): return upper > lower ? (lower..<upper).map(Value.int) : []
+        case .string(let text): return text.map { .string(String($0)) }
+        case .dictionary(let entries):
+            return entries.keys.sorted().map { key in
+                .record(Record(type: pairType, values: [.string(key), entries[key] ?? .null]))
+            }
+        case .null: throw ScriptFailure("cannot iterate over nil")
+        default: throw ScriptFailure("a value of type '\(ValueFormatter.typeName(value))' is not a sequence")
+        }
+    }
+
+    static let pairType = RecordType.tuple([.init("key", .string), .init("value", .any)])
+
+    static func subscriptValue(_ base: Value, _ index: Value) throws -> Value {
+        switch (base, index) {
+        case (.array(let elements), .int(let position)):
+            guard position >= 0, position < elements.count else {
+                throw ScriptFailure("index \(position) is out of range for an array of \(elements.count) element\(elements.count == 1 ? "" : "s")",
+                                    notes: elements.isEmpty ? [.init("the array is empty")]
+                                        : [.init("valid indices are 0...\(elements.count - 1)")])
+            }
+            return elements[position]
+        case (.array(let elements), .range(let lower, let upper)):
+            guard lower >= 0, upper <= elements.count, lower <= upper else {
+                throw ScriptFailure("range \(lower)..<\(upper) is out of bounds for an array of \(elements.count) elements")
+            }
+            return .array(Array(elements[lower..<upper]))
+        case (.string(let text), .int(let position)):
+            guard position >= 0, position < text.count else {
+                throw ScriptFailure("index \(position) is out of range for a string of \(text.count) characters")
+            }
+            return .string(String(text[text.index(text.startIndex, offsetBy: position)]))
+        case (.string(let text), .range(let lower, let upper)):
+            guard lower >= 0, upper <= text.count, lower <= upper else {
+                throw ScriptFailure("range \(lower)..<\(upper) is out of bounds for a string of \(text.count) characters")
+            }
+            let start = text.index(text.startIndex, offsetBy: lower)
+            return .string(String(text[start..<text.index(start, offsetBy: upper - lower)]))
+        case (.dictionary(let entries), .string(let key)):
+            return entries[key] ?? .null
+        case (.null, _):
+            throw ScriptFailure("cannot subscript nil")
+        default:
+            throw ScriptFailure("cannot subscript a value of type '\(ValueFormatter.typeName(base))' with '\(ValueFormatter.typeName(index))'")
+        }
+    }
+}
