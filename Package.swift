@@ -57,6 +57,12 @@ let package = Package(
             dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
         ),
         .testTarget(
+            name: "APIScriptTests",
+            dependencies: ["APIScript"],
+            resources: [.copy("Golden")],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .testTarget(
             name: "ReadmeTests",
             dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
         ),

@@ -45,6 +45,16 @@ enum Method: String, CaseIterable {
     case min, max, enumerated, dropFirst, dropLast, uppercased, lowercased, hasPrefix, hasSuffix, split
     case firstWhere = "first(where:)", lastWhere = "last(where:)", countWhere = "count(where:)"
     case mapValues, randomElement, shuffled, trimmed = "trimmingWhitespace"
+    case append, appendContentsOf = "append(contentsOf:)", insert = "insert(_:at:)", removeAt = "remove(at:)"
+    case removeFirst, removeLast, removeAll
+
+    /// Whether the method changes the array it is called on.
+    var isMutating: Bool {
+        switch self {
+        case .append, .appendContentsOf, .insert, .removeAt, .removeFirst, .removeLast, .removeAll: true
+        default: false
+        }
+    }
 
     /// Whether the method takes a function argument.
     var isHigherOrder: Bool {
@@ -67,7 +77,8 @@ enum BuiltinMembers {
     static let array = ["count", "isEmpty", "first", "last", "map", "filter", "compactMap", "reduce", "sorted",
                         "forEach", "contains", "allSatisfy", "prefix", "suffix", "reversed", "joined", "min", "max",
                         "enumerated", "dropFirst", "dropLast", "first(where:)", "last(where:)", "count(where:)",
-                        "randomElement", "shuffled"]
+                        "randomElement", "shuffled", "append", "insert", "remove(at:)", "removeFirst", "removeLast",
+                        "removeAll"]
     static let string = ["count", "isEmpty", "first", "last", "uppercased", "lowercased", "hasPrefix", "hasSuffix",
                          "contains", "split", "reversed", "prefix", "suffix", "dropFirst", "dropLast",
                          "trimmingWhitespace"]

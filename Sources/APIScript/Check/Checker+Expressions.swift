@@ -94,6 +94,22 @@ extension Checker {
             return checkClosure(closure, parameters: parameters, result: result)
         case .keyPath(let components):
             return checkKeyPath(components, expected: expected, expression.span)
+        case .operatorFunction(let op):
+            guard case .function(let parameters, _)? = expected?.unwrapped, parameters.count == 2 else {
+                error("operator '\(op)' can be passed only where a function of two values is expected", expression.span)
+                return .unknown
+            }
+            let (left, right) = (parameters[0], parameters[1])
+            switch op {
+            case "&&", "||":
+                return .function(parameters: [.bool, .bool], result: .bool)
+            case "<", ">", "<=", ">=", "==", "!=":
+                return .function(parameters: [left, right], result: .bool)
+            default:
+                let probe = Expr(.invalid, expression.span)
+                let result = arithmeticResult(op, left, right, left: probe, right: probe, expression.span)
+                return .function(parameters: [left, right], result: result)
+            }
         case .invalid:
             return .unknown
         }
@@ -173,6 +189,11 @@ extension Checker {
             return baseType
         }
         var receiver = baseType
+        if !optional, baseType.isOptional, Compiler.inChain(base) {
+            // `a?.b.c`: the chain goes on past `b`.
+            let type = memberType(expression, of: baseType.unwrapped, name: name, nameSpan: nameSpan)
+            return type == .void ? .void : type.optional
+        }
         if optional {
             guard baseType.isOptional else {
                 error("cannot use optional chaining on non-optional value of type '\(baseType)'", nameSpan,
@@ -265,11 +286,15 @@ extension Checker {
 
     private mutating func checkSubscript(base: Expr, index: Expr, optional: Bool, _ span: TextSpan) -> ScriptType {
         var baseType = checkExpression(base, expected: nil)
+        var chained = false
         if optional {
             if !baseType.isOptional, !baseType.isDynamic {
                 error("cannot use optional chaining on non-optional value of type '\(baseType)'", span)
             }
             baseType = baseType.unwrapped
+        } else if baseType.isOptional, Compiler.inChain(base) {
+            baseType = baseType.unwrapped
+            chained = true
         } else if baseType.isOptional {
             error("value of optional type '\(baseType)' must be unwrapped before subscripting", base.span,
                   notes: [.init("use '?[' or '!'")])
@@ -307,7 +332,7 @@ extension Checker {
             error("value of type '\(baseType)' has no subscripts", span)
             result = .unknown
         }
-        return optional ? result.optional : result
+        return optional || chained ? result.optional : result
     }
 
     // MARK: Operators
@@ -432,7 +457,14 @@ extension Checker {
                       closure.span)
             }
             for (position, name) in names.enumerated() {
-                let type = parameters.flatMap { position < $0.count ? $0[position] : nil } ?? .unknown
+                var type = parameters.flatMap { position < $0.count ? $0[position] : nil } ?? .unknown
+                if position < closure.parameterTypes.count, let written = closure.parameterTypes[position] {
+                    let declared = resolveType(written)
+                    if type != .unknown, !declared.accepts(type) {
+                        error("closure parameter '\(name.name)' is '\(declared)' but '\(type)' is passed", written.span)
+                    }
+                    type = declared
+                }
                 scope.parameters.append(declare(name.name, type: type, isMutable: false, span: name.span))
             }
         } else {

@@ -7,6 +7,10 @@ extension Checker {
                 error("cannot use optional chaining on non-optional value of type '\(receiver)'", nameSpan)
             }
             receiver = receiver.unwrapped
+        } else if receiver.isOptional, Compiler.inChain(base) {
+            receiver = receiver.unwrapped
+            let result = methodType(expression, receiver: receiver, name: name, nameSpan: nameSpan, arguments: arguments)
+            return result == .void ? .void : result.optional
         } else if receiver.isOptional {
             error("value of optional type '\(receiver)' must be unwrapped to call '\(name)'", nameSpan,
                   notes: [.init("use '?.' to call it only when the value is not nil, or '!'")])
@@ -30,7 +34,18 @@ extension Checker {
         if let last = arguments.last, last.label == nil, case .closure = last.value.kind, arguments.count >= 1 {
             labels[labels.count - 1] = nil
         }
-        let key = Self.methodKey(name, labels)
+        var key = Self.methodKey(name, labels)
+        if Self.methodsByKey[key] == nil, let last = arguments.last, last.label == nil, case .closure = last.value.kind {
+            // A trailing closure fills a labeled parameter: `sorted { … }` is `sorted(by:)`.
+            for label in ["by", "where"] {
+                var relabeled = labels
+                relabeled[relabeled.count - 1] = label
+                if Self.methodsByKey[Self.methodKey(name, relabeled)] != nil {
+                    key = Self.methodKey(name, relabeled)
+                    break
+                }
+            }
+        }
         func reject(_ message: String? = nil) -> ScriptType {
             for argument in arguments where argument.value.type == .unknown {
                 checkExpression(argument.value, expected: nil)
@@ -161,6 +176,24 @@ extension Checker {
             case "min()", "max()":
                 if !element.isComparable { return reject("'\(element)' values have no order") }
                 return resolved(name == "min" ? .min : .max, element.optional)
+            case "append(_:)", "append(contentsOf:)", "insert(_:at:)", "remove(at:)", "removeFirst()", "removeLast()",
+                "removeAll()":
+                guard let method = Self.methodsByKey[key], receiver != .range else { return reject() }
+                requireMutable(base: expression, method: name)
+                switch method {
+                case .append: _ = argument(0, element)
+                case .appendContentsOf: _ = argument(0, .array(element))
+                case .insert:
+                    _ = argument(0, element)
+                    _ = argument(1, .int)
+                case .removeAt: _ = argument(0, .int)
+                default: break
+                }
+                let result: ScriptType = switch method {
+                case .removeAt, .removeFirst, .removeLast: element
+                default: .void
+                }
+                return resolved(method, result)
             case "enumerated()":
                 return resolved(.enumerated, .array(.record(RecordType.tuple([.init("offset", .int), .init("element", element)]))))
             default:
@@ -211,6 +244,31 @@ extension Checker {
         }
     }
 
+    /// Reports a mutating method called on something that cannot change.
+    private mutating func requireMutable(base call: Expr, method: String) {
+        guard case .call(let callee, _) = call.kind, case .member(let base, _, _, _) = callee.kind else { return }
+        var root = base
+        while true {
+            switch root.kind {
+            case .member(let inner, _, _, _), .subscriptAccess(let inner, _, _): root = inner
+            default:
+                guard case .name(let name) = root.kind else {
+                    error("cannot use mutating member '\(method)' on a temporary value; store it in a 'var' first", base.span)
+                    return
+                }
+                if let binding = root.binding, case .variable = binding.kind, !binding.isMutable {
+                    error("cannot use mutating member '\(method)' on '\(name)': it is a 'let' constant", base.span,
+                          notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+                } else if let binding = root.binding, case .hostGlobal(let global) = binding.kind, global.set == nil {
+                    error("cannot use mutating member '\(method)' on '\(name)': it is read-only", base.span)
+                } else if let binding = root.binding, case .hostFunction = binding.kind {
+                    error("cannot use mutating member '\(method)' on a function", base.span)
+                }
+                return
+            }
+        }
+    }
+
     static func methodKey(_ name: String, _ labels: [String?]) -> String {
         "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
     }
@@ -225,6 +283,8 @@ extension Checker {
         "enumerated()": .enumerated, "uppercased()": .uppercased, "lowercased()": .lowercased,
         "hasPrefix(_:)": .hasPrefix, "hasSuffix(_:)": .hasSuffix, "split(separator:)": .split,
         "mapValues(_:)": .mapValues, "randomElement()": .randomElement, "shuffled()": .shuffled,
-        "trimmingWhitespace()": .trimmed,
+        "trimmingWhitespace()": .trimmed, "append(_:)": .append, "append(contentsOf:)": .appendContentsOf,
+        "insert(_:at:)": .insert, "remove(at:)": .removeAt, "removeFirst()": .removeFirst,
+        "removeLast()": .removeLast, "removeAll()": .removeAll,
     ]
 }

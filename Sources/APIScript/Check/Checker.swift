@@ -338,6 +338,17 @@ struct Checker {
             }
             scope.parameters.append(declare(parameter.name, type: type, isMutable: false, span: parameter.span))
         }
+        if let result = scope.returnType, result != .void, syntax.body.count == 1,
+            case .expression(let single) = syntax.body[0].kind
+        {
+            // A single expression is the function's result, as in Swift.
+            let found = checkExpression(single, expected: result)
+            requireAssignable(found, to: result, single.span)
+            popScope()
+            function = savedFunction
+            loopDepth = savedLoops
+            return
+        }
         checkBlock(syntax.body)
         if let result = scope.returnType, result != .void, !Self.alwaysReturns(syntax.body) {
             error("missing return in a function expected to return '\(result)'", syntax.nameSpan)
@@ -349,13 +360,15 @@ struct Checker {
 
     /// Whether every path through the statements ends in `return`.
     static func alwaysReturns(_ statements: [Stmt]) -> Bool {
-        guard let last = statements.last else { return false }
-        switch last.kind {
-        case .returnStatement: return true
-        case .ifStatement(let clauses, let elseBody):
-            guard let elseBody else { return false }
-            return clauses.allSatisfy { alwaysReturns($0.body) } && alwaysReturns(elseBody)
-        default: return false
+        statements.contains { statement in
+            switch statement.kind {
+            case .returnStatement: return true
+            case .ifStatement(let clauses, let elseBody):
+                guard let elseBody else { return false }
+                return clauses.allSatisfy { alwaysReturns($0.body) } && alwaysReturns(elseBody)
+            case .guardStatement: return false
+            default: return false
+            }
         }
     }
 

@@ -21,6 +21,9 @@ extension Compiler {
             return callFunction(function, codes, isPure: isPure, span: span)
         case .builtin(let builtin)?:
             return self.builtin(builtin, arguments, span: span)
+        case .method(let method)? where method.isMutating:
+            guard case .member(let base, _, _, _) = callee.kind else { return .constant(.null) }
+            return mutatingCall(method, base: base, arguments: arguments, span: span)
         case .method(let method)?:
             guard case .member(let base, _, _, let optional) = callee.kind else { return .constant(.null) }
             let chained = optional || Self.inChain(base)
@@ -51,6 +54,58 @@ extension Compiler {
             let codes = arguments.map { self.expression($0.value) }
             return callFunction(function, codes, isPure: false, span: span)
         }
+    }
+
+    /// `xs.append(x)` and friends: read the array, change it, write it back.
+    private mutating func mutatingCall(_ method: Method, base: Expr, arguments: [Argument], span: TextSpan) -> Code {
+        guard let place = place(base) else { return .constant(.null) }
+        let codes = arguments.map { expression($0.value) }
+        let step: (Frame, [Value]) throws -> Value = { frame, values in
+            guard case .array(var elements) = try place.get(frame) else {
+                throw ScriptFailure("'\(method.rawValue)' needs an array")
+            }
+            // Release the variable's reference so the array is changed in place, not copied.
+            try place.set(frame, .null)
+            var result: Value = .void
+            defer { try? place.set(frame, .array(elements)) }
+            switch method {
+            case .append: elements.append(values[0])
+            case .appendContentsOf:
+                guard case .array(let more) = values[0] else { throw ScriptFailure("append(contentsOf:) needs an array") }
+                elements.append(contentsOf: more)
+            case .insert:
+                guard case .int(let position) = values[1], position >= 0, position <= elements.count else {
+                    throw ScriptFailure("insert position is out of range for an array of \(elements.count) elements")
+                }
+                elements.insert(values[0], at: position)
+            case .removeAt:
+                guard case .int(let position) = values[0], position >= 0, position < elements.count else {
+                    throw ScriptFailure("remove(at:) index is out of range for an array of \(elements.count) elements")
+                }
+                result = elements.remove(at: position)
+            case .removeFirst, .removeLast:
+                guard !elements.isEmpty else { throw ScriptFailure("cannot remove an element from an empty array") }
+                result = method == .removeFirst ? elements.removeFirst() : elements.removeLast()
+            case .removeAll: elements.removeAll()
+            default: break
+            }
+            return result
+        }
+        let source = source
+        let located: (Frame, [Value]) throws -> Value = { frame, values in
+            do { return try step(frame, values) } catch let failure as ScriptFailure {
+                throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span)
+            }
+        }
+        if codes.allSatisfy(\.isPure) {
+            let syncs = codes.compactMap(\.sync)
+            return Code { frame in try located(frame, try syncs.map { try $0(frame) }) }
+        }
+        return Code(async: { frame in
+            var values: [Value] = []
+            for code in codes { values.append(try await code.async(frame)) }
+            return try located(frame, values)
+        })
     }
 
     /// Whether an argument is a function known to run without suspending (or no function at all).

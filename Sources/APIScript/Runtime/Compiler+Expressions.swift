@@ -115,6 +115,9 @@ extension Compiler {
             if closure.body.count == 1, case .expression(let only) = closure.body[0].kind { single = only }
             return makeFunction(name: "closure", scope: inner, body: closure.body, singleExpression: single,
                                 parameterBindings: inner.parameters)
+        case .operatorFunction(let op):
+            let function = Function(name: op, isPure: true, body: .operator(op))
+            return .constant(.function(function))
         case .keyPath(let components):
             let names = components.map(\.name)
             let function = Function(name: "\\." + names.joined(separator: "."), isPure: true, body: .keyPath(names))

@@ -5,7 +5,13 @@ extension Compiler {
         if hoist {
             for statement in statements {
                 guard case .function(let syntax) = statement.kind, let inner = syntax.scope else { continue }
-                let maker = makeFunction(name: syntax.name, scope: inner, body: syntax.body, singleExpression: nil,
+                var single: Expr?
+                if syntax.body.count == 1, case .expression(let only) = syntax.body[0].kind,
+                    let result = inner.returnType, result != .void
+                {
+                    single = only
+                }
+                let maker = makeFunction(name: syntax.name, scope: inner, body: syntax.body, singleExpression: single,
                                          parameterBindings: inner.parameters)
                 let assign = declareStore(statement.binding)
                 let make = maker.sync ?? { _ in .null }

@@ -8,6 +8,7 @@ public final class Function: @unchecked Sendable {
         case script(ScriptBody)
         case host(HostFunction)
         case keyPath([String])
+        case `operator`(String)
     }
 
     /// The function's name, for messages.
@@ -28,6 +29,7 @@ public final class Function: @unchecked Sendable {
         case .script(let script): script.parameterCount
         case .host(let host): host.parameters.count
         case .keyPath: 1
+        case .operator: 2
         }
     }
 
@@ -40,6 +42,8 @@ public final class Function: @unchecked Sendable {
             return try code(frame)
         case .keyPath(let names):
             return try KeyPathRunner.navigate(arguments.first ?? .null, names)
+        case .operator(let op):
+            return try Self.apply(op, arguments)
         case .host:
             throw ControlError.suspensionRequired
         }
@@ -54,9 +58,21 @@ public final class Function: @unchecked Sendable {
             return try await script.async(frame)
         case .keyPath(let names):
             return try KeyPathRunner.navigate(arguments.first ?? .null, names)
+        case .operator(let op):
+            return try Self.apply(op, arguments)
         case .host(let host):
             try Task.checkCancellation()
             return try await host.body(arguments)
+        }
+    }
+
+    private static func apply(_ op: String, _ arguments: [Value]) throws -> Value {
+        guard arguments.count == 2 else { throw ScriptFailure("operator '\(op)' takes two values") }
+        switch op {
+        case "&&": return .bool(try Operators.truth(arguments[0]) && Operators.truth(arguments[1]))
+        case "||": return .bool(try Operators.truth(arguments[0]) || Operators.truth(arguments[1]))
+        case "<", ">", "<=", ">=", "==", "!=": return .bool(try Operators.compare(op, arguments[0], arguments[1]))
+        default: return try Operators.arithmetic(op, arguments[0], arguments[1])
         }
     }
 

@@ -103,7 +103,10 @@ struct Parser {
             if diagnostics.count > errorsBefore {
                 recover()
             } else if !atEnd, !current.isSymbol(";"), !current.isSymbol("}"), !current.newlineBefore {
-                error("consecutive statements on a line must be separated by ';'", at: .at(current.span.start))
+                let line = source.position(at: current.span.start).line
+                if !diagnostics.contains(where: { source.position(at: $0.span.start).line == line }) {
+                    error("consecutive statements on a line must be separated by ';'", at: .at(current.span.start))
+                }
                 recover()
             }
             if index == before { _ = advance() }
@@ -128,9 +131,15 @@ struct Parser {
     }
 
     private mutating func parseBlock(_ context: String) -> [Stmt] {
+        let opening = current.span
         guard expect("{", context) else { return [] }
+        let errors = diagnostics.count
         let body = parseStatements(until: "}")
-        if current.isSymbol("}") { _ = advance() }
+        if current.isSymbol("}") {
+            _ = advance()
+        } else if diagnostics.count > errors, let last = diagnostics.last, last.kind == .unexpectedEnd {
+            diagnostics[diagnostics.count - 1].notes.append(.init("to match this '{'", span: opening))
+        }
         return body
     }
 
@@ -588,12 +597,21 @@ struct Parser {
             return parseClosure()
         case .symbol("\\"):
             return parseKeyPath()
+        case .symbol(let op) where ["+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&&", "||"].contains(op)
+            && (peek(1).isSymbol(")") || peek(1).isSymbol(",")):
+            // An operator used as a function: `reduce(0, +)`, `sorted(by: >)`.
+            _ = advance()
+            return Expr(.operatorFunction(op), token.span)
         case .symbol("."):
             error("a member needs something before the '.'", at: token.span)
             _ = advance()
             return Expr(.invalid, token.span)
         case .end:
             error("unexpected end of input; expected an expression", at: token.span)
+            return Expr(.invalid, token.span)
+        case .symbol(")"), .symbol("]"), .symbol("}"):
+            // Leave the closer for the construct it closes.
+            error("expected an expression, found \(describe(token))", at: token.span)
             return Expr(.invalid, token.span)
         default:
             error("expected an expression, found \(describe(token))", at: token.span)
@@ -662,22 +680,39 @@ struct Parser {
         // `{ a, b in …}` or `{ (a, b) in …}`: look ahead for `in`.
         var probe = index
         var names: [(String, TextSpan)] = []
-        let parenthesized = tokens[probe].isSymbol("(")
-        if parenthesized { probe += 1 }
-        while probe < tokens.count, case .identifier(let name) = tokens[probe].kind {
-            names.append((name, tokens[probe].span))
-            probe += 1
-            if probe < tokens.count, tokens[probe].isSymbol(",") { probe += 1 } else { break }
+        var types: [TypeSyntax?] = []
+        let saved = index
+        let savedErrors = diagnostics.count
+        let parenthesized = current.isSymbol("(")
+        if parenthesized { _ = advance() }
+        while case .identifier(let name) = current.kind {
+            names.append((name, current.span))
+            _ = advance()
+            if parenthesized, current.isSymbol(":") {
+                _ = advance()
+                let errors = diagnostics.count
+                types.append(parseType())
+                if diagnostics.count > errors { break }
+            } else {
+                types.append(nil)
+            }
+            if current.isSymbol(",") { _ = advance() } else { break }
         }
-        if parenthesized, probe < tokens.count, tokens[probe].isSymbol(")") { probe += 1 }
-        if probe < tokens.count, tokens[probe].isKeyword(.in), !names.isEmpty || parenthesized {
+        if parenthesized, current.isSymbol(")") { _ = advance() }
+        if current.isKeyword(.in), !names.isEmpty || parenthesized {
             parameters = names.map { (name: $0.0, span: $0.1) }
-            index = probe + 1
+            _ = advance()
+        } else {
+            index = saved
+            types = []
+            diagnostics.removeSubrange(savedErrors...)
         }
         let body = withTrailingClosures { $0.parseStatements(until: "}") }
         if current.isSymbol("}") { _ = advance() }
         let span = span(from: start)
-        return Expr(.closure(ClosureSyntax(parameters: parameters, body: body, span: span)), span)
+        let closure = ClosureSyntax(parameters: parameters, body: body, span: span)
+        closure.parameterTypes = types
+        return Expr(.closure(closure), span)
     }
 
     private mutating func parseKeyPath() -> Expr {

@@ -20,6 +20,8 @@ final class Expr {
         case tryOptional(Expr)
         case closure(ClosureSyntax)
         case keyPath([(name: String, span: TextSpan)])
+        /// An operator used as a function: `+` in `reduce(0, +)`.
+        case operatorFunction(String)
         /// A placeholder where the parser found an error.
         case invalid
     }
@@ -53,8 +55,10 @@ struct Argument {
 
 /// A closure literal: `{ $0.id }` or `{ post in post.title }`.
 final class ClosureSyntax {
-    /// Named parameters, or `nil` when the body uses `$0`, `$1` ….
+    /// Named parameters (with their written types, if any), or `nil` when the body uses `$0`, `$1` ….
     let parameters: [(name: String, span: TextSpan)]?
+    /// The written types of the parameters, where given: `{ (x: Int) in … }`.
+    var parameterTypes: [TypeSyntax?] = []
     let body: [Stmt]
     let span: TextSpan
     /// Filled by the checker.

@@ -86,6 +86,8 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
             return true
         case (.optional, .nilLiteral):
             return true
+        case (.secret, .string):
+            return true
         case (.optional(let wrapped), .optional(let otherWrapped)):
             return wrapped.accepts(otherWrapped)
         case (.optional(let wrapped), _):

@@ -1,0 +1,289 @@
+/// Runs `.api` scripts and prompt inputs for a host, keeping state between evaluations.
+///
+/// ```swift
+/// let interpreter = Interpreter()
+/// interpreter.register(HostFunction(name: "double", parameters: [.init(label: nil, type: .int)],
+///                                   returnType: .int) { args in
+///     if case .int(let n) = args[0] { return .int(n * 2) } else { return .null }
+/// })
+/// let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: "double(21)"), isPrompt: true)
+/// ```
+///
+/// An interpreter runs one evaluation at a time; create one per session. Every mistake comes
+/// back as a ``Diagnostic`` with its place; nothing a script does takes the host down.
+public final class Interpreter {
+    let table = GlobalTable()
+    let context: RunContext
+    private var hostFunctionNames: [String] = []
+
+    /// Creates an interpreter.
+    ///
+    /// - Parameters:
+    ///   - output: Where `print` writes (each call gets one piece of text, terminator included).
+    ///   - environment: How `env(_:)` reads variables; the process environment by default.
+    public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") },
+                environment: @escaping (String) -> String? = ProcessEnvironment.value) {
+        context = RunContext(output: output, environment: environment)
+    }
+
+    /// Where `print` writes.
+    public var output: (String) -> Void {
+        get { context.output }
+        set { context.output = newValue }
+    }
+
+    // MARK: Registration
+
+    /// Errors in what a host registers.
+    public enum RegistrationError: Error, CustomStringConvertible, Equatable {
+        /// Two registrations use one name.
+        case duplicateName(String)
+        /// A name that is not an identifier.
+        case invalidName(String)
+
+        /// A sentence about it.
+        public var description: String {
+            switch self {
+            case .duplicateName(let name): "'\(name)' is registered twice"
+            case .invalidName(let name): "'\(name)' is not a valid name"
+            }
+        }
+    }
+
+    /// Gives scripts a function.
+    ///
+    /// - Throws: ``RegistrationError`` for a duplicate or invalid name.
+    public func register(_ function: HostFunction) throws {
+        try checkName(function.name)
+        table.bindings[function.name] = Binding(name: function.name, type: .unknown, isMutable: false,
+                                                kind: .hostFunction(function), span: nil, owner: nil)
+        hostFunctionNames.append(function.name)
+    }
+
+    /// Gives scripts a global, read-only or assignable.
+    ///
+    /// - Throws: ``RegistrationError`` for a duplicate or invalid name.
+    public func register(_ global: HostGlobal) throws {
+        try checkName(global.name)
+        table.bindings[global.name] = Binding(name: global.name, type: global.type, isMutable: global.set != nil,
+                                              kind: .hostGlobal(global), span: nil, owner: nil)
+    }
+
+    /// Makes a record type known by name (for type annotations, `:type` and help).
+    public func register(_ type: RecordType) {
+        table.recordTypes[type.name] = type
+    }
+
+    /// The record types known by name.
+    public var recordTypes: [String: RecordType] { table.recordTypes }
+
+    private func checkName(_ name: String) throws {
+        guard let first = name.utf8.first, first.isIdentifierStart, name.utf8.allSatisfy(\.isIdentifierContinue),
+            Keyword(rawValue: name) == nil
+        else { throw RegistrationError.invalidName(name) }
+        if let existing = table.bindings[name] {
+            if case .builtin = existing.kind { throw RegistrationError.duplicateName(name) }
+            throw RegistrationError.duplicateName(name)
+        }
+    }
+
+    // MARK: Checking and running
+
+    /// Checks a source without running it: syntax and static errors, nothing changes.
+    public func check(_ source: ScriptSource, isPrompt: Bool = false) -> [Diagnostic] {
+        let slotsBefore = table.slotCount
+        defer { table.slotCount = slotsBefore }
+        let (statements, syntax) = Parser.parse(source)
+        if syntax.contains(where: { $0.severity == .error }) { return syntax }
+        var checker = Checker(source: source, globals: table, isPrompt: isPrompt)
+        checker.check(statements)
+        return syntax + checker.diagnostics
+    }
+
+    /// Checks and runs a source.
+    ///
+    /// - Parameters:
+    ///   - source: The script or prompt input.
+    ///   - isPrompt: At the prompt, names may be declared again, and the last expression's value
+    ///     is returned.
+    /// - Returns: The value of a final expression (at the prompt), and the diagnostics: warnings,
+    ///   or the errors that stopped it.
+    public func evaluate(_ source: ScriptSource, isPrompt: Bool = false) async -> Evaluation {
+        let (statements, syntax) = Parser.parse(source)
+        if syntax.contains(where: { $0.severity == .error }) {
+            return Evaluation(value: nil, type: nil, diagnostics: syntax)
+        }
+        let slotsBefore = table.slotCount
+        var checker = Checker(source: source, globals: table, isPrompt: isPrompt)
+        checker.check(statements)
+        let warnings = syntax + checker.diagnostics.filter { $0.severity != .error }
+        if checker.diagnostics.contains(where: { $0.severity == .error }) {
+            table.slotCount = slotsBefore
+            return Evaluation(value: nil, type: nil, diagnostics: syntax + checker.diagnostics)
+        }
+        var compiler = Compiler(source: source, context: context, scope: checker.main)
+        var resultType: ScriptType?
+        var body = statements
+        var last: Expr?
+        if isPrompt, let final = statements.last, case .expression(let expression) = final.kind, expression.type != .void {
+            last = expression
+            resultType = expression.type
+            body.removeLast()
+        }
+        let block = compiler.block(body)
+        let lastCode = last.map { compiler.expression($0) }
+        if !compiler.diagnostics.isEmpty {
+            table.slotCount = slotsBefore
+            return Evaluation(value: nil, type: nil, diagnostics: warnings + compiler.diagnostics)
+        }
+        // Commit the new globals, then run.
+        if context.globals.count < table.slotCount {
+            context.globals.append(contentsOf: repeatElement(.null, count: table.slotCount - context.globals.count))
+        }
+        var committed: [(Binding, Binding?)] = []
+        for binding in checker.newGlobals {
+            committed.append((binding, table.bindings[binding.name]))
+            table.bindings[binding.name] = binding
+        }
+        let main = checker.main
+        let frame = Frame(slotCount: main.slotCount, boxCount: main.boxCount, captures: [], context: context)
+        do {
+            if let sync = block.sync { _ = try sync(frame) } else { _ = try await block.async(frame) }
+            var value: Value?
+            if let lastCode {
+                value = if let sync = lastCode.sync { try sync(frame) } else { try await lastCode.async(frame) }
+            }
+            return Evaluation(value: value, type: resultType, diagnostics: warnings)
+        } catch {
+            // Names whose declaration did not run are taken back, so no name holds a missing value.
+            let reached = Self.declaredBefore(failure: error, in: statements)
+            for (binding, previous) in committed.reversed() where !reached.contains(binding.name) {
+                table.bindings[binding.name] = previous
+            }
+            return Evaluation(value: nil, type: nil, diagnostics: warnings + [Self.diagnostic(for: error, source)])
+        }
+    }
+
+    /// Runs a source and returns its value, or throws its errors.
+    ///
+    /// - Throws: ``EvaluationError`` with every diagnostic.
+    @discardableResult
+    public func evaluate(_ text: String, name: String = "<input>") async throws -> Value {
+        let result = await evaluate(ScriptSource(name: name, text: text), isPrompt: true)
+        if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
+        return result.value ?? .void
+    }
+
+    /// The names of top-level declarations that ran before a failure, by where they are.
+    private static func declaredBefore(failure: any Error, in statements: [Stmt]) -> Set<String> {
+        guard let diagnostic = failure as? Diagnostic else { return [] }
+        var names: Set<String> = []
+        for statement in statements where statement.span.end <= diagnostic.span.start {
+            if case .declaration(_, let name, _, _, _) = statement.kind { names.insert(name) }
+            if case .function(let syntax) = statement.kind { names.insert(syntax.name) }
+        }
+        for statement in statements {
+            if case .function(let syntax) = statement.kind { names.insert(syntax.name) }
+        }
+        return names
+    }
+
+    static func diagnostic(for error: any Error, _ source: ScriptSource) -> Diagnostic {
+        switch error {
+        case let diagnostic as Diagnostic:
+            return diagnostic
+        case is CancellationError:
+            return Diagnostic(kind: .cancelled, message: "cancelled", source: nil, span: .at(0))
+        case let failure as ScriptFailure:
+            return Diagnostic(kind: failure.kind, message: failure.message, source: source, span: .at(0), notes: failure.notes)
+        default:
+            return Diagnostic(kind: .runtime, message: "internal error: \(error)", source: source, span: .at(0))
+        }
+    }
+
+    // MARK: Introspection
+
+    /// The variables declared so far, with their types, in name order.
+    public var variables: [(name: String, type: ScriptType, value: Value)] {
+        table.bindings.values.compactMap { binding in
+            guard case .variable = binding.kind, binding.isGlobal, binding.slot < context.globals.count else { return nil }
+            return (binding.name, binding.type, context.globals[binding.slot])
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// The names of the registered host functions, in registration order.
+    public var hostFunctions: [HostFunction] {
+        hostFunctionNames.compactMap { name in
+            if case .hostFunction(let function)? = table.bindings[name]?.kind { return function }
+            return nil
+        }
+    }
+
+    /// The static type of an expression, without running anything.
+    ///
+    /// - Returns: The type, or the diagnostics that stop it being known.
+    public func staticType(of text: String) -> Result<ScriptType, EvaluationError> {
+        let source = ScriptSource(name: "<type>", text: text)
+        let slotsBefore = table.slotCount
+        defer { table.slotCount = slotsBefore }
+        let (statements, syntax) = Parser.parse(source)
+        if syntax.contains(where: { $0.severity == .error }) { return .failure(EvaluationError(diagnostics: syntax)) }
+        guard statements.count == 1, case .expression(let expression) = statements[0].kind else {
+            return .failure(EvaluationError(diagnostics: [Diagnostic(kind: .check, message: "':type' takes one expression",
+                                                                     source: source, span: TextSpan(start: 0, end: source.bytes.count))]))
+        }
+        var checker = Checker(source: source, globals: table, isPrompt: true)
+        checker.check(statements)
+        let errors = checker.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { return .failure(EvaluationError(diagnostics: errors)) }
+        return .success(expression.type)
+    }
+
+    /// Whether the text ends in the middle of a construct (an open `{`, `(`, `[` or string), so a
+    /// prompt should read another line.
+    public func needsMoreInput(_ text: String) -> Bool {
+        let (_, diagnostics) = Parser.parse(ScriptSource(name: "<input>", text: text))
+        return diagnostics.contains { $0.kind == .unexpectedEnd }
+    }
+}
+
+/// The result of one evaluation.
+public struct Evaluation: Sendable {
+    /// The value of the final expression, at the prompt.
+    public var value: Value?
+    /// Its static type.
+    public var type: ScriptType?
+    /// Warnings, and the errors that stopped the evaluation.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether it stopped with an error.
+    public var failed: Bool { diagnostics.contains { $0.severity == .error } }
+    /// The errors.
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+/// The errors of a failed evaluation.
+public struct EvaluationError: Error, Sendable, CustomStringConvertible {
+    /// Every diagnostic, in order.
+    public var diagnostics: [Diagnostic]
+
+    /// The rendered diagnostics.
+    public var description: String { DiagnosticRenderer().render(diagnostics) }
+}
+
+/// Reads the process environment without Foundation.
+public enum ProcessEnvironment {
+    /// The value of an environment variable.
+    public static func value(_ name: String) -> String? {
+        guard let pointer = getenv(name) else { return nil }
+        return String(cString: pointer)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
