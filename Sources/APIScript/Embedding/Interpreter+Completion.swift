@@ -1,0 +1,140 @@
+/// What can be typed at a cursor.
+public struct Completions: Sendable, Equatable {
+    /// The text being completed (the part of a name before the cursor).
+    public var prefix: String
+    /// Candidates that start with `prefix`, sorted; argument labels end in `:`.
+    public var candidates: [String]
+    /// Whether the candidates are members (after a `.`), which take no trailing space.
+    public var areMembers: Bool
+}
+
+extension Interpreter {
+    private static let placeholder = "__typist_completion__"
+    private static let keywords = ["let", "var", "if", "else", "guard", "for", "in", "while", "break", "continue",
+                                   "func", "return", "true", "false", "nil", "try"]
+
+    /// The names and members valid at a cursor, from static types (and from values where data is
+    /// dynamic), without running any host function.
+    ///
+    /// - Parameters:
+    ///   - text: The input so far (previous lines of an unfinished block included).
+    ///   - cursor: The cursor's offset in UTF-8 bytes.
+    public func completions(for text: String, cursor: Int) -> Completions {
+        let bytes = Array(text.utf8.prefix(max(0, cursor)))
+        var start = bytes.count
+        while start > 0, bytes[start - 1].isIdentifierContinue || bytes[start - 1] == UInt8(ascii: "$") { start -= 1 }
+        let prefix = String(decoding: bytes[start...], as: UTF8.self)
+        let before = String(decoding: bytes[..<start], as: UTF8.self)
+        if before.last == "." && !before.hasSuffix("..") {
+            let members = memberNames(probe: before + Self.placeholder)
+            return Completions(prefix: prefix, candidates: Set(members).filter { $0.hasPrefix(prefix) }.sorted(),
+                               areMembers: true)
+        }
+        var candidates = Set(table.bindings.keys).union(Self.keywords)
+        candidates.formUnion(declaredNames(in: before))
+        if let labels = argumentLabels(before: before) {
+            candidates.formUnion(labels.map { $0 + ":" })
+        }
+        return Completions(prefix: prefix,
+                           candidates: candidates.filter { $0.hasPrefix(prefix) && $0 != Self.placeholder }.sorted(),
+                           areMembers: false)
+    }
+
+    /// Member names of the expression before a `.`, from its static type, or from its value when
+    /// the type is dynamic and the expression can be evaluated without calling the host.
+    private func memberNames(probe: String) -> [String] {
+        let text = probe + Self.closers(for: probe)
+        let source = ScriptSource(name: "<completion>", text: text)
+        let (statements, _) = Parser.parse(source)
+        let slotsBefore = table.slotCount
+        defer { table.slotCount = slotsBefore }
+        var checker = Checker(source: source, globals: table, isPrompt: true)
+        checker.check(statements)
+        var base: Expr?
+        SyntaxWalker.forEach(in: statements) { expression in
+            if case .member(let inner, let name, _, _) = expression.kind, name == Self.placeholder { base = inner }
+            if case .call(let callee, _) = expression.kind, case .member(let inner, let name, _, _) = callee.kind,
+                name == Self.placeholder
+            {
+                base = inner
+            }
+        }
+        guard let base else { return [] }
+        let type = base.type.unwrapped
+        if !type.isDynamic { return BuiltinMembers.names(for: type) }
+        // Dynamic data: look at the value, if reading it calls nothing on the host.
+        var compiler = Compiler(source: source, context: context, scope: checker.main)
+        guard let code = compiler.expression(base).sync, checker.main.slotCount == 0, checker.main.boxCount == 0 else {
+            return []
+        }
+        let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)
+        guard context.globals.count >= table.slotCount, let value = try? code(frame) else { return [] }
+        switch value {
+        case .dictionary(let entries): return Array(entries.keys) + ["count", "isEmpty", "keys", "values"]
+        case .record(let record): return record.type.fields.map(\.name)
+        case .array: return BuiltinMembers.names(for: .array(.any))
+        case .string: return BuiltinMembers.names(for: .string)
+        default: return []
+        }
+    }
+
+    /// Closing brackets for every one still open, so a partial input parses.
+    static func closers(for text: String) -> String {
+        var stack: [Character] = []
+        var inString = false
+        var previous: Character = " "
+        for character in text {
+            if inString {
+                if character == "\"", previous != "\\" { inString = false }
+            } else {
+                switch character {
+                case "\"": inString = true
+                case "(": stack.append(")")
+                case "[": stack.append("]")
+                case "{": stack.append("}")
+                case ")", "]", "}": if !stack.isEmpty { stack.removeLast() }
+                default: break
+                }
+            }
+            previous = character
+        }
+        return (inString ? "\"" : "") + String(stack.reversed())
+    }
+
+    /// Names declared by `let`, `var`, `func` and `for` earlier in an unfinished input.
+    private func declaredNames(in text: String) -> [String] {
+        var names: [String] = []
+        let words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        for (index, word) in words.enumerated() where ["let", "var", "func", "for"].contains(word) {
+            if index + 1 < words.count { names.append(String(words[index + 1])) }
+        }
+        return names
+    }
+
+    /// The labels of the function whose argument list the cursor is in, at a label position.
+    private func argumentLabels(before text: String) -> [String]? {
+        var depth = 0
+        var index = text.endIndex
+        let trimmed = text.reversed().drop { $0 == " " }
+        guard let last = trimmed.first, last == "(" || last == "," else { return nil }
+        while index > text.startIndex {
+            index = text.index(before: index)
+            let character = text[index]
+            if character == ")" || character == "]" || character == "}" { depth += 1 }
+            if character == "(" || character == "[" || character == "{" {
+                if depth == 0 {
+                    guard character == "(" else { return nil }
+                    let name = text[..<index].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    let callee = String(name.reversed())
+                    switch table.bindings[callee]?.kind {
+                    case .hostFunction(let function)?: return function.parameters.compactMap(\.label)
+                    case .scriptFunction(let syntax)?: return syntax.parameters.compactMap(\.label)
+                    default: return nil
+                    }
+                }
+                depth -= 1
+            }
+        }
+        return nil
+    }
+}

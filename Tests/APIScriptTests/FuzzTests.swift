@@ -1,0 +1,73 @@
+@testable import APIScript
+import Foundation
+import Testing
+
+/// Random bytes and mutated corpus scripts through lexer, parser and checker: no crash, no hang.
+/// `TYPIST_FUZZ_COUNT` sets how many inputs (100,000 by default).
+@Suite("Fuzzing the front end")
+struct FuzzTests {
+    @Test("Random and mutated inputs never crash or hang the lexer, parser or checker")
+    func fuzz() throws {
+        let count = ProcessInfo.processInfo.environment["TYPIST_FUZZ_COUNT"].flatMap(Int.init) ?? 100_000
+        let corpus = GoldenTests.files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.map { Array($0.utf8) }
+        #expect(!corpus.isEmpty)
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        var random = SystemRandomNumberGenerator()
+        var seed = UInt64.random(in: 0...UInt64.max, using: &random)
+        if let fixed = ProcessInfo.processInfo.environment["TYPIST_FUZZ_SEED"].flatMap(UInt64.init) { seed = fixed }
+        var generator = Xorshift(seed: seed)
+        let started = ContinuousClock.now
+        var slowest: (Duration, [UInt8]) = (.zero, [])
+        for iteration in 0..<count {
+            let input = Self.input(iteration, corpus: corpus, generator: &generator)
+            let text = String(decoding: input, as: UTF8.self)
+            let before = ContinuousClock.now
+            _ = interpreter.check(ScriptSource(name: "fuzz.api", text: text))
+            if iteration % 8 == 0 { _ = interpreter.completions(for: text, cursor: text.utf8.count / 2) }
+            let took = ContinuousClock.now - before
+            if took > slowest.0 { slowest = (took, input) }
+        }
+        // A hang would show as one input taking far longer than any other.
+        #expect(slowest.0 < .seconds(2), "seed \(seed): slowest input took \(slowest.0): \(String(decoding: slowest.1.prefix(200), as: UTF8.self))")
+        _ = started
+    }
+
+    static func input(_ iteration: Int, corpus: [[UInt8]], generator: inout Xorshift) -> [UInt8] {
+        let alphabet = Array("{}()[]\"\\$.?!:;,=<>+-*/%&|_ \n\tletvarfuncifelseforinwhile0123456789abcxyz\u{00E9}".utf8)
+        switch iteration % 4 {
+        case 0:
+            return (0..<Int(generator.next() % 96)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        case 1:
+            return (0..<Int(generator.next() % 120)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        default:
+            var text = corpus[Int(generator.next() % UInt64(corpus.count))]
+            let edits = 1 + Int(generator.next() % 4)
+            for _ in 0..<edits where !text.isEmpty {
+                let position = Int(generator.next() % UInt64(text.count))
+                switch generator.next() % 4 {
+                case 0: text = Array(text.prefix(position))
+                case 1: text[position] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                case 2:
+                    let other = corpus[Int(generator.next() % UInt64(corpus.count))]
+                    let cut = Int(generator.next() % UInt64(max(1, other.count)))
+                    text = Array(text.prefix(position)) + Array(other.suffix(from: min(cut, other.count)))
+                default:
+                    let other = Int(generator.next() % UInt64(text.count))
+                    text.swapAt(position, other)
+                }
+            }
+            return text
+        }
+    }
+}
+
+struct Xorshift {
+    var state: UInt64
+    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}

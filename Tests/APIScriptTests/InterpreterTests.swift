@@ -1,0 +1,140 @@
+@testable import APIScript
+import Testing
+
+@Suite("Interpreter")
+struct InterpreterTests {
+    private func interpreter(_ output: OutputBuffer = OutputBuffer()) throws -> Interpreter {
+        try TestHost.interpreter(output: output)
+    }
+
+    @Test("The prompt keeps state between evaluations and returns the last value")
+    func promptState() async throws {
+        let interpreter = try interpreter()
+        _ = try await interpreter.evaluate("var total = 1")
+        _ = try await interpreter.evaluate("total += 41")
+        #expect(try await interpreter.evaluate("total") == .int(42))
+        #expect(try await interpreter.evaluate("let total = \"replaced\"; total") == .string("replaced"))
+        #expect(interpreter.variables.map(\.name) == ["total"])
+        #expect(interpreter.variables.first?.type == .string)
+    }
+
+    @Test("A failed evaluation leaves no half-declared names and changes nothing else")
+    func failureLeavesState() async throws {
+        let interpreter = try interpreter()
+        _ = try await interpreter.evaluate("var kept = 1")
+        let failed = await interpreter.evaluate(ScriptSource(name: "<input>", text: "kept = 2\nlet user = fetchUser(id: 404)"),
+                                                isPrompt: true)
+        #expect(failed.failed)
+        #expect(try await interpreter.evaluate("kept") == .int(2))
+        let missing = await interpreter.evaluate(ScriptSource(name: "<input>", text: "user"), isPrompt: true)
+        #expect(missing.errors.first?.message == "cannot find 'user' in scope")
+        let checkFailure = await interpreter.evaluate(ScriptSource(name: "<input>", text: "let z = 1\nz.nope"), isPrompt: true)
+        #expect(checkFailure.failed)
+        #expect(await interpreter.evaluate(ScriptSource(name: "<input>", text: "z"), isPrompt: true).failed)
+    }
+
+    @Test("Static types are known without running anything")
+    func staticTypes() throws {
+        let interpreter = try interpreter()
+        #expect(try interpreter.staticType(of: "fetchUser(id: 1)").get() == .record(TestHost.user))
+        #expect(try interpreter.staticType(of: "fetchUsers().users.map(\\.email)").get() == .array(.optional(.string)))
+        #expect(try interpreter.staticType(of: "fetchUsers().users.first?.tags").get() == .optional(.array(.string)))
+        guard case .failure(let error) = interpreter.staticType(of: "fetchUser(id: 1).titel") else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(error.diagnostics.first?.message == "User has no member 'titel'")
+    }
+
+    @Test("needsMoreInput follows the parser, not bracket counting")
+    func continuation() throws {
+        let interpreter = try interpreter()
+        #expect(interpreter.needsMoreInput("for x in [1] {"))
+        #expect(interpreter.needsMoreInput("print(\"(\""))
+        #expect(!interpreter.needsMoreInput("print(\"{\")"))
+        #expect(!interpreter.needsMoreInput("let x = }"))
+    }
+
+    @Test("Cancelling the task stops a running loop")
+    func cancellation() async throws {
+        let interpreter = try interpreter()
+        let task = Task { await interpreter.evaluate(ScriptSource(name: "spin.api", text: "var i = 0\nwhile true { i += 1 }")) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let result = await task.value
+        #expect(result.errors.first?.kind == .cancelled)
+    }
+
+    @Test("Host functions suspend; pure code does not need to")
+    func purity() async throws {
+        let output = OutputBuffer()
+        let interpreter = try interpreter(output)
+        let value = try await interpreter.evaluate("[1, 2, 3].map { fetchUser(id: $0).name }")
+        #expect(value == .array([.string("User 1"), .string("User 2"), .string("User 3")]))
+        let sorted = try await interpreter.evaluate("[3, 1, 2].sorted { fetchUser(id: $0).id < fetchUser(id: $1).id }")
+        #expect(sorted == .array([.int(1), .int(2), .int(3)]))
+    }
+
+    @Test("Registration rejects duplicate and invalid names")
+    func registration() throws {
+        let interpreter = try interpreter()
+        #expect(throws: Interpreter.RegistrationError.duplicateName("fetchUser")) {
+            try interpreter.register(HostFunction(name: "fetchUser", parameters: [], returnType: .void) { _ in .void })
+        }
+        #expect(throws: Interpreter.RegistrationError.duplicateName("print")) {
+            try interpreter.register(HostFunction(name: "print", parameters: [], returnType: .void) { _ in .void })
+        }
+        #expect(throws: Interpreter.RegistrationError.invalidName("two words")) {
+            try interpreter.register(HostGlobal(name: "two words", type: .int) { .int(1) })
+        }
+    }
+
+    @Test("Rendering: file:line:col, the line, and a caret under the place")
+    func rendering() async throws {
+        let interpreter = try interpreter()
+        let result = await interpreter.evaluate(ScriptSource(name: "smoke.api", text: "let u = fetchUser(id: 1)\nprint(u.nmae)"))
+        #expect(DiagnosticRenderer().render(result.errors) == """
+            smoke.api:2:9: error: User has no member 'nmae'
+                print(u.nmae)
+                        ^~~~
+            note: did you mean 'name'?
+            """)
+        let colored = DiagnosticRenderer(colors: true).render(result.errors)
+        #expect(colored.contains("\u{1B}[1;31merror:"))
+    }
+}
+
+@Suite("Completion")
+struct CompletionTests {
+    @Test("Members from static types, before any call", arguments: [
+        ("fetchUser(id: 1).", ["email", "id", "name", "tags"]),
+        ("fetchUser(id: 1).na", ["name"]),
+        ("fetchUsers().users[0].ta", ["tags"]),
+        ("fetchUsers().users.filter { $0.em", ["email"]),
+        ("fetchUsers().next?.to", ["total"]),
+        ("fetchUsers().users.cou", ["count"]),
+    ])
+    func members(text: String, expected: [String]) throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        let completions = interpreter.completions(for: text, cursor: text.utf8.count)
+        #expect(completions.candidates == expected)
+        #expect(completions.areMembers)
+    }
+
+    @Test("Names, keywords and argument labels")
+    func names() throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        #expect(interpreter.completions(for: "fetch", cursor: 5).candidates == ["fetchUser", "fetchUsers"])
+        #expect(interpreter.completions(for: "fetchUsers(", cursor: 11).candidates.contains("count:"))
+        #expect(interpreter.completions(for: "gua", cursor: 3).candidates == ["guard"])
+        #expect(interpreter.completions(for: "let mine = 1; mi", cursor: 16).candidates.contains("mine"))
+    }
+
+    @Test("Dynamic data completes from its value")
+    func dynamic() async throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        _ = try await interpreter.evaluate("let parsed = json(rawJSON())")
+        let completions = interpreter.completions(for: "parsed.nested.c", cursor: 15)
+        #expect(completions.candidates == ["count"])
+    }
+}
