@@ -46,6 +46,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "apiscript-bench",
+            dependencies: ["APIScript"]
+        ),
+        .executableTarget(
             name: "demo-server",
             dependencies: [
                 "DemoService",

@@ -68,7 +68,7 @@ extension Interpreter {
             return []
         }
         let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)
-        guard context.globals.count >= table.slotCount, let value = try? code(frame) else { return [] }
+        guard let value = try? code(frame) else { return [] }
         switch value {
         case .dictionary(let entries): return Array(entries.keys) + ["count", "isEmpty", "keys", "values"]
         case .record(let record): return record.type.fields.map(\.name)

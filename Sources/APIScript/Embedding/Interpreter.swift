@@ -137,9 +137,6 @@ public final class Interpreter {
             return Evaluation(value: nil, type: nil, diagnostics: warnings + compiler.diagnostics)
         }
         // Commit the new globals, then run.
-        if context.globals.count < table.slotCount {
-            context.globals.append(contentsOf: repeatElement(.null, count: table.slotCount - context.globals.count))
-        }
         var committed: [(Binding, Binding?)] = []
         for binding in checker.newGlobals {
             committed.append((binding, table.bindings[binding.name]))
@@ -206,8 +203,8 @@ public final class Interpreter {
     /// The variables declared so far, with their types, in name order.
     public var variables: [(name: String, type: ScriptType, value: Value)] {
         table.bindings.values.compactMap { binding in
-            guard case .variable = binding.kind, binding.isGlobal, binding.slot < context.globals.count else { return nil }
-            return (binding.name, binding.type, context.globals[binding.slot])
+            guard case .variable = binding.kind, binding.isGlobal, binding.slot >= 0 else { return nil }
+            return (binding.name, binding.type, context.global(binding.slot).value)
         }.sorted { $0.name < $1.name }
     }
 

@@ -102,14 +102,34 @@ extension Compiler {
             combine = nil
         } else {
             let symbol = String(op.dropLast())
+            let isAddition = symbol == "+"
             // The common `total += i` on Int stays on a fast path.
             combine = { current, operand in
-                if case .int(let a) = current, case .int(let b) = operand, symbol == "+" {
+                if isAddition, case .int(let a) = current, case .int(let b) = operand {
                     let (sum, overflow) = a.addingReportingOverflow(b)
                     if !overflow { return .int(sum) }
                 }
                 do { return try Operators.arithmetic(symbol, current, operand) } catch let failure as ScriptFailure {
                     throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span, notes: failure.notes)
+                }
+            }
+        }
+        if let sync = valueCode.sync, let combine, case .name = target.kind, let binding = target.binding,
+            case .variable = binding.kind
+        {
+            // `s += i` on a plain variable: one closure, no read-modify-write indirection.
+            if binding.isGlobal {
+                let box = context.global(binding.slot)
+                return Block { frame in
+                    box.value = try combine(box.value, try sync(frame))
+                    return .normal
+                }
+            }
+            if binding.owner === scope, !binding.isCaptured {
+                let slot = binding.slot
+                return Block { frame in
+                    frame.slots[slot] = try combine(frame.slots[slot], try sync(frame))
+                    return .normal
                 }
             }
         }

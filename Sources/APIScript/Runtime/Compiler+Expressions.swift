@@ -40,7 +40,7 @@ extension Compiler {
             guard let binding = expression.binding else { return .constant(.null) }
             return load(binding, span)
         case .dollar(let number):
-            return Code { frame in number < frame.arguments.count ? frame.arguments[number] : .null }
+            return Code { frame in frame.argument(number) }
         case .array(let elements):
             return Code.combine(elements.map { self.expression($0) }) { .array($0) }
         case .dictionary(let pairs):
@@ -125,6 +125,18 @@ extension Compiler {
         }
     }
 
+    /// Integer arithmetic that reports overflow (and division by zero) instead of trapping.
+    static func integerOperation(_ op: String) -> ((Int, Int) -> (partialValue: Int, overflow: Bool))? {
+        switch op {
+        case "+": { $0.addingReportingOverflow($1) }
+        case "-": { $0.subtractingReportingOverflow($1) }
+        case "*": { $0.multipliedReportingOverflow(by: $1) }
+        case "/": { $1 == 0 ? (0, true) : $0.dividedReportingOverflow(by: $1) }
+        case "%": { $1 == 0 ? (0, true) : $0.remainderReportingOverflow(dividingBy: $1) }
+        default: nil
+        }
+    }
+
     /// Whether an expression is part of an optional chain (`a?.b.c`: `.c` continues it).
     static func inChain(_ expression: Expr) -> Bool {
         switch expression.kind {
@@ -191,10 +203,15 @@ extension Compiler {
         case "..<", "...":
             let closed = op == "..."
             return Code.binary(l, r, at2(span) { try Operators.range($0, $1, closed: closed) })
-        case "==":
-            return Code.binary(l, r) { .bool($0 == $1) }
-        case "!=":
-            return Code.binary(l, r) { .bool($0 != $1) }
+        case "==", "!=":
+            let equal = op == "=="
+            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
+                return Code { frame in
+                    if case .int(let x) = try a(frame), case .int(let y) = try b(frame) { return .bool((x == y) == equal) }
+                    return .null
+                }
+            }
+            return Code.binary(l, r) { .bool(($0 == $1) == equal) }
         case "<", "<=", ">", ">=":
             if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
                 let test: (Int, Int) -> Bool = switch op {
@@ -210,17 +227,17 @@ extension Compiler {
             }
             return Code.binary(l, r, at2(span) { .bool(try Operators.compare(op, $0, $1)) })
         default:
-            if left.type == .int, right.type == .int, op == "+" || op == "-" || op == "*", let a = l.sync, let b = r.sync {
+            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync,
+                let operation = Self.integerOperation(op)
+            {
                 let source = source
                 return Code { frame in
                     guard case .int(let x) = try a(frame), case .int(let y) = try b(frame) else { return .null }
-                    let result = switch op {
-                    case "+": x.addingReportingOverflow(y)
-                    case "-": x.subtractingReportingOverflow(y)
-                    default: x.multipliedReportingOverflow(by: y)
-                    }
+                    let result = operation(x, y)
                     if result.overflow {
-                        let failure = Operators.overflow(op, x, y)
+                        let failure = y == 0 && (op == "/" || op == "%")
+                            ? ScriptFailure(op == "/" ? "division by zero" : "division by zero in remainder")
+                            : Operators.overflow(op, x, y)
                         throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span,
                                          notes: failure.notes)
                     }

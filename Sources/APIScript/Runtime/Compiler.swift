@@ -77,9 +77,8 @@ struct Compiler {
             break
         }
         if binding.isGlobal {
-            let slot = binding.slot
-            let context = context
-            return Code { _ in context.globals[slot] }
+            let box = context.global(binding.slot)
+            return Code { _ in box.value }
         }
         if binding.owner === scope {
             let slot = binding.slot
@@ -115,9 +114,8 @@ struct Compiler {
             break
         }
         if binding.isGlobal {
-            let slot = binding.slot
-            let context = context
-            return { _, value in context.globals[slot] = value }
+            let box = context.global(binding.slot)
+            return { _, value in box.value = value }
         }
         if binding.owner === scope {
             let slot = binding.slot
@@ -132,9 +130,8 @@ struct Compiler {
     func declareStore(_ binding: Binding?) -> (Frame, Value) -> Void {
         guard let binding else { return { _, _ in } }
         if binding.isGlobal {
-            let slot = binding.slot
-            let context = context
-            return { _, value in context.globals[slot] = value }
+            let box = context.global(binding.slot)
+            return { _, value in box.value = value }
         }
         let slot = binding.slot
         if binding.isCaptured { return { frame, value in frame.boxes[slot] = Box(value) } }

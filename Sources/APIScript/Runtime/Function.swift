@@ -81,21 +81,58 @@ public final class Function: @unchecked Sendable {
         switch body {
         case .script(let script) where script.sync != nil:
             let reusable = script.makeFrame([.null])
-            var busy = false
             let code = script.sync ?? { _ in .void }
             let parameterSlot = script.singleParameterSlot
+            let bindsParameters = script.parameterCount > 0
             return { argument in
-                if busy { return try code(script.makeFrame([argument])) }
-                busy = true
-                defer { busy = false }
+                if reusable.inUse.pointee { return try code(script.makeFrame([argument])) }
+                reusable.inUse.pointee = true
                 reusable.arguments[0] = argument
-                if let parameterSlot { reusable.slots[parameterSlot] = argument } else if script.parameterCount > 0 {
-                    script.bindParameters(reusable, [argument])
+                if let parameterSlot { reusable.slots[parameterSlot] = argument } else if bindsParameters {
+                    script.bindParameters(reusable)
                 }
-                return try code(reusable)
+                do {
+                    let result = try code(reusable)
+                    reusable.inUse.pointee = false
+                    return result
+                } catch {
+                    reusable.inUse.pointee = false
+                    throw error
+                }
             }
         default:
             return { try self.call([$0]) }
+        }
+    }
+
+    /// A caller for two arguments that reuses a frame across calls (for `reduce`, `sorted(by:)`).
+    func binaryInvoker() -> (Value, Value) throws -> Value {
+        switch body {
+        case .operator(let op):
+            if op == "+" {
+                return { a, b in
+                    if case .int(let x) = a, case .int(let y) = b {
+                        let (sum, overflow) = x.addingReportingOverflow(y)
+                        if !overflow { return .int(sum) }
+                    }
+                    return try Operators.arithmetic("+", a, b)
+                }
+            }
+            return { a, b in try Self.apply(op, [a, b]) }
+        case .script(let script) where script.sync != nil:
+            let reusable = script.makeFrame([.null, .null])
+            let code = script.sync ?? { _ in .void }
+            return { a, b in
+                if reusable.inUse.pointee { return try code(script.makeFrame([a, b])) }
+                reusable.inUse.pointee = true
+                defer { reusable.inUse.pointee = false }
+                reusable.arguments[0] = a
+                reusable.arguments[1] = b
+                script.bindParameters(reusable)
+                return try code(reusable)
+            }
+        default:
+            return { try self.call([$0, $1]) }
         }
     }
 }
@@ -135,15 +172,18 @@ final class ScriptBody {
     }
 
     func makeFrame(_ arguments: [Value]) -> Frame {
-        let frame = Frame(slotCount: slotCount, boxCount: boxCount, captures: captures, context: context)
-        frame.arguments = arguments
-        bindParameters(frame, arguments)
+        let frame = Frame(slotCount: slotCount, boxCount: boxCount, argumentCount: max(parameterCount, arguments.count),
+                          captures: captures, context: context)
+        for (index, argument) in arguments.enumerated() { frame.arguments[index] = argument }
+        bindParameters(frame)
         return frame
     }
 
-    func bindParameters(_ frame: Frame, _ arguments: [Value]) {
+    /// Copies the frame's arguments into the parameters' slots (or fresh boxes, when captured).
+    @inline(__always)
+    func bindParameters(_ frame: Frame) {
         for (index, parameter) in parameters.enumerated() {
-            let value = index < arguments.count ? arguments[index] : .null
+            let value = frame.argument(index)
             if parameter.boxed {
                 frame.boxes[parameter.slot] = Box(value)
             } else {
@@ -153,47 +193,107 @@ final class ScriptBody {
     }
 }
 
-/// A captured variable's storage.
+/// A variable's storage when closures capture it, and every global's.
+///
+/// The value lives in memory the box owns; reads and writes go straight to it, without the
+/// run-time exclusivity checks a stored class property would pay on every loop iteration.
 final class Box {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+    private let pointer: UnsafeMutablePointer<Value>
+
+    init(_ value: Value) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: value)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+
+    var value: Value {
+        @inline(__always) get { pointer.pointee }
+        @inline(__always) set { pointer.pointee = newValue }
+    }
 }
 
-/// The variables of one running function.
+/// The variables of one running function, in memory the frame owns (see ``Box`` for why).
 final class Frame {
-    var slots: [Value]
-    var boxes: [Box]
+    let slots: UnsafeMutablePointer<Value>
+    let boxes: UnsafeMutablePointer<Box>
+    let arguments: UnsafeMutablePointer<Value>
+    let slotCount: Int
+    let boxCount: Int
+    let argumentCount: Int
     let captures: [Box]
-    var arguments: [Value] = []
     var returnValue: Value = .void
     let context: RunContext
+    /// Set while a reused frame runs (see ``Function/unaryInvoker()``), so a re-entrant call gets its own.
+    let inUse: UnsafeMutablePointer<Bool>
 
-    init(slotCount: Int, boxCount: Int, captures: [Box], context: RunContext) {
-        slots = [Value](repeating: .null, count: slotCount)
-        boxes = boxCount == 0 ? [] : (0..<boxCount).map { _ in Box(.null) }
+    init(slotCount: Int, boxCount: Int, argumentCount: Int = 0, captures: [Box], context: RunContext) {
+        self.slotCount = slotCount
+        self.boxCount = boxCount
+        self.argumentCount = argumentCount
+        slots = .allocate(capacity: max(1, slotCount))
+        slots.initialize(repeating: .null, count: slotCount)
+        boxes = .allocate(capacity: max(1, boxCount))
+        for index in 0..<boxCount { (boxes + index).initialize(to: Box(.null)) }
+        arguments = .allocate(capacity: max(1, argumentCount))
+        arguments.initialize(repeating: .null, count: argumentCount)
+        inUse = .allocate(capacity: 1)
+        inUse.initialize(to: false)
         self.captures = captures
         self.context = context
+    }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        boxes.deinitialize(count: boxCount)
+        boxes.deallocate()
+        arguments.deinitialize(count: argumentCount)
+        arguments.deallocate()
+        inUse.deallocate()
+    }
+
+    /// Argument `index`, or nil past the end.
+    @inline(__always)
+    func argument(_ index: Int) -> Value {
+        index < argumentCount ? arguments[index] : .null
     }
 }
 
 /// What every frame of one interpreter shares: the globals and the output.
 final class RunContext {
-    var globals: [Value] = []
+    /// One box per global slot, made on first use; compiled code holds the box itself.
+    private(set) var globalBoxes: [Box] = []
     var output: (String) -> Void
     var environment: (String) -> String?
     /// Counts loop iterations between cancellation checks.
-    var ticks = 0
+    private let ticks: UnsafeMutablePointer<Int>
 
     init(output: @escaping (String) -> Void, environment: @escaping (String) -> String?) {
         self.output = output
         self.environment = environment
+        ticks = .allocate(capacity: 1)
+        ticks.initialize(to: 0)
+    }
+
+    deinit {
+        ticks.deallocate()
+    }
+
+    /// The box of a global slot.
+    func global(_ slot: Int) -> Box {
+        while globalBoxes.count <= slot { globalBoxes.append(Box(.null)) }
+        return globalBoxes[slot]
     }
 
     /// Checks for cancellation every few thousand steps, so loops stop promptly and cheaply.
     @inline(__always)
     func tick() throws {
-        ticks &+= 1
-        if ticks & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
+        ticks.pointee &+= 1
+        if ticks.pointee & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
     }
 }
 

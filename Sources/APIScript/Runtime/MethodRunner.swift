@@ -72,6 +72,23 @@ enum MethodRunner {
             default: break
             }
         }
+        if case .range(let lower, let upper) = receiver, method == .map || method == .filter {
+            // Ranges are walked without building an array of their elements first.
+            let invoke = try function(arguments).unaryInvoker()
+            var result: [Value] = []
+            result.reserveCapacity(method == .map ? max(0, upper - lower) : 0)
+            var current = lower
+            while current < upper {
+                let element = Value.int(current)
+                if method == .map {
+                    result.append(try invoke(element))
+                } else if try Operators.truth(try invoke(element)) {
+                    result.append(element)
+                }
+                current += 1
+            }
+            return .array(result)
+        }
         let elements = try Members.elements(of: receiver)
         switch method {
         case .map:
@@ -94,19 +111,9 @@ enum MethodRunner {
             }
             return .array(result)
         case .reduce:
-            let combine = try function(arguments, 1)
+            let combine = try function(arguments, 1).binaryInvoker()
             var accumulator = arguments.first ?? .null
-            if case .script(let script) = combine.body, let code = script.sync {
-                let frame = script.makeFrame([.null, .null])
-                for element in elements {
-                    frame.arguments[0] = accumulator
-                    frame.arguments[1] = element
-                    script.bindParameters(frame, frame.arguments)
-                    accumulator = try code(frame)
-                }
-            } else {
-                for element in elements { accumulator = try combine.call([accumulator, element]) }
-            }
+            for element in elements { accumulator = try combine(accumulator, element) }
             return accumulator
         case .forEach:
             let invoke = try function(arguments).unaryInvoker()
@@ -128,8 +135,8 @@ enum MethodRunner {
             let invoke = try function(arguments).unaryInvoker()
             return .int(try elements.reduce(0) { try Operators.truth(try invoke($1)) ? $0 + 1 : $0 })
         case .sorted:
-            let comparator = try function(arguments)
-            return .array(try elements.sorted { try Operators.truth(try comparator.call([$0, $1])) })
+            let comparator = try function(arguments).binaryInvoker()
+            return .array(try elements.sorted { try Operators.truth(try comparator($0, $1)) })
         default:
             return try plain(method, receiver, arguments)
         }
