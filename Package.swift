@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
         .library(name: "DemoService", targets: ["DemoService"]),
         .library(name: "APIScript", targets: ["APIScript"]),
+        .library(name: "Typist", targets: ["Typist"]),
+        .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
     dependencies: [
@@ -44,6 +46,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
+        ),
+        .target(
+            name: "Typist",
+            dependencies: [
+                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
+            name: "DemoBindings",
+            dependencies: ["Typist", "DemoService", "TypedAPI"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .executableTarget(
+            name: "typist",
+            dependencies: ["DemoBindings", "Typist"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
             name: "apiscript-bench",

@@ -29,7 +29,7 @@ struct FaultTests {
                 Issue.record("expected a decoding failure, got \(String(describing: error))")
                 return
             }
-            #expect(failure.type == "DemoService.Post")
+            #expect(failure.type == "Post")
             #expect(failure.expected == "valid JSON")
             #expect(failure.snippet?.contains("unfinished") == true)
         }
@@ -47,7 +47,7 @@ struct FaultTests {
             #expect(failure.expected == "Int")
             #expect(failure.found == #"a string "one""#)
             #expect(failure.snippet?.contains(#""id":"one""#) == true)
-            #expect(String(describing: error!).contains(#"cannot decode DemoService.Post at id: expected Int, found a string "one""#))
+            #expect(String(describing: error!).contains(#"cannot decode Post at id: expected Int, found a string "one""#))
         }
     }
 

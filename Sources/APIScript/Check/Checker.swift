@@ -74,8 +74,12 @@ struct Checker {
         if atTopLevel {
             if let existing = globals.bindings[name] ?? scopes[0][name] {
                 switch existing.kind {
-                case .hostFunction, .hostGlobal, .builtin:
-                    error("cannot declare '\(name)': it is a built-in name", span)
+                case .hostFunction:
+                    error("cannot declare '\(name)': it is an endpoint; choose another name, such as 'all\(name.prefix(1).uppercased() + name.dropFirst())'", span)
+                case .hostGlobal:
+                    error("cannot declare '\(name)': it is a session property; assign it with '\(name) = …'", span)
+                case .builtin:
+                    error("cannot declare '\(name)': it is a built-in function", span)
                 case .variable, .scriptFunction:
                     if !isPrompt, scopes[0][name] != nil || globals.bindings[name] != nil {
                         error("invalid redeclaration of '\(name)'", span,

@@ -138,3 +138,32 @@ extension Interpreter {
         return nil
     }
 }
+
+/// A call of a host function in a source text, for tools that rewrite scripts (`:swift`).
+public struct HostCallSite: Sendable, Equatable {
+    /// The function's name.
+    public var name: String
+    /// The whole call, such as `post(id: 1)`, as UTF-8 offsets.
+    public var span: TextSpan
+    /// The text between the parentheses, such as `id: 1`.
+    public var argumentText: String
+}
+
+extension Interpreter {
+    /// The calls of registered host functions in a text, in source order.
+    public func hostCalls(in text: String) -> [HostCallSite] {
+        let source = ScriptSource(name: "<calls>", text: text)
+        let (statements, _) = Parser.parse(source)
+        var sites: [HostCallSite] = []
+        SyntaxWalker.forEach(in: statements) { expression in
+            guard case .call(let callee, let arguments) = expression.kind, case .name(let name) = callee.kind,
+                case .hostFunction? = table.bindings[name]?.kind
+            else { return }
+            let argumentText = arguments.isEmpty ? "" : source.text(of: TextSpan(
+                start: arguments.first.map { $0.labelSpan?.start ?? $0.value.span.start } ?? 0,
+                end: arguments.last?.value.span.end ?? 0))
+            sites.append(HostCallSite(name: name, span: expression.span, argumentText: argumentText))
+        }
+        return sites.sorted { $0.span.start < $1.span.start }
+    }
+}

@@ -32,6 +32,12 @@ public final class Interpreter {
         set { context.output = newValue }
     }
 
+    /// How `print` shows each value (Swift's `String(describing:)` by default; a host may print JSON).
+    public var describe: (Value) -> String {
+        get { context.describe }
+        set { context.describe = newValue }
+    }
+
     // MARK: Registration
 
     /// Errors in what a host registers.
@@ -67,6 +73,12 @@ public final class Interpreter {
         try checkName(global.name)
         table.bindings[global.name] = Binding(name: global.name, type: global.type, isMutable: global.set != nil,
                                               kind: .hostGlobal(global), span: nil, owner: nil)
+    }
+
+    /// Changes the static type of a registered global (the shell's `last` takes each result's type).
+    public func setType(_ type: ScriptType, ofGlobal name: String) {
+        guard let binding = table.bindings[name], case .hostGlobal = binding.kind else { return }
+        binding.type = type
     }
 
     /// Makes a record type known by name (for type annotations, `:type` and help).
@@ -263,6 +275,11 @@ public struct Evaluation: Sendable {
 public struct EvaluationError: Error, Sendable, CustomStringConvertible {
     /// Every diagnostic, in order.
     public var diagnostics: [Diagnostic]
+
+    /// Creates the error.
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
 
     /// The rendered diagnostics.
     public var description: String { DiagnosticRenderer().render(diagnostics) }

@@ -187,7 +187,8 @@ extension Compiler {
                 if Task.isCancelled { throw CancellationError() }
                 let lines = String(describing: error).split(separator: "\n", omittingEmptySubsequences: false)
                 throw Diagnostic(kind: .host, message: lines.first.map(String.init) ?? "the call failed", source: source,
-                                 span: span, notes: lines.dropFirst().map { .init(String($0)) })
+                                 span: span, notes: lines.dropFirst().map { .init(String($0).trimmingSpaces) }
+                                    .filter { !$0.message.isEmpty })
             }
         })
     }
@@ -210,7 +211,7 @@ extension Compiler {
             }
             let count = items.count
             return Code.combine(items + [separator, terminator]) { values in
-                let text = values.prefix(count).map(ValueFormatter.description)
+                let text = values.prefix(count).map(context.describe)
                     .joined(separator: ValueFormatter.description(values[count]))
                 context.output(text + ValueFormatter.description(values[count + 1]))
                 return .void

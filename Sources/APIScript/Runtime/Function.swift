@@ -269,6 +269,8 @@ final class RunContext {
     private(set) var globalBoxes: [Box] = []
     var output: (String) -> Void
     var environment: (String) -> String?
+    /// How `print` shows a value.
+    var describe: (Value) -> String = ValueFormatter.description
     /// Counts loop iterations between cancellation checks.
     private let ticks: UnsafeMutablePointer<Int>
 

@@ -122,7 +122,7 @@ public struct ResponseSummary: Sendable {
     }
 
     /// Reason phrases for transports that do not report the server's own.
-    static let standardReasons: [Int: String] = [
+    public static let standardReasons: [Int: String] = [
         200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 301: "Moved Permanently", 302: "Found",
         303: "See Other", 304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect",
         400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",

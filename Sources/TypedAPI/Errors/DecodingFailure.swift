@@ -24,8 +24,7 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
 
     /// Builds a failure from a decoding error and the body it came from.
     public init(_ error: any Error, decoding type: Any.Type, body: Data) {
-        self.type = String(reflecting: type).replacingOccurrences(of: "Swift.", with: "")
-            .replacingOccurrences(of: "Foundation.", with: "")
+        self.type = Self.sugared(String(describing: type))
         guard let error = error as? DecodingError else {
             self.codingPath = ""
             self.expected = "a valid body"
@@ -73,6 +72,13 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
         return text
     }
 
+    /// `Array<Post>` as `[Post]`, `Optional<Int>` as `Int?`.
+    static func sugared(_ name: String) -> String {
+        if name.hasPrefix("Array<"), name.hasSuffix(">") { return "[\(sugared(String(name.dropFirst(6).dropLast())))]" }
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") { return sugared(String(name.dropFirst(9).dropLast())) + "?" }
+        return name
+    }
+
     static func pathText(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
@@ -91,12 +97,11 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
     }
 
     private static func underlyingMessage(_ context: DecodingError.Context) -> String {
-        var text = context.debugDescription
-        if let underlying = context.underlyingError {
-            let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-                ?? String(describing: underlying)
-            text += " (\(detail))"
+        guard let underlying = context.underlyingError else {
+            return context.debugDescription.isEmpty ? "invalid data" : context.debugDescription
         }
-        return text
+        let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            ?? String(describing: underlying)
+        return context.codingPath.isEmpty ? "text that is not JSON (\(detail))" : "\(context.debugDescription) (\(detail))"
     }
 }

@@ -1,0 +1,156 @@
+import APIScript
+import Foundation
+import Synchronization
+
+/// Turns Swift values into script values and Swift types into script types.
+///
+/// Records take the Swift property names (`stargazersCount`, not `stargazers_count`) and keep the
+/// Swift type name. Shapes come from a sample built by ``ProbeDecoder``, so they are known before
+/// any call.
+final class ValueBridge: Sendable {
+    private let records = Mutex<[ObjectIdentifier: RecordType]>([:])
+    private let names = Mutex<[String: ObjectIdentifier]>([:])
+
+    /// Every record type seen, by name.
+    var recordTypes: [RecordType] {
+        records.withLock { Array($0.values) }.sorted { $0.name < $1.name }
+    }
+
+    /// The script type of a `Decodable` Swift type.
+    func scriptType<T: Decodable>(of type: T.Type) throws -> ScriptType {
+        if T.self == String.self || T.self == Data.self { return .string }
+        let sample: T
+        do {
+            sample = try ProbeDecoder.sample(type, depth: 0)
+        } catch let error as ProbeError {
+            throw error
+        } catch {
+            throw ProbeError.failed(String(describing: type), String(describing: error))
+        }
+        return shape(of: sample)
+    }
+
+    /// The script type of a sample value.
+    func shape(of value: Any) -> ScriptType {
+        let mirror = Mirror(reflecting: value)
+        // Optionals first: a cast to String would look through them.
+        if mirror.displayStyle != .optional, let scalar = Self.scalarType(value) { return scalar }
+        switch mirror.displayStyle {
+        case .optional:
+            guard let child = mirror.children.first else { return .optional(.any) }
+            return shape(of: child.value).optional
+        case .collection, .set:
+            return .array(mirror.children.first.map { shape(of: $0.value) } ?? .any)
+        case .dictionary:
+            guard let pair = mirror.children.first,
+                let element = Mirror(reflecting: pair.value).children.dropFirst().first
+            else { return .dictionary(.any) }
+            return .dictionary(shape(of: element.value))
+        case .enum:
+            return .string
+        case .struct, .class, .tuple, nil:
+            return .record(recordType(for: value, mirror: mirror))
+        @unknown default:
+            return .any
+        }
+    }
+
+    private func recordType(for value: Any, mirror: Mirror) -> RecordType {
+        let identifier = ObjectIdentifier(type(of: value))
+        if let known = records.withLock({ $0[identifier] }) { return known }
+        let record = RecordType(name: uniqueName(for: type(of: value), identifier),
+                                isTuple: mirror.displayStyle == .tuple)
+        records.withLock { $0[identifier] = record }
+        // Fields after the type exists, so recursive models refer to themselves.
+        let fields = mirror.children.enumerated().map { index, child in
+            RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value))
+        }
+        record.define(fields)
+        return record
+    }
+
+    private func uniqueName(for type: Any.Type, _ identifier: ObjectIdentifier) -> String {
+        let short = SwiftTypeName.of(type)
+        return names.withLock { names in
+            if let existing = names[short], existing != identifier {
+                let qualified = String(reflecting: type).split(separator: ".").dropFirst().joined(separator: ".")
+                names[qualified] = identifier
+                return qualified
+            }
+            names[short] = identifier
+            return short
+        }
+    }
+
+    private static func fieldName(_ label: String?, _ index: Int) -> String {
+        guard var label, !label.isEmpty else { return String(index) }
+        if label.hasPrefix("_"), label.count > 1 { label.removeFirst() }  // property wrappers
+        if label.hasPrefix("."), label.count > 1 { label.removeFirst() }  // tuple labels
+        return label
+    }
+
+    private static func scalarType(_ value: Any) -> ScriptType? {
+        switch value {
+        case is Int, is Int8, is Int16, is Int32, is Int64, is UInt8, is UInt16, is UInt32: return .int
+        case is UInt, is UInt64: return .int
+        case is Double, is Float, is Decimal: return .double
+        case is Bool: return .bool
+        case is String, is Substring, is Date, is URL, is UUID, is Data, is Character: return .string
+        default:
+            if let raw = value as? any RawRepresentable { return scalarType(raw.rawValue) ?? .string }
+            return nil
+        }
+    }
+
+    // MARK: Values
+
+    /// The script value of a Swift value.
+    func value(of value: Any) -> Value {
+        switch value {
+        case let number as Int: return .int(number)
+        case let text as String: return .string(text)
+        case let number as Double: return .double(number)
+        case let flag as Bool: return .bool(flag)
+        case let date as Date: return .string(Self.dateText(date))
+        case let url as URL: return .string(url.absoluteString)
+        case let uuid as UUID: return .string(uuid.uuidString)
+        case let data as Data: return .string(String(decoding: data, as: UTF8.self))
+        case let number as Float: return .double(Double(number))
+        case let number as Decimal: return .double(NSDecimalNumber(decimal: number).doubleValue)
+        case let number as Int64: return .int(Int(number))
+        case let number as Int32: return .int(Int(number))
+        case let number as UInt64: return number <= UInt64(Int.max) ? .int(Int(number)) : .double(Double(number))
+        case let number as UInt: return number <= UInt(Int.max) ? .int(Int(number)) : .double(Double(number))
+        case let number as any BinaryInteger: return .int(Int(truncatingIfNeeded: number))
+        case let text as Substring: return .string(String(text))
+        case let character as Character: return .string(String(character))
+        case is Void: return .void
+        default: break
+        }
+        if let raw = value as? any RawRepresentable { return self.value(of: raw.rawValue) }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { self.value(of: $0.value) } ?? .null
+        case .collection, .set:
+            return .array(mirror.children.map { self.value(of: $0.value) })
+        case .dictionary:
+            var entries: [String: Value] = [:]
+            for pair in mirror.children {
+                let parts = Array(Mirror(reflecting: pair.value).children)
+                guard parts.count == 2 else { continue }
+                entries["\(parts[0].value)"] = self.value(of: parts[1].value)
+            }
+            return .dictionary(entries)
+        case .enum:
+            return .string("\(value)")
+        default:
+            let record = recordType(for: value, mirror: mirror)
+            return .record(Record(type: record, values: mirror.children.map { self.value(of: $0.value) }))
+        }
+    }
+
+    static func dateText(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a line source gives the prompt.
+public enum LineEvent: Sendable, Equatable {
+    /// A line the user entered (without its line break).
+    case line(String)
+    /// Ctrl-C at the prompt: drop the unfinished input.
+    case interrupt
+    /// Ctrl-D, or the end of the input.
+    case end
+}
+
+/// Where the prompt's lines come from: a terminal editor, plain standard input, or a script (tests).
+public protocol LineSource: AnyObject {
+    /// Reads one line, showing `prompt` where that makes sense.
+    func readLine(prompt: String) async -> LineEvent
+    /// Remembers an input for history (a multi-line input is one entry); secrets are filtered first.
+    func remember(_ input: String)
+    /// Reads a secret without echo, or returns `nil` when that is not possible.
+    func readSecret(prompt: String) async -> String?
+    /// Whether a person is typing (prompts and banners are shown only then).
+    var isInteractive: Bool { get }
+}
+
+extension LineSource {
+    public func remember(_ input: String) {}
+    public func readSecret(prompt: String) async -> String? { nil }
+}
+
+/// Reads standard input line by line, without prompts or escape codes (for pipes and files).
+public final class PlainLineSource: LineSource, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "typist.plain-input")
+
+    /// Creates a source on standard input.
+    public init() {}
+
+    public var isInteractive: Bool { false }
+
+    public func readLine(prompt: String) async -> LineEvent {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                let line = Swift.readLine(strippingNewline: true)
+                continuation.resume(returning: line.map(LineEvent.line) ?? .end)
+            }
+        }
+    }
+}
+
+/// Lines given in advance, for tests and embedding: each `nil` stands for Ctrl-C.
+public final class ScriptedLineSource: LineSource, @unchecked Sendable {
+    private var lines: [String?]
+    /// The prompts shown, in order.
+    public private(set) var prompts: [String] = []
+    /// The inputs remembered for history.
+    public private(set) var history: [String] = []
+
+    /// Creates a source.
+    public init(_ lines: [String?]) { self.lines = lines }
+
+    public var isInteractive: Bool { false }
+
+    public func readLine(prompt: String) async -> LineEvent {
+        prompts.append(prompt)
+        guard !lines.isEmpty else { return .end }
+        return lines.removeFirst().map(LineEvent.line) ?? .interrupt
+    }
+
+    public func remember(_ input: String) { history.append(input) }
+}
+
+extension Shell {
+    /// Reads inputs until the end or `:quit`, handling each; unfinished input (an open `{`, `(`, `[`
+    /// or string) continues on the next line.
+    ///
+    /// - Returns: The exit status: 0.
+    public func runPrompt(_ source: some LineSource, banner: String? = nil) async -> Int32 {
+        if source.isInteractive, let banner { output.standard(banner + "\n") }
+        readSecret = { [weak source] prompt in await source?.readSecret(prompt: prompt) }
+        var pending: [String] = []
+        while !wantsToQuit {
+            let prompt = pending.isEmpty ? "typist> " : "   ...> "
+            switch await source.readLine(prompt: prompt) {
+            case .end:
+                return ExitStatus.success
+            case .interrupt:
+                pending = []
+            case .line(let line):
+                pending.append(line)
+                let text = pending.joined(separator: "\n")
+                if !text.hasPrefix(":"), interpreter.needsMoreInput(text) { continue }
+                pending = []
+                if !SecretFilter.carriesSecret(text) { source.remember(text) }
+                await handle(text)
+            }
+        }
+        return ExitStatus.success
+    }
+}

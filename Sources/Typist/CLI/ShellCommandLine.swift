@@ -1,0 +1,252 @@
+import APIScript
+import ArgumentParser
+import Foundation
+import Synchronization
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+
+/// What a host gives the command line: its name, its endpoints, and optionally a service to start
+/// when no base URL is configured (as `typist` starts the demo service).
+public struct ShellHost: Sendable {
+    /// The executable's name, for usage and messages.
+    public var name: String
+    /// Its version.
+    public var version: String
+    /// Builds the registry.
+    public var registry: @Sendable () throws -> EndpointRegistry
+    /// Starts a default service and returns its base URL and how to stop it.
+    public var defaultService: (@Sendable () async throws -> (baseURL: String, stop: @Sendable () async -> Void))?
+
+    /// Creates a host description.
+    public init(name: String, version: String = TypistVersion.current,
+                registry: @escaping @Sendable () throws -> EndpointRegistry,
+                defaultService: (@Sendable () async throws -> (baseURL: String, stop: @Sendable () async -> Void))? = nil) {
+        self.name = name
+        self.version = version
+        self.registry = registry
+        self.defaultService = defaultService
+    }
+}
+
+/// Typist's version.
+public enum TypistVersion {
+    /// The version string.
+    public static let current = "0.1.0"
+}
+
+/// The options shared by the prompt, `run` and `check`.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("base-url"), help: "Where requests go (default: the configured environment, or the built-in service).")
+    var baseURL: String?
+
+    @Option(name: .customLong("env"), help: "A named environment from typist.json.")
+    var environment: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Declare a variable: --var name=value (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Option(help: "How results are shown: pretty, json or table.")
+    var format: String = "pretty"
+
+    @Option(help: "The HTTP transport: ahc (AsyncHTTPClient) or urlsession.")
+    var transport: String = "ahc"
+
+    @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
+    var noColor = false
+}
+
+struct PromptCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: ShellCommandLine.hostName.withLock { $0 },
+            abstract: "A typed API shell: call endpoints as functions, navigate results like Swift values.",
+            discussion: "With no subcommand, opens the prompt. Tokens come from TYPIST_TOKEN or the session, never from arguments.",
+            version: ShellCommandLine.hostVersion.withLock { $0 },
+            subcommands: [RunCommand.self, CheckCommand.self])
+    }
+
+    @OptionGroup var options: SessionOptions
+}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Check a script, then run it.",
+        discussion: "Exit status: 0 when it ran, 1 on a failed expect or runtime error, 65 on syntax or check errors, 64 on usage errors.")
+
+    @Argument(help: "The script, such as smoke.api.")
+    var file: String
+
+    @OptionGroup var options: SessionOptions
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Report every static error of a script; nothing is sent.")
+
+    @Argument(help: "The script, such as smoke.api.")
+    var file: String
+
+    @OptionGroup var options: SessionOptions
+}
+
+/// The command line a host's executable runs: the prompt, `run FILE.api` and `check FILE.api`.
+///
+/// ```swift
+/// @main struct MyShell {
+///     static func main() async { exit(await ShellCommandLine.main(ShellHost(name: "myshell", registry: { try myRegistry() }))) }
+/// }
+/// ```
+public enum ShellCommandLine {
+    static let hostName = Mutex("typist")
+    static let hostVersion = Mutex(TypistVersion.current)
+
+    /// Parses the arguments and runs; returns the exit status.
+    public static func main(_ host: ShellHost, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                            input: (any LineSource)? = nil, output: ShellOutput = .process) async -> Int32 {
+        hostName.withLock { $0 = host.name }
+        hostVersion.withLock { $0 = host.version }
+        let command: any ParsableCommand
+        do {
+            command = try PromptCommand.parseAsRoot(arguments)
+        } catch {
+            let code = PromptCommand.exitCode(for: error)
+            let message = PromptCommand.fullMessage(for: error)
+            if code == .success {
+                output.standard(message + "\n")
+                return ExitStatus.success
+            }
+            output.error(message + "\n")
+            return ExitStatus.usage
+        }
+        switch command {
+        case let run as RunCommand:
+            return await execute(host, run.options, mode: .run(run.file), input: input, output: output)
+        case let check as CheckCommand:
+            return await execute(host, check.options, mode: .check(check.file), input: input, output: output)
+        case let prompt as PromptCommand:
+            return await execute(host, prompt.options, mode: .prompt, input: input, output: output)
+        default:
+            return ExitStatus.usage
+        }
+    }
+
+    enum Mode {
+        case prompt
+        case run(String)
+        case check(String)
+    }
+
+    static func execute(_ host: ShellHost, _ options: SessionOptions, mode: Mode, input: (any LineSource)?,
+                        output: ShellOutput) async -> Int32 {
+        func usage(_ message: String) -> Int32 {
+            output.error("\(host.name): \(message)\n")
+            return ExitStatus.usage
+        }
+        guard let format = OutputFormat(rawValue: options.format) else {
+            return usage("unknown format '\(options.format)'; choose pretty, json or table")
+        }
+        let transport: any HTTPTransport
+        switch options.transport {
+        case "ahc": transport = AsyncHTTPClientTransport()
+        case "urlsession": transport = URLSessionTransport()
+        default: return usage("unknown transport '\(options.transport)'; choose ahc or urlsession")
+        }
+        var variables: [(String, String)] = []
+        for assignment in options.variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                return usage("--var takes name=value, not '\(assignment)'")
+            }
+            variables.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+        }
+        // The script's text and the directory its configuration sits in.
+        var script: ScriptSource?
+        var directory = FileManager.default.currentDirectoryPath
+        switch mode {
+        case .run(let path), .check(let path):
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return usage("cannot read '\(path)'")
+            }
+            script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
+            directory = ((path as NSString).deletingLastPathComponent as NSString).isEqual(to: "")
+                ? directory : (path as NSString).deletingLastPathComponent
+        case .prompt:
+            break
+        }
+        let configuration: ShellConfiguration
+        do {
+            configuration = try ShellConfiguration.load(near: directory)
+        } catch {
+            return usage(String(describing: error))
+        }
+        let registry: EndpointRegistry
+        do {
+            registry = try host.registry()
+        } catch {
+            output.error("\(host.name): cannot start: \(error)\n")
+            return 70
+        }
+        // Where requests go: --base-url, --env, the configured default, or the host's own service.
+        var stopService: (@Sendable () async -> Void)?
+        var baseURL = options.baseURL
+        let environmentName = options.environment ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
+        if baseURL == nil, let environmentName {
+            guard let environment = configuration.environments.first(where: { $0.name == environmentName }) else {
+                let known = configuration.environments.map(\.name).joined(separator: ", ")
+                return usage("no environment named '\(environmentName)'" + (known.isEmpty ? " (no typist.json found)" : "; known: \(known)"))
+            }
+            baseURL = environment.baseURL
+        }
+        if baseURL == nil {
+            if case .check = mode {
+                baseURL = "http://127.0.0.1:9"  // nothing is sent when checking
+            } else if let start = host.defaultService {
+                do {
+                    let service = try await start()
+                    baseURL = service.baseURL
+                    stopService = service.stop
+                } catch {
+                    output.error("\(host.name): cannot start the built-in service: \(error)\n")
+                    return 70
+                }
+            } else {
+                return usage("no base URL: pass --base-url URL or --env NAME (typist.json)")
+            }
+        }
+        defer { if let stopService { Task { await stopService() } } }
+        let environment: ServerEnvironment
+        do {
+            environment = try ServerEnvironment(name: environmentName ?? "default", url: baseURL ?? "")
+        } catch {
+            return usage(String(describing: error))
+        }
+        let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
+        let shell: Shell
+        do {
+            shell = try Shell(registry: registry, environment: environment, transport: transport, output: output,
+                              format: format, colors: colors, environments: configuration.environments)
+            if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
+                _ = await shell.token(token)
+            }
+            if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
+            for (name, value) in variables { try await shell.define(name, .string(value)) }
+        } catch {
+            return usage(String(describing: error))
+        }
+        let status: Int32
+        switch mode {
+        case .run:
+            status = await shell.run(script ?? ScriptSource(name: "-", text: ""))
+        case .check:
+            let diagnostics = shell.check(script ?? ScriptSource(name: "-", text: ""))
+            shell.report(diagnostics)
+            status = diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
+        case .prompt:
+            let source = input ?? PlainLineSource()
+            let banner = "\(host.name) \(host.version) — \(registry.endpoints.count) endpoints at \(environment.baseURL). :help for help, :quit to leave."
+            status = await shell.runPrompt(source, banner: banner)
+        }
+        if let stopService { await stopService() }
+        stopService = nil
+        return status
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// `typist.json`: named environments (base URL and variables) and the default one.
+///
+/// ```json
+/// { "default": "local",
+///   "environments": { "local": { "baseURL": "http://127.0.0.1:8080", "variables": { "user": "ada" } } } }
+/// ```
+///
+/// It is read from beside the script (for `run` and `check`) or the current directory (for the
+/// prompt), else from `$XDG_CONFIG_HOME/typist/typist.json` (`~/.config/typist/typist.json`).
+public struct ShellConfiguration: Sendable, Equatable {
+    /// The environments, sorted by name.
+    public var environments: [NamedEnvironment]
+    /// The environment chosen when none is named.
+    public var defaultEnvironment: String?
+    /// Where it was read from.
+    public var path: String?
+
+    /// An empty configuration.
+    public init(environments: [NamedEnvironment] = [], defaultEnvironment: String? = nil, path: String? = nil) {
+        self.environments = environments
+        self.defaultEnvironment = defaultEnvironment
+        self.path = path
+    }
+
+    /// Finds and reads the configuration.
+    ///
+    /// - Parameter directory: Where to look first (the script's directory, or the current one).
+    /// - Throws: A ``ConfigurationError`` naming the file and what is wrong in it.
+    public static func load(near directory: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> ShellConfiguration
+    {
+        var candidates = [(directory as NSString).appendingPathComponent("typist.json")]
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            candidates.append((xdg as NSString).appendingPathComponent("typist/typist.json"))
+        } else if let home = environment["HOME"] {
+            candidates.append((home as NSString).appendingPathComponent(".config/typist/typist.json"))
+        }
+        for path in candidates where FileManager.default.fileExists(atPath: path) {
+            return try parse(contentsOf: path)
+        }
+        return ShellConfiguration()
+    }
+
+    static func parse(contentsOf path: String) throws -> ShellConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, message: "cannot be read")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationError(path: path, message: "is not valid JSON (\(error.localizedDescription))")
+        }
+        guard let root = object as? [String: Any] else {
+            throw ConfigurationError(path: path, message: "must hold a JSON object")
+        }
+        var environments: [NamedEnvironment] = []
+        if let entries = root["environments"] {
+            guard let table = entries as? [String: Any] else {
+                throw ConfigurationError(path: path, message: "'environments' must be an object of named environments")
+            }
+            for (name, entry) in table {
+                guard let fields = entry as? [String: Any], let baseURL = fields["baseURL"] as? String else {
+                    throw ConfigurationError(path: path, message: "environment '\(name)' needs a \"baseURL\" string")
+                }
+                var variables: [String: String] = [:]
+                if let values = fields["variables"] {
+                    guard let table = values as? [String: Any] else {
+                        throw ConfigurationError(path: path, message: "environment '\(name)': 'variables' must be an object")
+                    }
+                    for (key, value) in table { variables[key] = "\(value)" }
+                }
+                environments.append(NamedEnvironment(name: name, baseURL: baseURL, variables: variables))
+            }
+        }
+        let defaultName = root["default"] as? String
+        if let defaultName, !environments.contains(where: { $0.name == defaultName }) {
+            throw ConfigurationError(path: path, message: "the default environment '\(defaultName)' is not defined")
+        }
+        return ShellConfiguration(environments: environments.sorted { $0.name < $1.name },
+                                  defaultEnvironment: defaultName, path: path)
+    }
+}
+
+/// A configuration file that cannot be used.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    /// The message with the file.
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,439 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+extension Shell {
+    /// The prompt's own commands, for `:help` and completion.
+    public static let commands: [(name: String, usage: String, summary: String)] = [
+        ("help", ":help [topic]", "overview, or help on a command, endpoint, type or built-in"),
+        ("endpoints", ":endpoints", "every endpoint with its Swift signature, method and path"),
+        ("describe", ":describe name", "an endpoint's signature, request and response; or a model's fields"),
+        ("type", ":type expr", "the static type of an expression, nothing sent"),
+        ("curl", ":curl expr", "the request(s) an expression would send, as curl commands, nothing sent"),
+        ("swift", ":swift expr", "the same call written with the typed client, as in an app"),
+        ("last", ":last", "the last request and response, headers included, secrets redacted"),
+        ("base", ":base [url]", "show or set the base URL"),
+        ("token", ":token [value]", "show or set the token (asked for without echo when no value is given)"),
+        ("env", ":env [name]", "list the environments, or switch to one"),
+        ("vars", ":vars", "the names bound in this session with their types"),
+        ("load", ":load file.api", "run a script into this session"),
+        ("save", ":save file.api", "save this session's successful inputs as a script (secrets left out)"),
+        ("format", ":format pretty|json|table", "how results are shown"),
+        ("quit", ":quit", "leave (Ctrl-D does too)"),
+    ]
+
+    /// Runs a `:command`.
+    func command(_ line: String) async -> Bool {
+        let body = line.dropFirst()
+        let name = String(body.prefix { !$0.isWhitespace })
+        let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "help", "h", "?": write(help(argument))
+        case "endpoints": write(endpointsListing())
+        case "describe": return describe(argument)
+        case "type": return typeCommand(argument)
+        case "curl": return await curl(argument)
+        case "swift": return await swift(argument)
+        case "last": write(lastExchange())
+        case "base": return base(argument)
+        case "token": return await token(argument)
+        case "env": return await environment(argument)
+        case "vars": write(variablesListing())
+        case "load": return await load(argument)
+        case "save": return save(argument)
+        case "format": return setFormat(argument)
+        case "quit", "q", "exit": wantsToQuit = true
+        default:
+            let suggestion = Self.commands.map(\.name).min { distance(name, $0) < distance(name, $1) }
+            fail("unknown command ':\(name)'" + (suggestion.map { "; did you mean ':\($0)'?" } ?? "") + " (:help lists them)")
+            return false
+        }
+        return true
+    }
+
+    private func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return row[b.count]
+    }
+
+    func write(_ text: String) { output.standard(text.hasSuffix("\n") ? text : text + "\n") }
+    func fail(_ text: String) { output.error(TerminalStyle(enabled: colors).error("error:") + " " + text + "\n") }
+
+    // MARK: Help
+
+    func help(_ topic: String) -> String {
+        let style = TerminalStyle(enabled: colors)
+        if topic.isEmpty {
+            var lines = [style.bold("Typist") + " — call typed endpoints as functions; navigate results like Swift values.", ""]
+            lines.append("  posts().filter { $0.userId == 1 }.map(\\.title)")
+            lines.append("  let p = post(id: 1); print(p.title)")
+            lines.append("  token = login(user: \"ada\", password: \"lovelace\").token")
+            lines.append("")
+            lines.append(style.bold("Commands"))
+            for command in Self.commands {
+                lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
+            }
+            lines.append("")
+            lines.append("Session: baseURL, token, apiKey, headers, timeout; read-only: last (_), response.")
+            lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
+            lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
+            return lines.joined(separator: "\n")
+        }
+        let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+        if let command = Self.commands.first(where: { $0.name == name }) {
+            return "\(command.usage)\n  \(command.summary)"
+        }
+        if registry.endpoint(named: name) != nil || interpreter.recordTypes[name] != nil {
+            return describeText(name) ?? ""
+        }
+        if name == "language" {
+            return """
+                Statements: let/var, x = e, x += e, if/else, if let, guard let … else, for x in e, while, break,
+                continue, func name(label p: Type) -> Type { … }, return, expect(condition, "message").
+                Expressions: Swift precedence; closures { $0.id } and { p in p.id }; key paths \\.title;
+                optional chaining a?.b; a ?? b; try? e; ranges 0..<n; subscripts a[0], d["k"].
+                Full reference: Docs/Language.md
+                """
+        }
+        if let builtin = Self.builtinHelp[name] { return builtin }
+        return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
+    }
+
+    static let builtinHelp: [String: String] = [
+        "print": "print(_ items…, separator: \" \", terminator: \"\\n\") — write values, as in Swift",
+        "expect": "expect(condition, \"message\") — stop the script (exit status 1) when the condition is false, showing both sides",
+        "env": "env(\"NAME\") -> String? — an environment variable",
+        "json": "json(text) -> Any — parse JSON into dynamic values",
+        "type": "type(of: value) -> String — the value's type name",
+        "Int": "Int(value) -> Int? — from a String (nil when not a number) or a Double",
+        "Double": "Double(value) -> Double? — from a String or an Int",
+        "String": "String(value) -> String — any value as text",
+    ]
+
+    // MARK: Endpoints and types
+
+    func endpointsListing() -> String {
+        let style = TerminalStyle(enabled: colors)
+        var lines: [String] = []
+        for group in registry.groups {
+            lines.append(style.bold(group))
+            for endpoint in registry.endpoints where endpoint.group == group {
+                let route = routeTemplate(endpoint).map { "  \(style.dim($0))" } ?? ""
+                lines.append("  " + endpoint.swiftSignature + route)
+                if !endpoint.summary.isEmpty { lines.append("      " + style.dim(endpoint.summary)) }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `GET /posts/{id}`, found by building the endpoint with recognisable argument values.
+    func routeTemplate(_ endpoint: EndpointRegistration) -> String? {
+        var values: [Value] = []
+        var probes: [(String, String)] = []
+        for (index, parameter) in endpoint.parameters.enumerated() {
+            var value = ProbeValues.value(for: parameter.scriptType, index: index)
+            if let defaultValue = parameter.defaultValue, case .bool = value { value = defaultValue }
+            values.append(value)
+            probes.append((ValueFormatter.description(value), "{\(parameter.name)}"))
+        }
+        // A value the parameter's type rejects is replaced by its default, nil, or a UUID, in turn.
+        var plan: CallPlan?
+        for _ in 0...values.count {
+            do {
+                plan = try endpoint.plan(values)
+                break
+            } catch let error as ArgumentError where error.index < values.count {
+                let parameter = endpoint.parameters[error.index]
+                if let defaultValue = parameter.defaultValue, values[error.index] != defaultValue {
+                    values[error.index] = defaultValue
+                } else if parameter.swiftType == "UUID" {
+                    let probe = String(format: "00000000-0000-0000-0000-%012d", 900_001 + error.index)
+                    values[error.index] = .string(probe)
+                    probes[error.index].0 = probe
+                } else {
+                    return nil
+                }
+            } catch {
+                return nil
+            }
+        }
+        guard let plan, let request = try? plan.prepare(client, SessionCredentials(token: "token", apiKey: "key")) else {
+            return nil
+        }
+        var text = request.method + " " + request.path
+        if !request.queryItems.isEmpty {
+            text += "?" + request.queryItems.filter { $0.name != "api_key" }.map { item in
+                "\(item.name)=\(item.value ?? "")"
+            }.joined(separator: "&")
+        }
+        for (probe, placeholder) in probes {
+            text = text.replacingOccurrences(of: probe.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? probe,
+                                             with: placeholder)
+            text = text.replacingOccurrences(of: probe, with: placeholder)
+        }
+        return text
+    }
+
+    func describe(_ name: String) -> Bool {
+        guard !name.isEmpty else {
+            fail("write :describe <endpoint or type>, such as :describe post")
+            return false
+        }
+        guard let text = describeText(name) else {
+            let names = registry.endpoints.map(\.name) + interpreter.recordTypes.keys
+            let suggestion = names.min { distance(name, $0) < distance(name, $1) }
+            fail("no endpoint or type named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            return false
+        }
+        write(text)
+        return true
+    }
+
+    func describeText(_ name: String) -> String? {
+        let style = TerminalStyle(enabled: colors)
+        if let endpoint = registry.endpoint(named: name) {
+            var lines = [style.bold(endpoint.swiftSignature)]
+            if !endpoint.summary.isEmpty { lines.append("  " + endpoint.summary) }
+            if let route = routeTemplate(endpoint) { lines.append("  request:  " + route) }
+            lines.append("  kind:     \(endpoint.kindName)" + (endpoint.kindName == "Bearer" ? " (sends `token` as Authorization: Bearer ••••)" : ""))
+            for parameter in endpoint.parameters {
+                let label = parameter.label ?? "_ \(parameter.name)"
+                let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
+                lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)")
+            }
+            lines.append("  response: \(endpoint.responseTypeName)")
+            if case .record(let record) = endpoint.responseType.unwrapped { lines.append(contentsOf: fields(record, indent: "    ")) }
+            if case .array(.record(let record)) = endpoint.responseType { lines.append(contentsOf: fields(record, indent: "    ")) }
+            if endpoint.producesToken { lines.append("  stores the session token when it succeeds") }
+            return lines.joined(separator: "\n")
+        }
+        if let record = interpreter.recordTypes[name] {
+            return ([style.type(record.name)] + fields(record, indent: "  ")).joined(separator: "\n")
+        }
+        return nil
+    }
+
+    private func fields(_ record: RecordType, indent: String) -> [String] {
+        record.fields.map { "\(indent)\($0.name): \($0.type)" }
+    }
+
+    func typeCommand(_ text: String) -> Bool {
+        switch interpreter.staticType(of: text) {
+        case .success(let type):
+            var line = "\(type)"
+            if case .record(let record) = type.unwrapped { line += "  " + TerminalStyle(enabled: colors).dim(record.description) }
+            write(line)
+            return true
+        case .failure(let error):
+            report(error.diagnostics)
+            return false
+        }
+    }
+
+    func variablesListing() -> String {
+        let variables = interpreter.variables
+        if variables.isEmpty { return "no variables yet; declare one with let or var" }
+        let width = variables.map(\.name.count).max() ?? 0
+        return variables.map { "\($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.type)" }
+            .joined(separator: "\n")
+    }
+
+    // MARK: Requests
+
+    func curl(_ text: String) async -> Bool {
+        guard !text.isEmpty else {
+            fail("write :curl <expression>, such as :curl post(id: 1)")
+            return false
+        }
+        let (requests, diagnostics) = await dryRun(text)
+        if !diagnostics.isEmpty {
+            report(diagnostics)
+            return false
+        }
+        if requests.isEmpty {
+            write("# this expression sends no request")
+            return true
+        }
+        write(requests.map(CurlCommand.render).joined(separator: "\n"))
+        return true
+    }
+
+    func swift(_ text: String) async -> Bool {
+        guard !text.isEmpty else {
+            fail("write :swift <expression>, such as :swift post(id: 1)")
+            return false
+        }
+        let (_, diagnostics) = await dryRun(text)
+        if !diagnostics.isEmpty {
+            report(diagnostics)
+            return false
+        }
+        write(SwiftSnippet(shell: self).render(text))
+        return true
+    }
+
+    func lastExchange() -> String {
+        guard let exchange = state.read(\.lastExchange) else { return "no request has been sent yet" }
+        let style = TerminalStyle(enabled: colors)
+        var lines = [style.bold("\(exchange.method) \(exchange.url)")]
+        for (name, value) in exchange.requestHeaders { lines.append("\(name): \(value)") }
+        if let body = exchange.requestBody, !body.isEmpty { lines.append(""); lines.append(String(decoding: body.prefix(2048), as: UTF8.self)) }
+        let (seconds, attoseconds) = exchange.duration.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        lines.append("")
+        lines.append(style.bold("\(exchange.status) \((exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
+        for (name, value) in exchange.responseHeaders { lines.append("\(name): \(value)") }
+        if !exchange.responseBody.isEmpty {
+            lines.append("")
+            let text = String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self)
+            lines.append(text + (exchange.responseBody.count > 4096 ? style.dim("\n… \(exchange.responseBody.count) bytes in all; response.body has everything") : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Session
+
+    func base(_ url: String) -> Bool {
+        if url.isEmpty {
+            write(client.environment.baseURL)
+            return true
+        }
+        do {
+            client.environment = try ServerEnvironment(name: client.environment.name, url: url)
+            write("baseURL = \(client.environment.baseURL)")
+            return true
+        } catch {
+            fail(String(describing: error))
+            return false
+        }
+    }
+
+    @discardableResult
+    func token(_ value: String) async -> Bool {
+        var text = value
+        if text.isEmpty {
+            guard let readSecret else {
+                write(state.credentials.token == nil ? "no token set" : "token = ••••")
+                return true
+            }
+            guard let entered = await readSecret("token: "), !entered.isEmpty else {
+                write(state.credentials.token == nil ? "no token set" : "token = •••• (unchanged)")
+                return true
+            }
+            text = entered
+        }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+        let token = text
+        state.update { $0.credentials.token = token }
+        write("token = ••••")
+        return true
+    }
+
+    func environment(_ name: String) async -> Bool {
+        if name.isEmpty {
+            if environments.isEmpty {
+                write("no environments configured (typist.json); baseURL = \(client.environment.baseURL)")
+                return true
+            }
+            let current = state.read(\.environmentName)
+            write(environments.map { ($0.name == current ? "* " : "  ") + "\($0.name)  \($0.baseURL)" }.joined(separator: "\n"))
+            return true
+        }
+        do {
+            try await switchEnvironment(to: name)
+            write("environment \(name): baseURL = \(client.environment.baseURL)")
+            return true
+        } catch {
+            fail(String(describing: error))
+            return false
+        }
+    }
+
+    /// Switches to a configured environment: its base URL, and its variables as `let`s.
+    public func switchEnvironment(to name: String) async throws {
+        guard let environment = environments.first(where: { $0.name == name }) else {
+            let known = environments.map(\.name).joined(separator: ", ")
+            throw SessionError("no environment named '\(name)'" + (known.isEmpty ? "; none are configured" : "; known: \(known)"))
+        }
+        client.environment = try ServerEnvironment(name: name, url: environment.baseURL)
+        state.update { $0.environmentName = name }
+        for (key, value) in environment.variables.sorted(by: { $0.key < $1.key }) {
+            try await define(key, .string(value))
+        }
+    }
+
+    /// Declares a `let` in the session (for `--var` and environment variables).
+    public func define(_ name: String, _ value: Value) async throws {
+        guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw SessionError("'\(name)' is not a valid variable name")
+        }
+        let literal: String
+        switch value {
+        case .string(let text): literal = ValueFormatter.quoted(text)
+        default: literal = ValueFormatter.literal(value)
+        }
+        let result = await interpreter.evaluate(ScriptSource(name: "<var>", text: "let \(name) = \(literal)"), isPrompt: true)
+        if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
+    }
+
+    func setFormat(_ name: String) -> Bool {
+        guard !name.isEmpty else {
+            write("format: \(format.rawValue) (pretty, json or table)")
+            return true
+        }
+        guard let chosen = OutputFormat(rawValue: name) else {
+            fail("unknown format '\(name)'; choose pretty, json or table")
+            return false
+        }
+        format = chosen
+        write("format: \(chosen.rawValue)")
+        return true
+    }
+
+    // MARK: Files
+
+    func load(_ path: String) async -> Bool {
+        guard !path.isEmpty else {
+            fail("write :load <file.api>")
+            return false
+        }
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
+            fail("cannot read '\(path)'")
+            return false
+        }
+        let source = ScriptSource(name: (expanded as NSString).lastPathComponent, text: text)
+        let result = await evaluate(source, isPrompt: true)
+        report(result.diagnostics)
+        if !result.failed { transcript.append("// :load \(path)\n" + text) }
+        return !result.failed
+    }
+
+    func save(_ path: String) -> Bool {
+        guard !path.isEmpty else {
+            fail("write :save <file.api>")
+            return false
+        }
+        let lines = transcript.map { SecretFilter.redactedForSaving($0) }
+        let text = "// Saved by typist\n" + lines.joined(separator: "\n") + "\n"
+        do {
+            try text.write(toFile: (path as NSString).expandingTildeInPath, atomically: true, encoding: .utf8)
+            write("saved \(transcript.count) input\(transcript.count == 1 ? "" : "s") to \(path)")
+            return true
+        } catch {
+            fail("cannot write '\(path)': \(error.localizedDescription)")
+            return false
+        }
+    }
+}
+

@@ -1,0 +1,153 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// One parameter of a registered endpoint function.
+public struct Parameter<Value: ScriptArgument>: Sendable {
+    let label: String?
+    let name: String
+    let defaultValue: Value?
+
+    /// A labeled parameter, as in `post(id: 1)`.
+    ///
+    /// - Parameters:
+    ///   - label: The argument label.
+    ///   - defaultValue: The value used when the argument is left out.
+    public init(_ label: String, default defaultValue: Value? = nil) {
+        self.label = label
+        self.name = label
+        self.defaultValue = defaultValue
+    }
+
+    /// An unlabeled parameter, given positionally: `echo("x")`.
+    public static func unlabeled(_ name: String, default defaultValue: Value? = nil) -> Parameter {
+        Parameter(label: nil, name: name, defaultValue: defaultValue)
+    }
+
+    private init(label: String?, name: String, defaultValue: Value?) {
+        self.label = label
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+
+    var info: ParameterInfo {
+        ParameterInfo(label: label, name: name, swiftType: SwiftTypeName.of(Value.self), scriptType: Value.scriptType,
+                      defaultValue: defaultValue.map(\.scriptValue) ?? (Value.scriptType.isOptional ? .null : nil))
+    }
+}
+
+/// A parameter as the shell shows and checks it.
+public struct ParameterInfo: Sendable {
+    /// The label, or `nil` for a positional parameter.
+    public var label: String?
+    /// The name.
+    public var name: String
+    /// The Swift type, such as `Int` or `RepositorySort?`.
+    public var swiftType: String
+    /// The type scripts see.
+    public var scriptType: ScriptType
+    /// The default, if the argument may be left out.
+    public var defaultValue: Value?
+}
+
+/// Everything the shell needs to run one call of a registered endpoint.
+struct CallPlan: Sendable {
+    /// The request the endpoint would send (built, not sent).
+    var prepare: @Sendable (APIClient, SessionCredentials) throws -> PreparedRequest
+    /// Sends it and returns the script value.
+    var send: @Sendable (APIClient, SessionCredentials) async throws -> (value: Value, token: String?)
+}
+
+/// A typed endpoint registered as a script function, with what help and `:describe` show.
+public struct EndpointRegistration: Sendable {
+    /// The script function's name.
+    public let name: String
+    /// A one-line summary.
+    public let summary: String
+    /// The group it is listed under (`:endpoints`).
+    public internal(set) var group: String
+    /// Its parameters.
+    public let parameters: [ParameterInfo]
+    /// The endpoint kind's name, such as `Bearer`.
+    public let kindName: String
+    /// The response's Swift type, such as `[Post]`.
+    public let responseTypeName: String
+    /// The response's shape, derived from the Swift type before any call.
+    public let responseType: ScriptType
+    /// Whether a successful call stores a token in the session.
+    public let producesToken: Bool
+    /// Where it was registered, for start-up errors.
+    let location: String
+    let plan: @Sendable ([Value]) throws -> CallPlan
+
+    /// `post(id: Int) -> Endpoint<Public, Post>`.
+    public var swiftSignature: String {
+        let list = parameters.map { parameter in
+            let label = parameter.label.map { "\($0): " } ?? "_ \(parameter.name): "
+            let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
+            return label + parameter.swiftType + defaultText
+        }.joined(separator: ", ")
+        return "\(name)(\(list)) -> Endpoint<\(kindName), \(responseTypeName)>"
+    }
+
+    /// `post(id:)`.
+    public var selector: String {
+        "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))"
+    }
+}
+
+/// The unusual parameter values used to find where each argument lands in a path or query.
+enum ProbeValues {
+    static func value(for type: ScriptType, index: Int) -> Value {
+        switch type.unwrapped {
+        case .int: .int(900_001 + index)
+        case .double: .double(900_001.5 + Double(index))
+        case .bool: .bool(true)
+        default: .string("__probe\(index)__")
+        }
+    }
+}
+
+/// Conversions of script arguments in order, each failure pointing at its argument.
+final class ArgumentReader {
+    private let values: [Value]
+    private var index = 0
+
+    init(_ values: [Value]) { self.values = values }
+
+    func next<T: ScriptArgument>(_ parameter: Parameter<T>) throws -> T {
+        defer { index += 1 }
+        let value = index < values.count ? values[index] : (parameter.defaultValue?.scriptValue ?? .null)
+        do {
+            return try T.fromScript(value)
+        } catch {
+            throw ArgumentError(index: index, message: error.message)
+        }
+    }
+}
+
+/// Swift type names as a learner writes them: `[Post]`, `String?`, `[String: Int]`.
+enum SwiftTypeName {
+    static func of(_ type: Any.Type) -> String {
+        var name = String(describing: type)
+        name = Self.sugar(name)
+        return name
+    }
+
+    private static func sugar(_ name: String) -> String {
+        if name.hasPrefix("Array<"), name.hasSuffix(">") {
+            return "[\(sugar(String(name.dropFirst(6).dropLast())))]"
+        }
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") {
+            return "\(sugar(String(name.dropFirst(9).dropLast())))?"
+        }
+        if name.hasPrefix("Dictionary<"), name.hasSuffix(">") {
+            let inner = String(name.dropFirst(11).dropLast())
+            if let comma = inner.firstIndex(of: ",") {
+                return "[\(sugar(String(inner[..<comma]))): \(sugar(inner[inner.index(after: comma)...].trimmingCharacters(in: .whitespaces)))]"
+            }
+        }
+        if name == "()" { return "Void" }
+        return name
+    }
+}

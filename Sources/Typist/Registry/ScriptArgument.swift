@@ -1,0 +1,113 @@
+import APIScript
+import Foundation
+
+/// A Swift type that a script argument converts to: `Int`, `Double`, `Bool`, `String`, `UUID`,
+/// `Date`, raw-value enums, and optionals of these.
+public protocol ScriptArgument: Sendable {
+    /// The type scripts see.
+    static var scriptType: ScriptType { get }
+    /// Converts a script value, or throws a message such as "'x' is not a UUID".
+    static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Self
+    /// The value as a script literal (for defaults, `:swift` and help).
+    var scriptValue: Value { get }
+}
+
+/// Why an argument did not convert.
+public struct ArgumentConversionError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, such as "'x' is not a UUID".
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+extension Int: ScriptArgument {
+    public static var scriptType: ScriptType { .int }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Int {
+        if case .int(let number) = value { return number }
+        throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not an Int")
+    }
+    public var scriptValue: Value { .int(self) }
+}
+
+extension Double: ScriptArgument {
+    public static var scriptType: ScriptType { .double }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Double {
+        switch value {
+        case .double(let number): return number
+        case .int(let number): return Double(number)
+        default: throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a Double")
+        }
+    }
+    public var scriptValue: Value { .double(self) }
+}
+
+extension Bool: ScriptArgument {
+    public static var scriptType: ScriptType { .bool }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Bool {
+        if case .bool(let flag) = value { return flag }
+        throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a Bool")
+    }
+    public var scriptValue: Value { .bool(self) }
+}
+
+extension String: ScriptArgument {
+    public static var scriptType: ScriptType { .string }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> String {
+        switch value {
+        case .string(let text), .secret(let text): return text
+        default: throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a String")
+        }
+    }
+    public var scriptValue: Value { .string(self) }
+}
+
+extension UUID: ScriptArgument {
+    public static var scriptType: ScriptType { .string }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> UUID {
+        guard case .string(let text) = value else { throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a UUID") }
+        guard let uuid = UUID(uuidString: text) else {
+            throw ArgumentConversionError("'\(text)' is not a UUID (expected the form D4F28578-51BD-40F4-A8BD-387668E06EF8)")
+        }
+        return uuid
+    }
+    public var scriptValue: Value { .string(uuidString) }
+}
+
+extension Date: ScriptArgument {
+    public static var scriptType: ScriptType { .string }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Date {
+        guard case .string(let text) = value, let date = ISO8601DateFormatter().date(from: text) else {
+            throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a date; write it as ISO 8601, such as \"2026-11-22T09:30:00Z\"")
+        }
+        return date
+    }
+    public var scriptValue: Value { .string(ISO8601DateFormatter().string(from: self)) }
+}
+
+extension Optional: ScriptArgument where Wrapped: ScriptArgument {
+    public static var scriptType: ScriptType { Wrapped.scriptType.optional }
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Wrapped? {
+        if value.isNull { return nil }
+        return try Wrapped.fromScript(value)
+    }
+    public var scriptValue: Value { map(\.scriptValue) ?? .null }
+}
+
+extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue == String {
+    /// Raw-value enums are strings in scripts, checked against their cases.
+    public static var scriptType: ScriptType { .string }
+
+    public static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Self {
+        guard case .string(let text) = value, let result = Self(rawValue: text) else {
+            let cases = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not one of \(cases)")
+        }
+        return result
+    }
+
+    public var scriptValue: Value { .string(rawValue) }
+}

@@ -1,0 +1,101 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+extension Shell {
+    /// The record type of `response`: the last HTTP exchange.
+    static let exchangeType = RecordType(name: "Exchange", fields: [
+        .init("method", .string), .init("url", .string), .init("status", .int),
+        .init("headers", .dictionary(.string)), .init("duration", .double), .init("body", .string),
+    ])
+
+    func registerSessionGlobals() throws {
+        let client = client
+        let state = state
+        try interpreter.register(HostGlobal(
+            name: "baseURL", type: .string, summary: "where requests go, such as http://127.0.0.1:8080",
+            get: { .string(client.environment.baseURL) },
+            set: { value in
+                guard case .string(let text) = value else { throw SessionError("baseURL must be a String") }
+                let current = client.environment
+                client.environment = try ServerEnvironment(name: current.name, url: text)
+            }))
+        try interpreter.register(HostGlobal(
+            name: "token", type: .optional(.secret), summary: "the access token for bearer endpoints (shown as ••••)",
+            get: { state.credentials.token.map(Value.secret) ?? .null },
+            set: { value in
+                switch value {
+                case .string(let text), .secret(let text): state.update { $0.credentials.token = text }
+                case .null: state.update { $0.credentials.token = nil }
+                default: throw SessionError("token must be a String")
+                }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "apiKey", type: .optional(.secret), summary: "the API key for API-key endpoints (shown as ••••)",
+            get: { state.credentials.apiKey.map(Value.secret) ?? .null },
+            set: { value in
+                switch value {
+                case .string(let text), .secret(let text): state.update { $0.credentials.apiKey = text }
+                case .null: state.update { $0.credentials.apiKey = nil }
+                default: throw SessionError("apiKey must be a String")
+                }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "headers", type: .dictionary(.string), summary: "extra headers sent with every request",
+            get: { .dictionary(state.read(\.userHeaders).mapValues(Value.string)) },
+            set: { value in
+                guard case .dictionary(let entries) = value else { throw SessionError("headers must be [String: String]") }
+                var headers: [String: String] = [:]
+                for (name, value) in entries {
+                    guard case .string(let text) = value else { throw SessionError("header '\(name)' must be a String") }
+                    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) }) else {
+                        throw SessionError("'\(name)' is not a valid header name")
+                    }
+                    headers[name] = text
+                }
+                state.update { $0.userHeaders = headers }
+                client.defaultHeaders = headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "timeout", type: .double, summary: "seconds a call may take",
+            get: {
+                let (seconds, attoseconds) = client.timeout.components
+                return .double(Double(seconds) + Double(attoseconds) / 1e18)
+            },
+            set: { value in
+                let seconds: Double
+                switch value {
+                case .double(let number): seconds = number
+                case .int(let number): seconds = Double(number)
+                default: throw SessionError("timeout must be a number of seconds")
+                }
+                guard seconds > 0, seconds <= 86_400 else { throw SessionError("timeout must be between 0 and 86400 seconds") }
+                client.timeout = .milliseconds(Int(seconds * 1000))
+            }))
+        for name in ["last", "_"] {
+            try interpreter.register(HostGlobal(name: name, type: .any, summary: "the last result at the prompt",
+                                                get: { state.read(\.last) }))
+        }
+        try interpreter.register(HostGlobal(
+            name: "response", type: .optional(.record(Self.exchangeType)),
+            summary: "the last HTTP exchange: method, url, status, headers, duration, body",
+            get: {
+                guard let exchange = state.read(\.lastExchange) else { return .null }
+                var headers: [String: Value] = [:]
+                for (name, value) in exchange.responseHeaders { headers[name.lowercased()] = .string(value) }
+                let (seconds, attoseconds) = exchange.duration.components
+                return .record(Record(type: Self.exchangeType, values: [
+                    .string(exchange.method), .string(exchange.url), .int(exchange.status), .dictionary(headers),
+                    .double(Double(seconds) + Double(attoseconds) / 1e18),
+                    .string(String(decoding: exchange.responseBody, as: UTF8.self)),
+                ]))
+            }))
+    }
+}
+
+/// A session property rejected a value.
+struct SessionError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

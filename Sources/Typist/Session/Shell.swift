@@ -1,0 +1,249 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// How results are shown.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Records and collections laid out for reading; arrays of flat records as tables.
+    case pretty
+    /// JSON.
+    case json
+    /// Tables wherever a value is an array of records.
+    case table
+}
+
+/// Where the shell writes.
+public struct ShellOutput: Sendable {
+    /// Results and `print` output.
+    public var standard: @Sendable (String) -> Void
+    /// Diagnostics and notes.
+    public var error: @Sendable (String) -> Void
+
+    /// Creates an output.
+    public init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.standard = standard
+        self.error = error
+    }
+
+    /// The process's standard output and standard error.
+    public static let process = ShellOutput(
+        standard: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        error: { FileHandle.standardError.write(Data($0.utf8)) })
+}
+
+/// A named environment from the configuration: a base URL and variables.
+public struct NamedEnvironment: Sendable, Equatable {
+    /// The environment's name.
+    public var name: String
+    /// Its base URL.
+    public var baseURL: String
+    /// Variables declared as `let` in the session when it is chosen.
+    public var variables: [String: String]
+
+    /// Creates an environment.
+    public init(name: String, baseURL: String, variables: [String: String] = [:]) {
+        self.name = name
+        self.baseURL = baseURL
+        self.variables = variables
+    }
+}
+
+/// The shell: the registered endpoints as script functions, the session, and the commands.
+///
+/// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
+public final class Shell {
+    /// The language interpreter, with the endpoints registered.
+    public let interpreter: Interpreter
+    /// The registry the endpoints come from.
+    public let registry: EndpointRegistry
+    /// The typed client every call goes through.
+    public let client: APIClient
+    let state = ShellState()
+    let output: ShellOutput
+    /// How results are shown; with `.json`, `print` writes non-string values as JSON too.
+    public var format: OutputFormat {
+        didSet { applyFormat() }
+    }
+    /// Whether output may use colour.
+    public var colors: Bool
+    /// The configured environments.
+    public var environments: [NamedEnvironment]
+    /// Inputs that succeeded, for `:save`.
+    var transcript: [String] = []
+    /// Set by `:quit`.
+    public internal(set) var wantsToQuit = false
+    /// Reads a secret without echo (for `:token` with no value); `nil` reads nothing.
+    public var readSecret: ((String) async -> String?)?
+
+    /// Creates a shell.
+    ///
+    /// - Parameters:
+    ///   - registry: The host's endpoints.
+    ///   - environment: Where requests go first.
+    ///   - transport: What sends them.
+    ///   - output: Where results and diagnostics go.
+    ///   - format: How results are shown.
+    ///   - colors: Whether to use colour.
+    ///   - environments: Named environments from the configuration.
+    public init(registry: EndpointRegistry, environment: ServerEnvironment, transport: any HTTPTransport,
+                output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
+                environments: [NamedEnvironment] = []) throws {
+        self.registry = registry
+        self.output = output
+        self.format = format
+        self.colors = colors
+        self.environments = environments
+        var configuration = APIClient.Configuration(timeout: .seconds(30))
+        configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
+        client = APIClient(environment: environment, transport: transport, configuration: configuration,
+                           delegate: ExchangeRecorder(state: state))
+        interpreter = Interpreter(output: { text in output.standard(text) })
+        for record in registry.recordTypes { interpreter.register(record) }
+        interpreter.register(Self.exchangeType)
+        for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
+        try registerSessionGlobals()
+        applyFormat()
+    }
+
+    private func applyFormat() {
+        if format == .json {
+            interpreter.describe = { value in
+                if case .string(let text) = value { return text }
+                return JSONText.render(value, pretty: false)
+            }
+        } else {
+            interpreter.describe = { ValueFormatter.description($0) }
+        }
+    }
+
+    // MARK: Evaluating
+
+    /// Evaluates source text in this session and returns its value (for apps and tests).
+    ///
+    /// - Throws: ``EvaluationError`` with the diagnostics.
+    @discardableResult
+    public func evaluate(_ source: String) async throws -> Value {
+        let result = await evaluate(ScriptSource(name: "<input>", text: source), isPrompt: true)
+        if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
+        return result.value ?? .void
+    }
+
+    /// Evaluates a source; a failure leaves the session as it was before.
+    func evaluate(_ source: ScriptSource, isPrompt: Bool) async -> Evaluation {
+        let saved = state.read { $0 }
+        let result = await interpreter.evaluate(source, isPrompt: isPrompt)
+        if result.failed {
+            // A failed evaluation leaves the session as it was (the last exchange stays, for `:last`).
+            let exchange = state.read(\.lastExchange)
+            state.update {
+                $0 = saved
+                $0.lastExchange = exchange
+            }
+        } else if let value = result.value, let type = result.type {
+            state.update { $0.last = value }
+            interpreter.setType(type, ofGlobal: "last")
+            interpreter.setType(type, ofGlobal: "_")
+        }
+        return result
+    }
+
+    /// Handles one prompt input: a `:command` or code. Results and errors are written out.
+    ///
+    /// - Returns: Whether it succeeded.
+    @discardableResult
+    public func handle(_ input: String) async -> Bool {
+        let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return true }
+        if trimmed.hasPrefix(":") { return await command(trimmed) }
+        let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
+        report(result.diagnostics)
+        guard !result.failed else { return false }
+        transcript.append(input)
+        if let value = result.value, value != .void {
+            output.standard(render(value, type: result.type) + "\n")
+        }
+        return true
+    }
+
+    /// Checks a script, then runs it; diagnostics go to the error output.
+    ///
+    /// - Returns: The exit status: 0, 1 for a runtime error or failed `expect`, 65 for syntax or
+    ///   check errors.
+    public func run(_ source: ScriptSource) async -> Int32 {
+        let problems = interpreter.check(source)
+        if problems.contains(where: { $0.severity == .error }) {
+            report(problems)
+            return ExitStatus.dataError
+        }
+        let result = await evaluate(source, isPrompt: false)
+        report(result.diagnostics)
+        if result.errors.contains(where: { $0.kind == .cancelled }) { return ExitStatus.interrupted }
+        return result.failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// Every static error of a script, nothing sent.
+    public func check(_ source: ScriptSource) -> [Diagnostic] {
+        interpreter.check(source)
+    }
+
+    /// Writes diagnostics to the error output, rendered.
+    func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        if format == .json {
+            output.error(diagnostics.map(DiagnosticJSON.render).joined(separator: "\n") + "\n")
+            return
+        }
+        output.error(DiagnosticRenderer(colors: colors).render(diagnostics) + "\n")
+    }
+
+    // MARK: Endpoints
+
+    private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
+        let client = client
+        let state = state
+        let parameters = endpoint.parameters.map {
+            HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue)
+        }
+        let sample = SampleValue.of(endpoint.responseType)
+        return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
+                            summary: endpoint.summary) { values in
+            let plan = try endpoint.plan(values)
+            let credentials = state.credentials
+            if state.read({ $0.dryRun != nil }) {
+                let request = try plan.prepare(client, credentials)
+                state.update { $0.dryRun?.append(request) }
+                return sample
+            }
+            let (value, token) = try await plan.send(client, credentials)
+            if let token { state.update { $0.credentials.token = token } }
+            return value
+        }
+    }
+
+    /// Requests an expression would send, built and recorded but not sent.
+    func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic]) {
+        let savedOutput = interpreter.output
+        interpreter.output = { _ in }
+        state.update { $0.dryRun = [] }
+        defer {
+            interpreter.output = savedOutput
+            state.update { $0.dryRun = nil }
+        }
+        let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
+        return (state.read { $0.dryRun ?? [] }, result.failed ? result.errors : [])
+    }
+}
+
+/// The process exit statuses.
+public enum ExitStatus {
+    /// Everything held.
+    public static let success: Int32 = 0
+    /// A runtime error or a failed `expect`.
+    public static let failure: Int32 = 1
+    /// Wrong command-line usage.
+    public static let usage: Int32 = 64
+    /// Syntax or check errors in the script.
+    public static let dataError: Int32 = 65
+    /// Interrupted (Ctrl-C).
+    public static let interrupted: Int32 = 130
+}

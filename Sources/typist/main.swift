@@ -1,0 +1,5 @@
+import DemoBindings
+import Foundation
+import Typist
+
+exit(await ShellCommandLine.main(DemoBindings.host))
