@@ -66,6 +66,13 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
+            name: "example-host",
+            dependencies: ["Typist", "TypedAPI", "DemoService"],
+            path: "Examples/ExampleHost",
+            exclude: ["reading-list.api"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .executableTarget(
             name: "apiscript-bench",
             dependencies: ["APIScript"]
         ),
@@ -84,6 +91,11 @@ let package = Package(
             name: "APIScriptTests",
             dependencies: ["APIScript"],
             resources: [.copy("Golden")],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .testTarget(
+            name: "TypistTests",
+            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "APIScript", "typist", "example-host"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

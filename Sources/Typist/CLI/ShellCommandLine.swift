@@ -106,6 +106,18 @@ public enum ShellCommandLine {
         hostName.withLock { $0 = host.name }
         hostVersion.withLock { $0 = host.version }
         let command: any ParsableCommand
+        // Help is answered here: ArgumentParser's parseAsRoot ends the process on `--help` for
+        // this command tree instead of throwing its clean exit.
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            let words = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }
+            let command: any ParsableCommand.Type = switch words.first {
+            case "run": RunCommand.self
+            case "check": CheckCommand.self
+            default: PromptCommand.self
+            }
+            output.standard(PromptCommand.helpMessage(for: command) + "\n")
+            return ExitStatus.success
+        }
         do {
             command = try PromptCommand.parseAsRoot(arguments)
         } catch {
@@ -225,7 +237,7 @@ public enum ShellCommandLine {
             shell = try Shell(registry: registry, environment: environment, transport: transport, output: output,
                               format: format, colors: colors, environments: configuration.environments)
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
-                _ = await shell.token(token)
+                shell.setToken(token)
             }
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in variables { try await shell.define(name, .string(value)) }

@@ -386,6 +386,11 @@ extension Shell {
         if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
     }
 
+    /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
+    public func setToken(_ token: String?) {
+        state.update { $0.credentials.token = token }
+    }
+
     func setFormat(_ name: String) -> Bool {
         guard !name.isEmpty else {
             write("format: \(format.rawValue) (pretty, json or table)")

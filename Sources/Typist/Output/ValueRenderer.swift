@@ -194,12 +194,13 @@ enum JSONText {
         case .dictionary(let entries):
             if entries.isEmpty { return "{}" }
             let items = entries.keys.sorted().map {
-                (pretty ? inner : "") + ValueFormatter.quoted($0) + ": " + render(entries[$0] ?? .null, pretty: pretty, indent: inner)
+                (pretty ? inner : "") + ValueFormatter.quoted($0) + (pretty ? ": " : ":")
+                    + render(entries[$0] ?? .null, pretty: pretty, indent: inner)
             }
             return "{" + newline + items.joined(separator: "," + newline) + newline + (pretty ? indent : "") + "}"
         case .record(let record):
             let items = record.type.fields.enumerated().map { index, field in
-                (pretty ? inner : "") + ValueFormatter.quoted(field.name) + ": "
+                (pretty ? inner : "") + ValueFormatter.quoted(field.name) + (pretty ? ": " : ":")
                     + render(index < record.values.count ? record.values[index] : .null, pretty: pretty, indent: inner)
             }
             if items.isEmpty { return "{}" }

@@ -9,7 +9,7 @@ public enum SecretFilter {
         let patterns = [
             #"(^|[;\s{])(token|apiKey)\s*=[^=]"#,
             #"password\s*:"#,
-            #"(?i)(secret|api[_-]?key|authorization)\s*[=:]"#,
+            #"(?i)(secret|api[_-]?key|authorization|cookie)"?\s*[=:]"#,
         ]
         return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
     }

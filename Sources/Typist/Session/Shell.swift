@@ -210,7 +210,9 @@ public final class Shell {
             let plan = try endpoint.plan(values)
             let credentials = state.credentials
             if state.read({ $0.dryRun != nil }) {
-                let request = try plan.prepare(client, credentials)
+                // Nothing is sent, so a missing credential only shows as a placeholder.
+                let placeholders = SessionCredentials(token: credentials.token ?? "TOKEN", apiKey: credentials.apiKey ?? "KEY")
+                let request = try plan.prepare(client, placeholders)
                 state.update { $0.dryRun?.append(request) }
                 return sample
             }

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The built `typist` and `example-host` binaries, run as a user runs them.
+@Suite("The typist command line")
+struct CommandLineTests {
+    @Test("Every example script runs against the built-in demo service and exits 0",
+          arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api"])
+    func examples(name: String) throws {
+        let result = try Built.run("typist", ["run", "Examples/\(name)"])
+        #expect(result.status == 0, "\(name): \(result.error)")
+        #expect(result.error.isEmpty, "\(result.error)")
+        #expect(!result.standard.isEmpty)
+    }
+
+    @Test("smoke.api prints what it checked")
+    func smokeOutput() throws {
+        let result = try Built.run("typist", ["run", "Examples/smoke.api"])
+        #expect(result.standard.hasPrefix("1: explore integer prompt server shape envelope status layer\n"))
+        #expect(result.standard.hasSuffix("smoke test passed\n"))
+    }
+
+    @Test("check: a misspelt member exits 65 with a suggestion, and sends nothing")
+    func checkMisspelling() throws {
+        let directory = try temporaryDirectory()
+        let script = directory.appendingPathComponent("typo.api")
+        try "let first = post(id: 1)\nprint(first.titel)\nprint(undefinedName)\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try Built.run("typist", ["check", script.path], environment: ["TYPIST_TOKEN": "x"])
+        #expect(result.status == 65)
+        #expect(result.error == """
+            typo.api:2:13: error: Post has no member 'titel'
+                print(first.titel)
+                            ^~~~~
+            note: did you mean 'title'?
+            typo.api:3:7: error: cannot find 'undefinedName' in scope
+                print(undefinedName)
+                      ^~~~~~~~~~~~~
+
+            """)
+        #expect(try Built.run("typist", ["check", "Examples/smoke.api"]).status == 0)
+    }
+
+    @Test("Exit statuses: 1 for a failed expect or runtime error, 65 for syntax errors, 64 for usage")
+    func exitStatuses() throws {
+        let directory = try temporaryDirectory()
+        func script(_ text: String) throws -> String {
+            let url = directory.appendingPathComponent("s\(UUID().uuidString.prefix(6)).api")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let failed = try Built.run("typist", ["run", try script("expect(posts().count == 99, \"count\")\n")])
+        #expect(failed.status == 1)
+        #expect(failed.error.contains("error: expectation failed: (posts().count → 100) == 99"))
+        #expect(try Built.run("typist", ["run", try script("print(post(id: 12345).title)\n")]).status == 1)
+        #expect(try Built.run("typist", ["run", try script("let = 1\n")]).status == 65)
+        #expect(try Built.run("typist", ["run", "no-such-file.api"]).status == 64)
+        #expect(try Built.run("typist", ["run"]).status == 64)
+        #expect(try Built.run("typist", ["--format", "yaml"]).status == 64)
+        #expect(try Built.run("typist", ["run", "Examples/smoke.api", "--var", "novalue"]).status == 64)
+    }
+
+    @Test("--var declares variables; --format json prints values and errors as JSON")
+    func variablesAndJSON() throws {
+        let directory = try temporaryDirectory()
+        let url = directory.appendingPathComponent("vars.api")
+        try "print(greeting, post(id: Int(postId)!))\nprint(post(id: 0).title)\n".write(to: url, atomically: true, encoding: .utf8)
+        let result = try Built.run("typist", ["run", url.path, "--var", "greeting=hi", "--var", "postId=2", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.standard.hasPrefix(#"hi {"userId":1,"id":2,"title":"#))
+        #expect(Built.normalized(result.error).hasPrefix(#"{"file": "vars.api", "line": 2, "column": 7, "severity": "error", "kind": "host", "message": "GET http://127.0.0.1:PORT/posts/0: 404 Not Found""#))
+    }
+
+    @Test("Tokens come from TYPIST_TOKEN, and never show")
+    func tokenFromEnvironment() throws {
+        let directory = try temporaryDirectory()
+        let url = directory.appendingPathComponent("token.api")
+        try "print(token ?? \"none\")\nprint(search(query: \"swift\").total)\n".write(to: url, atomically: true, encoding: .utf8)
+        let without = try Built.run("typist", ["run", url.path])
+        #expect(without.status == 1)
+        #expect(without.error.contains("needs an access token"))
+        let with = try Built.run("typist", ["run", url.path], environment: ["TYPIST_TOKEN": "not-valid-but-secret"])
+        #expect(with.standard.hasPrefix("••••\n"))
+        #expect(with.error.contains("401"))
+        #expect(!(with.standard + with.error).contains("not-valid-but-secret"))
+    }
+
+    @Test("Environments come from typist.json beside the script; --env picks one")
+    func environments() throws {
+        let directory = try temporaryDirectory()
+        try #"{"default": "broken", "environments": {"broken": {"baseURL": "http://127.0.0.1:9"}, "other": {"baseURL": "http://127.0.0.1:9", "variables": {"who": "ada"}}}}"#
+            .write(to: directory.appendingPathComponent("typist.json"), atomically: true, encoding: .utf8)
+        let url = directory.appendingPathComponent("env.api")
+        try "print(baseURL)\nprint(who)\n".write(to: url, atomically: true, encoding: .utf8)
+        let result = try Built.run("typist", ["run", url.path, "--env", "other"])
+        #expect(result.standard == "http://127.0.0.1:9\nada\n", "\(result.error)")
+        let unknown = try Built.run("typist", ["run", url.path, "--env", "moon"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.contains("no environment named 'moon'; known: broken, other"))
+        try "{ not json".write(to: directory.appendingPathComponent("typist.json"), atomically: true, encoding: .utf8)
+        #expect(try Built.run("typist", ["run", url.path]).status == 64)
+    }
+
+    @Test("The prompt reads piped input plainly: no prompts, no escape codes")
+    func pipedPrompt() throws {
+        let result = try Built.run("typist", [], input: "let n = posts().count\nn * 2\nfor i in 0..<2 {\n  print(i)\n}\npost(id: 0)\n:quit\nprint(\"after quit\")\n")
+        #expect(result.status == 0)
+        #expect(result.standard == "200\n0\n1\n")
+        #expect(!result.standard.contains("\u{1B}") && !result.standard.contains("typist>"))
+        #expect(Built.normalized(result.error).contains("<input>:1:1: error: GET http://127.0.0.1:PORT/posts/0: 404 Not Found"))
+    }
+
+    @Test("--version and --help")
+    func versionAndHelp() throws {
+        let version = try Built.run("typist", ["--version"])
+        #expect(version.status == 0 && version.standard.hasPrefix("0."))
+        let help = try Built.run("typist", ["--help"])
+        #expect(help.status == 0 && help.standard.contains("run") && help.standard.contains("check"))
+    }
+
+    @Test("The example host builds, runs its own endpoints, and reuses the prompt, run and check")
+    func exampleHost() throws {
+        let result = try Built.run("example-host", ["run", "Examples/ExampleHost/reading-list.api"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.standard.hasPrefix("#25 by "))
+        let prompt = try Built.run("example-host", [], input: ":endpoints\narticle(number: 7).title\n")
+        #expect(prompt.standard.contains("article(number: Int) -> Endpoint<Public, Article>  GET /posts/{number}"))
+        let check = try Built.run("example-host", ["check", "Examples/smoke.api"])
+        #expect(check.status == 65, "the demo's functions are not this host's")
+        #expect(check.error.contains("cannot find 'posts' in scope"))
+    }
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typist-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,108 @@
+import APIScript
+import DemoBindings
+import DemoService
+import Foundation
+import Synchronization
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+import Typist
+
+/// What a shell wrote, by stream.
+final class CapturedOutput: Sendable {
+    private let streams = Mutex<(standard: String, error: String)>(("", ""))
+
+    var standard: String { streams.withLock { $0.standard } }
+    var error: String { streams.withLock { $0.error } }
+    var all: String { streams.withLock { $0.standard + $0.error } }
+
+    var shellOutput: ShellOutput {
+        ShellOutput(standard: { text in self.streams.withLock { $0.standard += text } },
+                    error: { text in self.streams.withLock { $0.error += text } })
+    }
+
+    func clear() { streams.withLock { $0 = ("", "") } }
+}
+
+/// A shell with the demo bindings against a demo server on an ephemeral port; stopped after.
+func withDemoShell<T>(environments: (String) -> [NamedEnvironment] = { _ in [] },
+                      _ body: (Shell, CapturedOutput, DemoServer) async throws -> T) async throws -> T {
+    let server = try await DemoServer.start()
+    let output = CapturedOutput()
+    do {
+        let shell = try Shell(registry: try DemoBindings.registry(), environment: try ServerEnvironment(url: server.baseURL),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput,
+                              environments: environments(server.baseURL))
+        let result = try await body(shell, output, server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// The built executables, beside the test bundle.
+enum Built {
+    static func executable(_ name: String) throws -> URL {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = bundle
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw MissingExecutable(name: name)
+    }
+
+    struct MissingExecutable: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "the built '\(name)' executable is not beside the tests; run `swift build` first" }
+    }
+
+    /// The package root (for Examples/).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    struct Result {
+        var status: Int32
+        var standard: String
+        var error: String
+    }
+
+    /// Runs an executable with arguments, standard input and extra environment.
+    static func run(_ name: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable(name)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["TYPIST_TOKEN"] = nil
+        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("typist-no-config").path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standard: String(decoding: outData, as: UTF8.self),
+                      error: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Replaces loopback ports so outputs compare across runs.
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+    }
+}
