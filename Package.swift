@@ -47,10 +47,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .systemLibrary(
+            name: "CReadline",
+            path: "Sources/CReadline",
+            // No pkgConfig: on Linux readline's .pc file adds flags SwiftPM rejects with a warning.
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
+        ),
+        .target(
+            name: "LineEditor",
+            dependencies: ["CReadline"]
+        ),
         .target(
             name: "Typist",
             dependencies: [
-                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient",
+                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -96,6 +106,7 @@ let package = Package(
         .testTarget(
             name: "TypistTests",
             dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "APIScript", "typist", "example-host"],
+            exclude: ["Scripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

@@ -252,7 +252,8 @@ public final class Interpreter {
     /// prompt should read another line.
     public func needsMoreInput(_ text: String) -> Bool {
         let (_, diagnostics) = Parser.parse(ScriptSource(name: "<input>", text: text))
-        return diagnostics.contains { $0.kind == .unexpectedEnd }
+        // Another line can finish the input only if nothing before the end is already wrong.
+        return diagnostics.contains { $0.kind == .unexpectedEnd } && !diagnostics.contains { $0.kind == .syntax }
     }
 }
 

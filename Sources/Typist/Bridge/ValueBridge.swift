@@ -48,10 +48,8 @@ final class ValueBridge: Sendable {
             return .dictionary(shape(of: element.value))
         case .enum:
             return .string
-        case .struct, .class, .tuple, nil:
+        default:
             return .record(recordType(for: value, mirror: mirror))
-        @unknown default:
-            return .any
         }
     }
 

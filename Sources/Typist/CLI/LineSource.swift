@@ -20,11 +20,14 @@ public protocol LineSource: AnyObject {
     func readSecret(prompt: String) async -> String?
     /// Whether a person is typing (prompts and banners are shown only then).
     var isInteractive: Bool { get }
+    /// Runs one input's evaluation so that Ctrl-C cancels it.
+    func runInterruptible(_ operation: @escaping @Sendable () async -> Void) async
 }
 
 extension LineSource {
     public func remember(_ input: String) {}
     public func readSecret(prompt: String) async -> String? { nil }
+    public func runInterruptible(_ operation: @escaping @Sendable () async -> Void) async { await operation() }
 }
 
 /// Reads standard input line by line, without prompts or escape codes (for pipes and files).
@@ -90,7 +93,11 @@ extension Shell {
                 if !text.hasPrefix(":"), interpreter.needsMoreInput(text) { continue }
                 pending = []
                 if !SecretFilter.carriesSecret(text) { source.remember(text) }
-                await handle(text)
+                if text.hasPrefix(":") {
+                    await handle(text)
+                } else {
+                    await source.runInterruptible { [self] in _ = await self.handle(text) }
+                }
             }
         }
         return ExitStatus.success

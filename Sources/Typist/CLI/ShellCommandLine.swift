@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import LineEditor
 
 /// What a host gives the command line: its name, its endpoints, and optionally a service to start
 /// when no base URL is configured (as `typist` starts the demo service).
@@ -232,6 +233,9 @@ public enum ShellCommandLine {
             return usage(String(describing: error))
         }
         let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
+        let terminal: Bool = if case .prompt = mode { input == nil && LineEditor.isInteractive } else { false }
+        let progress = ProgressLine()
+        let output = terminal ? progress.output : output
         let shell: Shell
         do {
             shell = try Shell(registry: registry, environment: environment, transport: transport, output: output,
@@ -253,9 +257,24 @@ public enum ShellCommandLine {
             shell.report(diagnostics)
             status = diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
         case .prompt:
-            let source = input ?? PlainLineSource()
+            var plainInterrupt: (any DispatchSourceSignal)?
+            let source: any LineSource
+            if let input {
+                source = input
+            } else if terminal {
+                source = TerminalLineSource(shell: shell, name: host.name, progress: progress)
+            } else {
+                // Piped input: Ctrl-C ends the run with status 130.
+                signal(SIGINT, SIG_IGN)
+                let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+                interrupt.setEventHandler { exit(ExitStatus.interrupted) }
+                interrupt.resume()
+                plainInterrupt = interrupt
+                source = PlainLineSource()
+            }
             let banner = "\(host.name) \(host.version) — \(registry.endpoints.count) endpoints at \(environment.baseURL). :help for help, :quit to leave."
             status = await shell.runPrompt(source, banner: banner)
+            withExtendedLifetime(plainInterrupt) {}
         }
         if let stopService { await stopService() }
         stopService = nil

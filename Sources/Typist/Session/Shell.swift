@@ -51,7 +51,9 @@ public struct NamedEnvironment: Sendable, Equatable {
 /// The shell: the registered endpoints as script functions, the session, and the commands.
 ///
 /// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
-public final class Shell {
+/// It is `@unchecked Sendable` so that an evaluation can run in a task Ctrl-C cancels and Tab can
+/// complete from the readline thread: both happen only while no other evaluation is under way.
+public final class Shell: @unchecked Sendable {
     /// The language interpreter, with the endpoints registered.
     public let interpreter: Interpreter
     /// The registry the endpoints come from.
@@ -189,6 +191,10 @@ public final class Shell {
     /// Writes diagnostics to the error output, rendered.
     func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
+        if diagnostics.count == 1, diagnostics[0].kind == .cancelled {
+            output.error("cancelled\n")
+            return
+        }
         if format == .json {
             output.error(diagnostics.map(DiagnosticJSON.render).joined(separator: "\n") + "\n")
             return

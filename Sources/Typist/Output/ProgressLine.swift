@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+/// The "… 1.2s" line shown on a terminal while a call takes a while; any output clears it first.
+final class ProgressLine: Sendable {
+    private let shown = Mutex(false)
+
+    /// Draws the line (on standard error).
+    func show(_ text: String) {
+        shown.withLock { shown in
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\u{1B}[2m\(text)\u{1B}[0m".utf8))
+            shown = true
+        }
+    }
+
+    /// Removes the line, if it is there.
+    func clear() {
+        shown.withLock { shown in
+            guard shown else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            shown = false
+        }
+    }
+
+    /// Standard output and error that clear the line before writing.
+    var output: ShellOutput {
+        ShellOutput(standard: { text in
+            self.clear()
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }, error: { text in
+            self.clear()
+            FileHandle.standardError.write(Data(text.utf8))
+        })
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// The prompt in a real terminal. Skipped, and reported as skipped, where tmux is not installed.
+@Suite("The prompt in a terminal (tmux)", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests cannot run here"))
+struct TerminalTests {
+    private func start(home: URL? = nil) throws -> TmuxSession {
+        let directory = try home ?? Self.temporaryHome()
+        let session = try TmuxSession("'\(try Built.executable("typist").path)'", home: directory)
+        try session.waitFor("typist>")
+        return session
+    }
+
+    static func temporaryHome() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typist-tmux-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("Tab completes a model's fields before any call, with no space after a member")
+    func fieldsBeforeAnyCall() throws {
+        let session = try start()
+        try session.type("post(id: 1).")
+        try session.send("Tab", "Tab")
+        let screen = try session.waitFor("userId")
+        #expect(screen.contains("body") && screen.contains("title"))
+        try session.type("ti")
+        try session.send("Tab")
+        try session.type("|")
+        try session.waitFor("post(id: 1).title|")
+        try session.send("C-c")
+        try session.type(":endpoints")
+        try session.send("Enter")
+        try session.waitFor("search(query: String) -> Endpoint<Bearer, SearchResults>")
+    }
+
+    @Test("Tab completes through subscripts and closures")
+    func throughSubscripts() throws {
+        let session = try start()
+        try session.type("searchRepositories(query: \"swift\").items[0].na")
+        try session.send("Tab")
+        try session.type("|")
+        try session.waitFor("items[0].name|")
+        try session.send("C-c")
+        try session.type("posts().filter { $0.user")
+        try session.send("Tab")
+        try session.waitFor("$0.userId")
+    }
+
+    @Test("Ctrl-C during a slow call cancels it, and the session goes on")
+    func cancelSlowCall() throws {
+        let session = try start()
+        try session.type("let kept = post(id: 3).id")
+        try session.send("Enter")
+        try session.type("slow(ms: 5000)")
+        try session.send("Enter")
+        try session.waitFor("Ctrl-C cancels", seconds: 4)
+        let pressed = Date()
+        try session.send("C-c")
+        try session.waitFor("cancelled", seconds: 3)
+        #expect(Date().timeIntervalSince(pressed) < 3)
+        try session.type("kept * 10")
+        try session.send("Enter")
+        try session.waitFor("30")
+    }
+
+    @Test("History persists across runs, mode 0600, without the token line")
+    func history() throws {
+        let home = try Self.temporaryHome()
+        do {
+            let first = try start(home: home)
+            try first.type("let answer = 41 + 1")
+            try first.send("Enter")
+            try first.type("token = \"super-secret-token\"")
+            try first.send("Enter")
+            try first.type("login(user: \"ada\", password: \"lovelace\").expiresIn")
+            try first.send("Enter")
+            try first.waitFor("3600")
+            try first.send("C-d")
+            try first.waitFor("EXIT=0")
+        }
+        let file = home.appendingPathComponent("state/typist/history")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("let answer = 41 + 1"))
+        #expect(!text.contains("super-secret-token") && !text.contains("lovelace"))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let second = try start(home: home)
+        try second.send("Up")
+        try second.waitFor("typist> let answer = 41 + 1")
+    }
+
+    @Test("Unfinished input gets a continuation prompt; Ctrl-C drops it; Ctrl-D exits")
+    func continuationAndExit() throws {
+        let session = try start()
+        try session.type("for i in 0..<2 {")
+        try session.send("Enter")
+        try session.waitFor("...>")
+        try session.type("print(\"line \\(i)\")")
+        try session.send("Enter")
+        try session.type("}")
+        try session.send("Enter")
+        try session.waitFor("line 1")
+        try session.type("let unfinished = [1,")
+        try session.send("Enter")
+        try session.send("C-c")
+        try session.type("unfinished")
+        try session.send("Enter")
+        try session.waitFor("cannot find 'unfinished' in scope")
+        try session.send("C-d")
+        try session.waitFor("EXIT=0")
+    }
+}
