@@ -145,17 +145,18 @@ struct FaultTests {
 
     @Test("A refused port is a transport failure that says what to check", arguments: TransportChoice.allCases)
     func refused(transport: TransportChoice) async throws {
-        let port = try await closedLoopbackPort()
-        let client = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:\(port)"),
-                               transport: transport.make())
-        let error = await expectAPIError { try await client.send(.posts) }
-        guard case .transport(let request, let failure)? = error else {
-            Issue.record("expected a transport failure, got \(String(describing: error))")
-            return
+        try await withClosedLoopbackPort { port in
+            let client = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:\(port)"),
+                                   transport: transport.make())
+            let error = await expectAPIError { try await client.send(.posts) }
+            guard case .transport(let request, let failure)? = error else {
+                Issue.record("expected a transport failure, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .connectionRefused)
+            #expect(request.url == "http://127.0.0.1:\(port)/posts")
+            #expect(String(describing: error!).contains("is the server running"))
         }
-        #expect(failure.kind == .connectionRefused)
-        #expect(request.url == "http://127.0.0.1:\(port)/posts")
-        #expect(String(describing: error!).contains("is the server running"))
     }
 
     @Test("A path with a space or '?' is an invalid URL naming the part, and nothing is sent",
