@@ -83,6 +83,10 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
+            name: "typist-bench",
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+        ),
+        .executableTarget(
             name: "apiscript-bench",
             dependencies: ["APIScript"]
         ),
