@@ -678,7 +678,6 @@ struct Parser {
         let start = advance().span.start
         var parameters: [(name: String, span: TextSpan)]?
         // `{ a, b in …}` or `{ (a, b) in …}`: look ahead for `in`.
-        var probe = index
         var names: [(String, TextSpan)] = []
         var types: [TypeSyntax?] = []
         let saved = index
