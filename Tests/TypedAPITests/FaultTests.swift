@@ -159,6 +159,21 @@ struct FaultTests {
         }
     }
 
+    @Test("TLS to a server that speaks plain HTTP is a transport failure, not a hang", arguments: TransportChoice.allCases)
+    func tlsFailure(transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { _, server in
+            let client = APIClient(environment: try ServerEnvironment(url: "https://127.0.0.1:\(server.port)"),
+                                   transport: transport.make(), configuration: .init(timeout: .seconds(5)))
+            let error = await expectAPIError { try await client.send(.posts) }
+            guard case .transport(_, let failure)? = error else {
+                Issue.record("expected a transport failure, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.kind == .tls, "\(failure)")
+            #expect(failure.description.hasPrefix("TLS failed: "))
+        }
+    }
+
     @Test("A path with a space or '?' is an invalid URL naming the part, and nothing is sent",
           arguments: ["/posts/a b", "/posts/1?x=y", "/posts/#top", "/posts/%zz", "/naïve"])
     func invalidPath(path: String) async throws {

@@ -109,6 +109,28 @@ struct CommandLineTests {
         #expect(Built.normalized(result.error).contains("<input>:1:1: error: GET http://127.0.0.1:PORT/posts/0: 404 Not Found"))
     }
 
+    @Test("Ctrl-C ends a piped prompt with status 130")
+    func interruptPiped() throws {
+        let process = Process()
+        process.executableURL = try Built.executable("typist")
+        process.currentDirectoryURL = Built.packageRoot
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("print(\"ready\")\n".utf8))
+        let deadline = Date().addingTimeInterval(10)
+        var seen = Data()
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("ready") {
+            seen.append(output.fileHandleForReading.availableData)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+    }
+
     @Test("--version and --help")
     func versionAndHelp() throws {
         let version = try Built.run("typist", ["--version"])

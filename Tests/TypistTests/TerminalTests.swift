@@ -90,6 +90,21 @@ struct TerminalTests {
         try second.waitFor("typist> let answer = 41 + 1")
     }
 
+    @Test(":token with no value reads the token without echo")
+    func tokenWithoutEcho() throws {
+        let session = try start()
+        try session.type(":token")
+        try session.send("Enter")
+        try session.waitFor("token:")
+        try session.type("hidden-value-123")
+        try session.send("Enter")
+        let screen = try session.waitFor("token = ••••")
+        #expect(!screen.contains("hidden-value-123"))
+        try session.type("print(token!)")
+        try session.send("Enter")
+        try session.waitFor("••••\n")
+    }
+
     @Test("Unfinished input gets a continuation prompt; Ctrl-C drops it; Ctrl-D exits")
     func continuationAndExit() throws {
         let session = try start()

@@ -111,6 +111,9 @@ public final class URLSessionTransport: HTTPTransport {
                 return TransportFailure(.connectionClosed, detail: detail)
             }
             if lowered.contains("refused") { return TransportFailure(.connectionRefused, detail: detail) }
+            if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
+                return TransportFailure(.tls, detail: detail)
+            }
             return TransportFailure(.other, detail: detail)
         }
     }
