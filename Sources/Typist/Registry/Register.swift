@@ -40,39 +40,11 @@ public struct Register: RegistryContent {
         file: String = #fileID, line: Int = #line,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>
     ) {
-        var infos: [ParameterInfo] = []
-        for parameter in repeat each parameters { infos.append(parameter.info) }
-        let parameterInfos = infos
-        let make: @Sendable ([Value]) throws -> Endpoint<Kind, Response> = { values in
-            let reader = ArgumentReader(values)
-            return endpoint(repeat try reader.next(each parameters))
-        }
-        let location = "\(file):\(line)"
-        registrations = [PendingRegistration(name: name, group: "", build: { bridge in
-            let responseType: ScriptType
-            do {
-                responseType = try bridge.scriptType(of: Response.self)
-            } catch {
-                throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
-            }
-            let selector = "\(name)(\(parameterInfos.map { ($0.label ?? "_") + ":" }.joined()))"
-            return EndpointRegistration(
-                name: name, summary: summary, group: "", parameters: parameterInfos,
-                kindName: String(describing: Kind.self), responseTypeName: SwiftTypeName.of(Response.self),
-                responseType: responseType, producesToken: storesToken != nil, location: location,
-                plan: { values in
-                    let endpoint = try make(values)
-                    return CallPlan(
-                        prepare: { client, session in
-                            try client.prepare(endpoint, with: try Kind.requestData(from: session, calling: selector))
-                        },
-                        send: { client, session in
-                            let data = try Kind.requestData(from: session, calling: selector)
-                            let response = try await client.send(endpoint, with: data)
-                            return (bridge.value(of: response), storesToken?(response))
-                        })
-                })
-        })]
+        registrations = [Self.pending(
+            name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
+            producesToken: storesToken != nil,
+            responseType: { bridge in try bridge.scriptType(of: Response.self) },
+            convert: { response, bridge in (bridge.value(of: response), storesToken?(response)) })]
     }
 
     /// Registers an endpoint that answers with no content (`Void`), such as a `DELETE`.
@@ -81,20 +53,38 @@ public struct Register: RegistryContent {
         file: String = #fileID, line: Int = #line,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Void>
     ) {
+        registrations = [Self.pending(
+            name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
+            producesToken: false, responseType: { _ in .void }, convert: { _, _ in (.void, nil) })]
+    }
+
+    /// One registration: converts arguments with the parameter pack, builds the endpoint, takes the
+    /// kind's request data from the session, sends, and bridges the response.
+    private static func pending<each P: ScriptArgument, Kind: ShellKind, Response>(
+        _ name: String, summary: String, _ parameters: repeat Parameter<each P>, location: String,
+        endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>, producesToken: Bool,
+        responseType: @escaping @Sendable (ValueBridge) throws -> ScriptType,
+        convert: @escaping @Sendable (Response, ValueBridge) -> (value: Value, token: String?)
+    ) -> PendingRegistration {
         var infos: [ParameterInfo] = []
         for parameter in repeat each parameters { infos.append(parameter.info) }
         let parameterInfos = infos
-        let make: @Sendable ([Value]) throws -> Endpoint<Kind, Void> = { values in
+        let make: @Sendable ([Value]) throws -> Endpoint<Kind, Response> = { values in
             let reader = ArgumentReader(values)
             return endpoint(repeat try reader.next(each parameters))
         }
-        let location = "\(file):\(line)"
-        registrations = [PendingRegistration(name: name, group: "", build: { _ in
-            let selector = "\(name)(\(parameterInfos.map { ($0.label ?? "_") + ":" }.joined()))"
+        let selector = "\(name)(\(parameterInfos.map { ($0.label ?? "_") + ":" }.joined()))"
+        return PendingRegistration(name: name, group: "", build: { bridge in
+            let shape: ScriptType
+            do {
+                shape = try responseType(bridge)
+            } catch {
+                throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
+            }
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
-                kindName: String(describing: Kind.self), responseTypeName: "Void", responseType: .void,
-                producesToken: false, location: location,
+                kindName: String(describing: Kind.self), responseTypeName: SwiftTypeName.of(Response.self),
+                responseType: shape, producesToken: producesToken, location: location,
                 plan: { values in
                     let endpoint = try make(values)
                     return CallPlan(
@@ -102,11 +92,11 @@ public struct Register: RegistryContent {
                             try client.prepare(endpoint, with: try Kind.requestData(from: session, calling: selector))
                         },
                         send: { client, session in
-                            try await client.send(endpoint, with: try Kind.requestData(from: session, calling: selector))
-                            return (.void, nil)
+                            let data = try Kind.requestData(from: session, calling: selector)
+                            return convert(try await client.send(endpoint, with: data), bridge)
                         })
                 })
-        })]
+        })
     }
 }
 
