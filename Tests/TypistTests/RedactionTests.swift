@@ -32,6 +32,25 @@ struct RedactionTests {
         }
     }
 
+    @Test("A token from login is never shown: not the result, not :last, not response, not errors")
+    func loginToken() async throws {
+        try await withDemoShell { shell, output, _ in
+            await shell.handle("let session = login(user: \"ada\", password: \"lovelace\")")
+            guard case .secret(let issued)? = try? await shell.evaluate("token") else {
+                Issue.record("login stored no token")
+                return
+            }
+            #expect(issued.hasPrefix("demo-"))
+            for input in ["session", "login(user: \"ada\", password: \"lovelace\")", ":last", "response", "response!.body",
+                          "print(session.token)", "\"\\(session)\"", ":format json", "session", "type(of: session.token)"] {
+                await shell.handle(input)
+            }
+            #expect(output.all.contains("••••"))
+            #expect(!output.all.contains("demo-"), "\(output.all)")
+            #expect(output.standard.contains("Secret"))
+        }
+    }
+
     @Test("Inputs that carry secrets are recognised for history and transcripts", arguments: [
         ("token = \"abc\"", true), (":token abc", true), ("login(user: \"ada\", password: \"x\")", true),
         ("apiKey = \"k\"", true), ("headers = [\"Authorization\": \"Bearer x\"]", true),

@@ -335,6 +335,7 @@ extension Shell {
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
         let token = text
         state.update { $0.credentials.token = token }
+        state.remember(secret: token)
         write("token = ••••")
         return true
     }
@@ -389,6 +390,7 @@ extension Shell {
     /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
     public func setToken(_ token: String?) {
         state.update { $0.credentials.token = token }
+        state.remember(secret: token)
     }
 
     func setFormat(_ name: String) -> Bool {
@@ -429,7 +431,7 @@ extension Shell {
             fail("write :save <file.api>")
             return false
         }
-        let lines = transcript.map { SecretFilter.redactedForSaving($0) }
+        let lines = transcript.map { state.scrub(SecretFilter.redactedForSaving($0)) }
         let text = "// Saved by typist\n" + lines.joined(separator: "\n") + "\n"
         do {
             try text.write(toFile: (path as NSString).expandingTildeInPath, atomically: true, encoding: .utf8)

@@ -25,7 +25,9 @@ extension Shell {
             get: { state.credentials.token.map(Value.secret) ?? .null },
             set: { value in
                 switch value {
-                case .string(let text), .secret(let text): state.update { $0.credentials.token = text }
+                case .string(let text), .secret(let text):
+                    state.update { $0.credentials.token = text }
+                    state.remember(secret: text)
                 case .null: state.update { $0.credentials.token = nil }
                 default: throw SessionError("token must be a String")
                 }
@@ -35,7 +37,9 @@ extension Shell {
             get: { state.credentials.apiKey.map(Value.secret) ?? .null },
             set: { value in
                 switch value {
-                case .string(let text), .secret(let text): state.update { $0.credentials.apiKey = text }
+                case .string(let text), .secret(let text):
+                    state.update { $0.credentials.apiKey = text }
+                    state.remember(secret: text)
                 case .null: state.update { $0.credentials.apiKey = nil }
                 default: throw SessionError("apiKey must be a String")
                 }

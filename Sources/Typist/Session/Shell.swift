@@ -91,7 +91,10 @@ public final class Shell: @unchecked Sendable {
                 output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
                 environments: [NamedEnvironment] = []) throws {
         self.registry = registry
-        self.output = output
+        // Everything the shell writes passes through the scrubber: no known secret leaves in clear.
+        let state = state
+        self.output = ShellOutput(standard: { output.standard(state.scrub($0)) },
+                                  error: { output.error(state.scrub($0)) })
         self.format = format
         self.colors = colors
         self.environments = environments
@@ -99,7 +102,8 @@ public final class Shell: @unchecked Sendable {
         configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
                            delegate: ExchangeRecorder(state: state))
-        interpreter = Interpreter(output: { text in output.standard(text) })
+        let scrubbed = self.output
+        interpreter = Interpreter(output: { text in scrubbed.standard(text) })
         for record in registry.recordTypes { interpreter.register(record) }
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
@@ -223,8 +227,23 @@ public final class Shell: @unchecked Sendable {
                 return sample
             }
             let (value, token) = try await plan.send(client, credentials)
-            if let token { state.update { $0.credentials.token = token } }
-            return value
+            guard let token else { return value }
+            state.update { $0.credentials.token = token }
+            state.remember(secret: token)
+            return Self.secretizing(token, in: value)
+        }
+    }
+
+    /// The value with every string equal to `token` turned into a `Secret` (a login's answer).
+    static func secretizing(_ token: String, in value: Value) -> Value {
+        switch value {
+        case .string(let text) where text == token: return .secret(text)
+        case .record(var record):
+            record.values = record.values.map { secretizing(token, in: $0) }
+            return .record(record)
+        case .array(let elements): return .array(elements.map { secretizing(token, in: $0) })
+        case .dictionary(let entries): return .dictionary(entries.mapValues { secretizing(token, in: $0) })
+        default: return value
         }
     }
 

@@ -12,6 +12,8 @@ final class ShellState: Sendable {
         var dryRun: [PreparedRequest]?
         var environmentName: String?
         var userHeaders: [String: String] = [:]
+        /// Every token and key this session has held, to scrub from anything written.
+        var knownSecrets: Set<String> = []
     }
 
     private let contents = Mutex(Contents())
@@ -20,6 +22,24 @@ final class ShellState: Sendable {
     func update(_ body: (inout Contents) -> Void) { contents.withLock { body(&$0) } }
 
     var credentials: SessionCredentials { read(\.credentials) }
+
+    /// Replaces every secret the session has held with `••••`.
+    func scrub(_ text: String) -> String {
+        let secrets = read { contents in
+            contents.knownSecrets.union([contents.credentials.token, contents.credentials.apiKey].compactMap { $0 })
+        }
+        var result = text
+        for secret in secrets where secret.count >= 4 && result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: "••••")
+        }
+        return result
+    }
+
+    /// Remembers a secret so it is scrubbed from output even after it is replaced.
+    func remember(secret: String?) {
+        guard let secret, !secret.isEmpty else { return }
+        update { $0.knownSecrets.insert(secret) }
+    }
 
     /// Takes back every change made by `body` when it fails (a failed call leaves the session as it was).
     func transaction<T>(_ body: () async throws -> T) async throws -> T {
