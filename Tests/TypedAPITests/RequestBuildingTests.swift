@@ -118,7 +118,7 @@ struct RequestBuildingTests {
     @Test("JSON bodies use the client's encoder unless the body brings its own")
     func jsonBodies() async throws {
         let transport = InMemoryTransport()
-        var configuration = APIClient.Configuration()
+        let configuration = APIClient.Configuration()
         configuration.encoder.keyEncodingStrategy = .convertToSnakeCase
         configuration.encoder.dateEncodingStrategy = .secondsSince1970
         configuration.encoder.outputFormatting = .sortedKeys
