@@ -59,6 +59,20 @@ final class TmuxSession {
 
     struct SpawnFailure: Error { let code: Int32 }
 
+    /// Waits until the last line on screen is an empty prompt (after Ctrl-C: the signal travels by
+    /// another path than typed keys, so typing on before the new prompt shows would race it).
+    func waitForEmptyPrompt(seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            let lines = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if lines.last == "typist>" { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Timeout(text: "an empty prompt", screen: last)
+    }
+
     struct Timeout: Error, CustomStringConvertible {
         let text: String
         let screen: String
