@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TypedAPI", targets: ["TypedAPI"]),
         .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
+        .library(name: "TypedAPICurl", targets: ["TypedAPICurl"]),
         .library(name: "DemoService", targets: ["DemoService"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "Typist", targets: ["Typist"]),
@@ -38,6 +39,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(
+            name: "TypedAPICurl",
+            dependencies: [
+                "TypedAPI", "CCurl",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "DemoService",
             dependencies: [
@@ -60,7 +73,7 @@ let package = Package(
         .target(
             name: "Typist",
             dependencies: [
-                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "LineEditor",
+                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -84,7 +97,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "typist-bench",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+            dependencies: [
+                "TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .executableTarget(
             name: "apiscript-bench",
@@ -99,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypedAPITests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService"]
         ),
         .testTarget(
             name: "APIScriptTests",

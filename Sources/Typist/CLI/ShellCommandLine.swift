@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import TypedAPICurl
 import LineEditor
 
 /// What a host gives the command line: its name, its endpoints, and optionally a service to start
@@ -49,8 +50,8 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "How results are shown: pretty, json or table.")
     var format: String = "pretty"
 
-    @Option(help: "The HTTP transport: ahc (AsyncHTTPClient) or urlsession.")
-    var transport: String = "ahc"
+    @Option(help: "The HTTP transport: curl (libcurl, the fastest), ahc (AsyncHTTPClient) or urlsession.")
+    var transport: String = "curl"
 
     @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
     var noColor = false
@@ -102,8 +103,12 @@ public enum ShellCommandLine {
     static let hostVersion = Mutex(TypistVersion.current)
 
     /// Parses the arguments and runs; returns the exit status.
+    ///
+    /// It runs off the caller's actor: with the curl transport, the session runs on the thread that
+    /// drives libcurl, so a call never switches threads.
+    @concurrent
     public static func main(_ host: ShellHost, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-                            input: (any LineSource)? = nil, output: ShellOutput = .process) async -> Int32 {
+                            input: sending (any LineSource)? = nil, output: ShellOutput = .process) async -> Int32 {
         hostName.withLock { $0 = host.name }
         hostVersion.withLock { $0 = host.version }
         let command: any ParsableCommand
@@ -131,15 +136,16 @@ public enum ShellCommandLine {
             output.error(message + "\n")
             return ExitStatus.usage
         }
+        let options: SessionOptions
+        let mode: Mode
         switch command {
-        case let run as RunCommand:
-            return await execute(host, run.options, mode: .run(run.file), input: input, output: output)
-        case let check as CheckCommand:
-            return await execute(host, check.options, mode: .check(check.file), input: input, output: output)
-        case let prompt as PromptCommand:
-            return await execute(host, prompt.options, mode: .prompt, input: input, output: output)
-        default:
-            return ExitStatus.usage
+        case let run as RunCommand: (options, mode) = (run.options, .run(run.file))
+        case let check as CheckCommand: (options, mode) = (check.options, .check(check.file))
+        case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
+        default: return ExitStatus.usage
+        }
+        return await withTaskExecutorPreference(options.transport == "curl" ? CurlTransport.executor : nil) {
+            await execute(host, options, mode: mode, input: input, output: output)
         }
     }
 
@@ -160,9 +166,10 @@ public enum ShellCommandLine {
         }
         let transport: any HTTPTransport
         switch options.transport {
+        case "curl": transport = CurlTransport()
         case "ahc": transport = AsyncHTTPClientTransport()
         case "urlsession": transport = URLSessionTransport()
-        default: return usage("unknown transport '\(options.transport)'; choose ahc or urlsession")
+        default: return usage("unknown transport '\(options.transport)'; choose curl, ahc or urlsession")
         }
         var variables: [(String, String)] = []
         for assignment in options.variables {

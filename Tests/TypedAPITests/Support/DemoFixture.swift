@@ -3,16 +3,19 @@ import Foundation
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import TypedAPICurl
 
 /// The real transports, so that integration tests run through each.
 enum TransportChoice: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case asyncHTTPClient
     case urlSession
+    case curl
 
     func make() -> any HTTPTransport {
         switch self {
         case .asyncHTTPClient: AsyncHTTPClientTransport()
         case .urlSession: URLSessionTransport()
+        case .curl: CurlTransport()
         }
     }
 

@@ -1,0 +1,200 @@
+import CCurl
+import Foundation
+import HTTPTypes
+import Synchronization
+import TypedAPI
+
+/// One libcurl multi handle and the thread that drives it.
+///
+/// Callers hand transfers over through a lock and wake the thread with `curl_multi_wakeup`; the
+/// thread adds them, runs libcurl until something happens, and resumes each caller when its
+/// exchange ends. Easy handles are reset and reused; connections live in the multi handle's cache.
+///
+/// The engine is also a task executor: code that prefers it runs on the engine's thread between
+/// libcurl's turns, so a call made from there, and the caller's resumption, never cross threads.
+final class CurlEngine: TaskExecutor, @unchecked Sendable {
+    /// The process-wide engine, or nil when libcurl cannot start.
+    static let shared: CurlEngine? = CurlEngine()
+
+    private struct Inbox {
+        var submitted: [CurlTransfer] = []
+        var jobs: [UnownedJob] = []
+        var cancellationPending = false
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    // Only the engine's thread touches these.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var idleHandles: [UnsafeMutableRawPointer] = []
+
+    private init?() {
+        guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init() else { return nil }
+        self.multi = multi
+        // Several calls at once to one host each get a connection, kept for the next call.
+        _ = typist_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 16)
+        let thread = Thread { [self] in
+            // Named from inside: on Linux, Foundation applies a name only to the running thread.
+            Thread.current.name = "typist-curl"
+            run()
+        }
+        thread.start()
+    }
+
+    /// Hands a transfer to the engine; its continuation must be set.
+    func submit(_ transfer: CurlTransfer) {
+        inbox.withLock { $0.submitted.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Asks the engine to abort a transfer, whether or not it has started.
+    func cancel(_ transfer: CurlTransfer) {
+        transfer.cancelled.store(true, ordering: .sequentiallyConsistent)
+        inbox.withLock { $0.cancellationPending = true }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Runs a job on the engine's thread; see `TaskExecutor`.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        inbox.withLock { $0.jobs.append(job) }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        var queued: Int32 = 0
+        var jobs: [UnownedJob] = []
+        var submitted: [CurlTransfer] = []
+        while true {
+            let cancellationPending = inbox.withLock { inbox in
+                swap(&jobs, &inbox.jobs)
+                swap(&submitted, &inbox.submitted)
+                defer { inbox.cancellationPending = false }
+                return inbox.cancellationPending
+            }
+            for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            jobs.removeAll(keepingCapacity: true)
+            // Jobs just run may have submitted transfers: start them in this same turn.
+            inbox.withLock { inbox in
+                submitted.append(contentsOf: inbox.submitted)
+                inbox.submitted.removeAll(keepingCapacity: true)
+            }
+            for transfer in submitted { start(transfer) }
+            submitted.removeAll(keepingCapacity: true)
+            if cancellationPending {
+                for (handle, transfer) in active where transfer.cancelled.load(ordering: .sequentiallyConsistent) {
+                    end(handle, with: .failure(TransportFailure(.cancelled, detail: "cancelled")))
+                }
+            }
+            curl_multi_perform(multi, &running)
+            while let message = curl_multi_info_read(multi, &queued) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                    let transfer = active[handle]
+                else { continue }
+                let code = message.pointee.data.result
+                end(handle, with: code == CURLE_OK
+                    ? Result { try transfer.response() } : .failure(transfer.failure(code)))
+            }
+            // Waits for socket activity, a wake-up (submit, cancel, a job), or libcurl's own next
+            // deadline (time limits), whichever comes first; not at all when jobs are waiting,
+            // such as callers just resumed.
+            let idle = inbox.withLock { $0.jobs.isEmpty && $0.submitted.isEmpty }
+            curl_multi_poll(multi, nil, 0, idle ? 60_000 : 0, nil)
+        }
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        if transfer.cancelled.load(ordering: .sequentiallyConsistent) {
+            transfer.finish(.failure(TransportFailure(.cancelled, detail: "cancelled")))
+            return
+        }
+        guard let handle = idleHandles.popLast() ?? curl_easy_init() else {
+            transfer.finish(.failure(TransportFailure(.other, detail: "libcurl could not make a handle")))
+            return
+        }
+        do {
+            try configure(handle, for: transfer)
+        } catch {
+            recycle(handle)
+            transfer.finish(.failure(error))
+            return
+        }
+        guard curl_multi_add_handle(multi, handle) == CURLM_OK else {
+            recycle(handle)
+            transfer.finish(.failure(TransportFailure(.other, detail: "libcurl could not start the exchange")))
+            return
+        }
+        active[handle] = transfer
+    }
+
+    private func end(_ handle: UnsafeMutableRawPointer, with result: Result<(HTTPResponse, Data), any Error>) {
+        curl_multi_remove_handle(multi, handle)
+        guard let transfer = active.removeValue(forKey: handle) else { return }
+        recycle(handle)
+        transfer.finish(result)
+    }
+
+    private func recycle(_ handle: UnsafeMutableRawPointer) {
+        curl_easy_reset(handle)
+        if idleHandles.count < 16 { idleHandles.append(handle) } else { curl_easy_cleanup(handle) }
+    }
+
+    private func configure(_ handle: UnsafeMutableRawPointer, for transfer: CurlTransfer) throws {
+        var problem: CURLcode = CURLE_OK
+        func set(_ code: CURLcode) { if problem == CURLE_OK { problem = code } }
+        let context = UnsafeMutableRawPointer(Unmanaged.passUnretained(transfer).toOpaque())
+        set(transfer.url.withCString { typist_curl_set_pointer(handle, CURLOPT_URL, $0) })
+        set(typist_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+        set(typist_curl_set_long(handle, CURLOPT_PATH_AS_IS, 1))
+        set(typist_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+        set(typist_curl_set_long(handle, CURLOPT_TIMEOUT_MS, transfer.timeoutMilliseconds))
+        set(typist_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 << 10))
+        set("*".withCString { typist_curl_set_pointer(handle, CURLOPT_NOPROXY, $0) })
+        set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer))
+        set(typist_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+            return transfer.receiveBody(bytes) ? size * count : 0
+        }))
+        set(typist_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
+        set(typist_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+            guard let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }))
+        set(typist_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
+        switch transfer.method {
+        case "GET" where transfer.body == nil:
+            set(typist_curl_set_long(handle, CURLOPT_HTTPGET, 1))
+        case "HEAD" where transfer.body == nil:
+            set(typist_curl_set_long(handle, CURLOPT_NOBODY, 1))
+        default:
+            set(transfer.method.withCString { typist_curl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, $0) })
+            if let body = transfer.body {
+                set(typist_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                set(body.withUnsafeBytes { typist_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress ?? UnsafeRawPointer(context)) })
+            } else if ["POST", "PUT", "PATCH"].contains(transfer.method) {
+                // An empty body with "Content-Length: 0", as servers expect for these methods.
+                set(typist_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0))
+                set("".withCString { typist_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) })
+            }
+        }
+        if let old = transfer.headerList { curl_slist_free_all(old) }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in transfer.headerLines {
+            guard let longer = curl_slist_append(list, line) else {
+                if let list { curl_slist_free_all(list) }
+                throw TransportFailure(.other, detail: "libcurl could not take the request's headers")
+            }
+            list = longer
+        }
+        transfer.headerList = list
+        set(typist_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list))
+        guard problem == CURLE_OK else {
+            throw TransportFailure(.other, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(problem)))")
+        }
+    }
+}

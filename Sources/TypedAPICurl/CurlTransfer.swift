@@ -1,0 +1,151 @@
+import CCurl
+import Foundation
+import HTTPTypes
+import Synchronization
+import TypedAPI
+
+/// One exchange on its way through ``CurlEngine``.
+///
+/// The request fields are immutable. Everything else is touched only on the engine's thread once the
+/// transfer is submitted (libcurl's callbacks run there too); `cancelled` is the one field other
+/// threads write.
+final class CurlTransfer: @unchecked Sendable {
+    let url: String
+    let method: String
+    let headerLines: [String]
+    let body: Data?
+    let timeoutMilliseconds: Int
+    let maximumResponseSize: Int
+    /// Set by a cancelled caller; the engine aborts the exchange when it sees it.
+    let cancelled = Atomic<Bool>(false)
+    /// Resumed exactly once, on the engine's thread.
+    var continuation: UnsafeContinuation<(HTTPResponse, Data), any Error>?
+
+    // Filled in by libcurl's callbacks.
+    var status = 0
+    var reason = ""
+    var fields = HTTPFields()
+    var received = Data()
+    var tooLarge = false
+    var malformedStatusLine: String?
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init(url: String, method: String, headerLines: [String], body: Data?, timeoutMilliseconds: Int,
+         maximumResponseSize: Int) {
+        self.url = url
+        self.method = method
+        self.headerLines = headerLines
+        self.body = body
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.maximumResponseSize = maximumResponseSize
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        errorBuffer.deallocate()
+        if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// Resumes the caller; later calls do nothing.
+    func finish(_ result: Result<(HTTPResponse, Data), any Error>) {
+        guard let continuation else { return }
+        self.continuation = nil
+        continuation.resume(with: result)
+    }
+
+    /// The response once libcurl reports success.
+    func response() throws -> (HTTPResponse, Data) {
+        guard (100...999).contains(status) else {
+            throw TransportFailure(.other, detail: "the response has no valid status line: \(malformedStatusLine ?? "none")")
+        }
+        return (HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields), received)
+    }
+
+    /// Takes one header line from libcurl: a status line starts a new response (after `100 Continue`
+    /// or similar), anything else is a field. Works on the bytes: this runs for every header of
+    /// every call.
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = Self.trimmed(bytes)
+        guard !line.isEmpty else { return }
+        if line.starts(with: "HTTP/".utf8) {
+            receiveStatusLine(line)
+            return
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+            let name = HTTPField.Name(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self))
+        else { return }
+        let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), as: UTF8.self)
+        fields.append(HTTPField(name: name, value: value))
+        if name == .contentLength, status >= 200, let length = Int(value), length > 0 {
+            received.reserveCapacity(min(length, maximumResponseSize, 64 << 20))
+        }
+    }
+
+    private func receiveStatusLine(_ line: UnsafeRawBufferPointer) {
+        fields = HTTPFields()
+        // "HTTP/1.1 200 OK", "HTTP/2 200": the code is the three digits after the first space.
+        if let space = line.firstIndex(of: UInt8(ascii: " ")), line.count >= space + 4 {
+            let digits = line[(space + 1)...(space + 3)]
+            let after = space + 4
+            if digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                after == line.count || line[after] == UInt8(ascii: " ")
+            {
+                status = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                reason = after < line.count
+                    ? String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[after...])), as: UTF8.self) : ""
+                malformedStatusLine = nil
+                if status >= 100 { return }
+            }
+        }
+        status = 0
+        malformedStatusLine = String(decoding: UnsafeRawBufferPointer(rebasing: line.prefix(80)), as: UTF8.self)
+    }
+
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 13 || byte == 10 }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// Takes a piece of the body; returns false once the body is larger than allowed.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard received.count + bytes.count <= maximumResponseSize else {
+            tooLarge = true
+            return false
+        }
+        received.append(contentsOf: bytes)
+        return true
+    }
+
+    /// What a failed libcurl code means for the caller.
+    func failure(_ code: CURLcode) -> TransportFailure {
+        let buffered = String(cString: errorBuffer)
+        let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
+        switch code {
+        case CURLE_COULDNT_CONNECT:
+            return TransportFailure(detail.contains("timed out") ? .timedOut : .connectionRefused, detail: detail)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return TransportFailure(.hostNotFound, detail: detail)
+        case CURLE_OPERATION_TIMEDOUT:
+            return TransportFailure(.timedOut, detail: detail)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
+            CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED:
+            return TransportFailure(.tls, detail: detail)
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
+            return TransportFailure(.connectionClosed, detail: detail)
+        case CURLE_WRITE_ERROR where tooLarge, CURLE_FILESIZE_EXCEEDED:
+            return TransportFailure(.responseTooLarge, detail: "more than \(maximumResponseSize) bytes")
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
+            return TransportFailure(.other, detail: "the response is not valid HTTP (\(detail))")
+        default:
+            return TransportFailure(.other, detail: detail)
+        }
+    }
+}

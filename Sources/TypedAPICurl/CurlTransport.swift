@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import TypedAPI
+
+/// Sends requests with libcurl: the transport with the least overhead per call.
+///
+/// Every `CurlTransport` shares one libcurl multi handle, driven by one thread of its own, so
+/// connections are kept alive and reused across calls and across transports, and any number of
+/// calls can run at once. The calling task is suspended, never blocked, while its exchange runs;
+/// cancelling it aborts the exchange at once.
+///
+/// Like every transport, it follows no redirects (``APIClient`` does, and drops credentials on a
+/// redirect to another origin), and it ignores the `http_proxy` family of environment variables, as
+/// the other transports do.
+///
+/// Building it needs libcurl's headers (`libcurl4-openssl-dev` on Debian and Ubuntu; macOS has them).
+public struct CurlTransport: HTTPTransport {
+    private let maximumResponseSize: Int
+
+    /// The thread that drives libcurl, as a task executor.
+    ///
+    /// Code that runs here (`Task(executorPreference: CurlTransport.executor) { … }`) makes its calls
+    /// without a thread switch in either direction: the fastest way to make many calls one after
+    /// another. Keep long computations elsewhere, as they hold up every exchange in flight.
+    /// Nil when libcurl cannot start.
+    public static var executor: (any TaskExecutor)? { CurlEngine.shared }
+
+    /// Creates a transport.
+    ///
+    /// - Parameter maximumResponseSize: The largest body accepted, in bytes (256 MiB by default).
+    public init(maximumResponseSize: Int = 256 << 20) {
+        self.maximumResponseSize = maximumResponseSize
+    }
+
+    /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        guard let engine = CurlEngine.shared else {
+            throw TransportFailure(.other, detail: "libcurl could not be initialised")
+        }
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let transfer = CurlTransfer(
+            url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
+            headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
+            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                engine.submit(transfer)
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+    }
+
+    /// The request's fields as curl header lines, with curl's own defaults (`Accept: */*`, a
+    /// form content type for bodies, `Expect: 100-continue`) switched off where the request sets none.
+    static func headerLines(_ fields: HTTPFields, hasBody: Bool) -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(fields.count + 3)
+        for field in fields where field.name != .contentLength && field.name != .transferEncoding {
+            // "Name;" is curl's way to send a header with an empty value.
+            lines.append(field.value.isEmpty ? "\(field.name.rawName);" : "\(field.name.rawName): \(field.value)")
+        }
+        if fields[.accept] == nil { lines.append("Accept:") }
+        if hasBody && fields[.contentType] == nil { lines.append("Content-Type:") }
+        lines.append("Expect:")
+        return lines
+    }
+}
