@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "APIScript", "typist", "example-host"],
+            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl", "APIScript", "typist", "example-host"],
             exclude: ["Scripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

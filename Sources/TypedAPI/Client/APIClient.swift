@@ -328,6 +328,8 @@ public final class APIClient: Sendable {
         do {
             return try endpoint.decoding.decode(ResponseContext(body: body, response: response, url: request.url,
                                                                 decoder: decoder))
+        } catch let failure as DecodingFailure {
+            throw APIError.decodingFailed(request.summary, failure)
         } catch {
             throw APIError.decodingFailed(request.summary, DecodingFailure(error, decoding: Response.self, body: body))
         }

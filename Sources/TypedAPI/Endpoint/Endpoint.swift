@@ -100,16 +100,19 @@ public struct Endpoint<Kind: EndpointKind, Response>: Sendable {
     /// This endpoint answering with the status and headers beside the decoded value.
     public func includingResponse() -> Endpoint<Kind, APIResponse<Response>> {
         let inner = decoding
-        var result = Endpoint<Kind, APIResponse<Response>>(
-            method,
-            path: path,
-            headers: headers,
-            decoding: ResponseDecoding(accept: inner.accept, checksContentType: inner.checksContentType) {
-                context in
-                APIResponse(value: try inner.decode(context), status: context.response.status.code,
-                            headers: context.response.headerFields, url: context.url)
-            }
-        )
+        return redecoded(ResponseDecoding(accept: inner.accept, checksContentType: inner.checksContentType) { context in
+            APIResponse(value: try inner.decode(context), status: context.response.status.code,
+                        headers: context.response.headerFields, url: context.url)
+        })
+    }
+
+    /// The same request with its response decoded another way; everything else (method, path,
+    /// headers, accepted statuses, time limit, redirects, error model, decoder) stays.
+    ///
+    /// A tool can wrap the endpoint's own decoding, as ``includingResponse()`` does, or read the
+    /// body itself where ``ResponseDecoding/isPlainJSON`` allows.
+    public func redecoded<Other>(_ decoding: ResponseDecoding<Other>) -> Endpoint<Kind, Other> {
+        var result = Endpoint<Kind, Other>(method, path: path, headers: headers, decoding: decoding)
         result.acceptableStatusCodes = acceptableStatusCodes
         result.timeout = timeout
         result.followsRedirects = followsRedirects

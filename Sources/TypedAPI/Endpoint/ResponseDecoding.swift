@@ -30,6 +30,10 @@ public struct ResponseDecoding<Response>: Sendable {
     public var checksContentType: Bool
     /// Produces the value.
     public var decode: @Sendable (ResponseContext) throws -> Response
+    /// Whether the body is plain JSON for `Response`, decoded by the decoder in force and nothing
+    /// else (``json()``). A tool that reads JSON itself, such as Typist's shell, may take its own
+    /// path then, as long as it arrives at the same value.
+    public internal(set) var isPlainJSON = false
 
     /// Creates a decoding.
     public init(
@@ -46,9 +50,11 @@ public struct ResponseDecoding<Response>: Sendable {
 extension ResponseDecoding where Response: Decodable & SendableMetatype {
     /// The body is JSON for `Response`.
     public static func json() -> Self {
-        Self(accept: "application/json") { context in
+        var decoding = Self(accept: "application/json") { context in
             try context.decoder.decode(Response.self, from: context.body)
         }
+        decoding.isPlainJSON = true
+        return decoding
     }
 
     /// The body is JSON with `Response` under `key`, such as `{"result": …}`.

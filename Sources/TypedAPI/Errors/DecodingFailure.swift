@@ -1,7 +1,10 @@
 import Foundation
 
 /// Why a body did not decode: where, what was expected, what was found, and the JSON around it.
-public struct DecodingFailure: Sendable, CustomStringConvertible {
+///
+/// A ``ResponseDecoding`` may throw one itself (say, to name the type a wrapping decoding stands
+/// for); ``APIClient`` reports it as it is.
+public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     /// The Swift type being decoded, such as `[Post]`.
     public var type: String
     /// The coding path, such as `[3].id` or `items[0].owner.login`; empty for the top level.

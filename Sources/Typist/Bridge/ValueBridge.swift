@@ -10,6 +10,8 @@ import Synchronization
 final class ValueBridge: Sendable {
     private let records = Mutex<[ObjectIdentifier: RecordType]>([:])
     private let names = Mutex<[String: ObjectIdentifier]>([:])
+    /// One-pass plans by type; nil once a type is known to have none (see ``FastPlan``).
+    let plans = Mutex<[ObjectIdentifier: FastPlan?]>([:])
 
     /// Every record type seen, by name.
     var recordTypes: [RecordType] {

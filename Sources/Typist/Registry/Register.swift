@@ -44,6 +44,8 @@ public struct Register: RegistryContent {
             name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
             producesToken: storesToken != nil,
             responseType: { bridge in try bridge.scriptType(of: Response.self) },
+            // A login's token comes from the Swift model: it goes the typed way.
+            fastPlan: { bridge in storesToken == nil ? bridge.fastPlan(for: Response.self) : nil },
             convert: { response, bridge in (bridge.value(of: response), storesToken?(response)) })]
     }
 
@@ -55,7 +57,8 @@ public struct Register: RegistryContent {
     ) {
         registrations = [Self.pending(
             name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
-            producesToken: false, responseType: { _ in .void }, convert: { _, _ in (.void, nil) })]
+            producesToken: false, responseType: { _ in .void }, fastPlan: { _ in nil },
+            convert: { _, _ in (.void, nil) })]
     }
 
     /// One registration: converts arguments with the parameter pack, builds the endpoint, takes the
@@ -64,6 +67,7 @@ public struct Register: RegistryContent {
         _ name: String, summary: String, _ parameters: repeat Parameter<each P>, location: String,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>, producesToken: Bool,
         responseType: @escaping @Sendable (ValueBridge) throws -> ScriptType,
+        fastPlan: @escaping @Sendable (ValueBridge) -> FastPlan?,
         convert: @escaping @Sendable (Response, ValueBridge) -> (value: Value, token: String?)
     ) -> PendingRegistration {
         var infos: [ParameterInfo] = []
@@ -81,6 +85,7 @@ public struct Register: RegistryContent {
             } catch {
                 throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
             }
+            let plan = fastPlan(bridge)
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
                 kindName: String(describing: Kind.self), responseTypeName: SwiftTypeName.of(Response.self),
@@ -93,11 +98,39 @@ public struct Register: RegistryContent {
                         },
                         send: { client, session in
                             let data = try Kind.requestData(from: session, calling: selector)
-                            return convert(try await client.send(endpoint, with: data), bridge)
+                            guard let plan, endpoint.decoding.isPlainJSON else {
+                                return convert(try await client.send(endpoint, with: data), bridge)
+                            }
+                            // JSON straight into values in one pass; the endpoint's own decoding
+                            // when the plan gives up, so errors are the usual ones.
+                            let typed = endpoint.decoding
+                            let direct = endpoint.redecoded(ResponseDecoding<DirectResult<Response>>(
+                                accept: typed.accept, checksContentType: typed.checksContentType
+                            ) { context in
+                                if let value = FastJSONReader.value(from: context.body, plan: plan,
+                                                                    decoder: context.decoder) {
+                                    return .value(value)
+                                }
+                                do {
+                                    return .model(try typed.decode(context))
+                                } catch {
+                                    throw DecodingFailure(error, decoding: Response.self, body: context.body)
+                                }
+                            })
+                            switch try await client.send(direct, with: data) {
+                            case .value(let value): return (value, nil)
+                            case .model(let response): return convert(response, bridge)
+                            }
                         })
                 })
         })
     }
+}
+
+/// A response read straight into a script value, or decoded into the Swift model.
+private enum DirectResult<Response> {
+    case value(Value)
+    case model(Response)
 }
 
 /// A named group of endpoints, listed together by `:endpoints`.

@@ -1,0 +1,104 @@
+import APIScript
+import Foundation
+import Synchronization
+
+/// How to read a response's JSON straight into script values, in one pass, without building the
+/// Swift model first.
+///
+/// A plan exists only for types whose decoding is *transparent*: plain stored properties of `Int`,
+/// `Double`, `Bool`, `String`, optionals, arrays, `[String: …]` dictionaries and other transparent
+/// records, each read from one key, unchanged. ``ValueBridge/fastPlan(for:)`` checks that with a
+/// recording probe (`KeyRecorder`): every property must hold exactly the marker value its key was
+/// given, in order, so renamed keys, computed or transformed values, defaults, enums, dates and custom
+/// containers all leave the type without a plan, and it goes the typed way (JSONDecoder, then the
+/// bridge). A plan gives the same value the bridge would give for the decoded model; whatever
+/// it cannot read (a missing key, a wrong type, an escape it doubts) makes it give up, and the
+/// typed decoding runs on the same body, so its errors are the usual ones.
+indirect enum FastPlan: Sendable {
+    case int, double, bool, string
+    case optional(FastPlan)
+    case array(FastPlan)
+    case dictionary(FastPlan)
+    case record(RecordPlan)
+}
+
+/// The plan of one record type: its fields' JSON keys and plans, by field index.
+final class RecordPlan: @unchecked Sendable {
+    // Written once while the plan is built (under the bridge's lock), read-only afterwards.
+    private(set) var type: RecordType?
+    private(set) var keys: [[UInt8]] = []
+    private(set) var fields: [FastPlan] = []
+
+    func define(type: RecordType, keys: [String], fields: [FastPlan]) {
+        self.type = type
+        self.keys = keys.map { Array($0.utf8) }
+        self.fields = fields
+    }
+}
+
+/// Types whose plan follows from their generic arguments.
+protocol FastPlannable {
+    static func fastPlan(_ bridge: ValueBridge) -> FastPlan?
+}
+
+extension Array: FastPlannable where Element: Decodable {
+    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Element.self).map { .array($0) } }
+}
+
+extension Optional: FastPlannable where Wrapped: Decodable {
+    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Wrapped.self).map { .optional($0) } }
+}
+
+extension Dictionary: FastPlannable where Key == String, Value: Decodable {
+    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Value.self).map { .dictionary($0) } }
+}
+
+extension ValueBridge {
+    /// The one-pass plan for `T`, or nil when its decoding is not transparent (see ``FastPlan``).
+    func fastPlan<T: Decodable>(for type: T.Type) -> FastPlan? {
+        switch type {
+        case is Int.Type: return .int
+        case is Double.Type: return .double
+        case is Bool.Type: return .bool
+        case is String.Type: return .string
+        default: break
+        }
+        if let plannable = type as? any FastPlannable.Type { return plannable.fastPlan(self) }
+        let identifier = ObjectIdentifier(type)
+        switch plans.withLock({ $0[identifier] }) {
+        case .some(.some(let plan)): return plan
+        case .some(.none): return nil
+        case .none: break
+        }
+        // Enums, and the types the bridge shows as strings, are read the typed way.
+        if type is any CaseIterable.Type || type is any RawRepresentable.Type || type is Date.Type
+            || type is URL.Type || type is UUID.Type || type is Data.Type || type is Decimal.Type
+        {
+            return nil
+        }
+        // Registered before its fields, so a recursive model finds itself.
+        let record = RecordPlan()
+        plans.withLock { $0[identifier] = .some(.record(record)) }
+        guard let plan = recordPlan(for: type, into: record) else {
+            plans.withLock { $0[identifier] = .some(nil) }
+            return nil
+        }
+        return plan
+    }
+
+    private func recordPlan<T: Decodable>(for type: T.Type, into record: RecordPlan) -> FastPlan? {
+        guard let (sample, keys) = KeyRecorder.record(type, bridge: self) else { return nil }
+        let mirror = Mirror(reflecting: sample)
+        guard mirror.displayStyle == .struct, mirror.superclassMirror == nil,
+            mirror.children.count == keys.count, Set(keys.map(\.name)).count == keys.count,
+            case .record(let recordType) = shape(of: sample), recordType.fields.count == keys.count
+        else { return nil }
+        var fields: [FastPlan] = []
+        for (child, key) in zip(mirror.children, keys) {
+            guard let plan = key.check(child.value) else { return nil }
+            fields.append(plan)
+        }
+        record.define(type: recordType, keys: keys.map(\.name), fields: fields)
+        return .record(record)
+    }
+}
