@@ -97,38 +97,49 @@ struct FastJSONReader {
         defer { depth -= 1 }
         try expect(UInt8(ascii: "{"))
         let count = plan.fields.count
-        var values = [Value?](repeating: nil, count: count)
-        var expected = 0
+        // Keys usually come in field order: values go straight into place. The first key out of
+        // order switches to slots.
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        var slots: [Value?]?
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             repeat {
                 skipWhitespace()
-                let field = try readKey(of: plan, expected: expected)
+                let field = try readKey(of: plan, expected: values.count)
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
-                if let field {
-                    guard values[field] == nil else { throw GiveUp() }
-                    values[field] = try read(plan.fields[field])
-                    expected = field + 1
-                } else {
+                guard let field else {
                     try skipValue()
+                    skipWhitespace()
+                    continue
+                }
+                let value = try read(plan.fields[field])
+                if slots == nil, field == values.count {
+                    values.append(value)
+                } else {
+                    if slots == nil {
+                        slots = values.map { $0 } + [Value?](repeating: nil, count: count - values.count)
+                    }
+                    guard slots?[field] == nil else { throw GiveUp() }
+                    slots?[field] = value
                 }
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"))
         }
-        var result: [Value] = []
-        result.reserveCapacity(count)
-        for field in 0..<count {
-            if let value = values[field] {
-                result.append(value)
-            } else if case .optional = plan.fields[field] {
-                result.append(.null)
-            } else {
-                throw GiveUp()
-            }
+        if let slots { values = try slots.enumerated().map { (field, value) throws(GiveUp) in try Self.filled(value, plan.fields[field]) } }
+        while values.count < count {
+            values.append(try Self.filled(nil, plan.fields[values.count]))
         }
-        return .record(Record(type: type, values: result))
+        return .record(Record(type: type, values: values))
+    }
+
+    /// A field's value, or null for a missing optional one; a missing required field gives up.
+    private static func filled(_ value: Value?, _ plan: FastPlan) throws(GiveUp) -> Value {
+        if let value { return value }
+        guard case .optional = plan else { throw GiveUp() }
+        return .null
     }
 
     /// The index of the field a key names, or nil for a key the plan does not read.
@@ -146,8 +157,15 @@ struct FastJSONReader {
         index += 1
         if snakeCase { return convertedField(Array(key), plan) }
         // Keys usually come in the order of the fields: try the next one first.
-        if expected < plan.keys.count, plan.keys[expected].elementsEqual(key) { return expected }
-        return plan.keys.firstIndex { $0.elementsEqual(key) }
+        func same(_ candidate: [UInt8]) -> Bool {
+            guard candidate.count == key.count else { return false }
+            return candidate.withUnsafeBytes { stored in
+                guard let left = stored.baseAddress, let right = key.baseAddress else { return key.isEmpty }
+                return memcmp(left, right, key.count) == 0
+            }
+        }
+        if expected < plan.keys.count, same(plan.keys[expected]) { return expected }
+        return plan.keys.firstIndex(where: same)
     }
 
     private mutating func convertedField(_ key: [UInt8], _ plan: RecordPlan) -> Int? {
@@ -217,19 +235,23 @@ struct FastJSONReader {
     private mutating func readString() throws(GiveUp) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                guard let text else { throw GiveUp() }
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
-            guard byte >= 0x20 else { throw GiveUp() }
-            index += 1
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw GiveUp() }
+        // The closing quote by memchr, then one pass over the run for escapes and control bytes.
+        guard let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { throw GiveUp() }
+        let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
+        var special: UInt8 = 0
+        var position = start
+        while position < end {
+            let byte = base[position]
+            special |= (byte < 0x20 ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 2 : 0)
+            position += 1
         }
-        throw GiveUp()
+        if special & 2 != 0 { return try readEscapedString(from: start) }
+        guard special == 0,
+            let text = String(validating: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        else { throw GiveUp() }
+        index = end + 1
+        return text
     }
 
     private mutating func readEscapedString(from start: Int) throws(GiveUp) -> String {

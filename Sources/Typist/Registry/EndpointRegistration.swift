@@ -128,8 +128,11 @@ final class ArgumentReader {
 
 /// Swift type names as a learner writes them: `[Post]`, `String?`, `[String: Int]`.
 enum SwiftTypeName {
+    /// The type's name as Swift writes it (`[Post]`, `User?`). `_typeName` rather than
+    /// `String(describing:)`, which first asks the metatype for three protocol conformances: at
+    /// start-up, for every registered type, those lookups cost milliseconds.
     static func of(_ type: Any.Type) -> String {
-        var name = String(describing: type)
+        var name = _typeName(type, qualified: false)
         name = Self.sugar(name)
         return name
     }
