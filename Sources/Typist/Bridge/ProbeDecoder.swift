@@ -20,10 +20,17 @@ struct ProbeDecoder: Decoder {
     static func sample<T: Decodable>(_ type: T.Type, depth: Int) throws -> T {
         guard depth < maximumDepth else { throw ProbeError.tooDeep(String(describing: type)) }
         if let known = knownSample(type) { return known }
-        if let caseIterable = type as? any CaseIterable.Type, let first = firstCase(caseIterable) as? T {
-            return first
+        // Decoding first: most types are records, and asking a type for a conformance costs a scan
+        // of every conformance in the process the first time.
+        do {
+            return try T(from: ProbeDecoder(depth: depth + 1))
+        } catch {
+            // An enum whose raw values the probe's zeros and empty strings do not match.
+            if let caseIterable = type as? any CaseIterable.Type, let first = firstCase(caseIterable) as? T {
+                return first
+            }
+            throw error
         }
-        return try T(from: ProbeDecoder(depth: depth + 1))
     }
 
     private static func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? { type.allCases.first }
