@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        .systemLibrary(name: "CTypistPlatform", path: "Sources/CTypistPlatform"),
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",
@@ -73,7 +74,7 @@ let package = Package(
         .target(
             name: "Typist",
             dependencies: [
-                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "LineEditor",
+                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "LineEditor", "CTypistPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]

@@ -44,4 +44,5 @@ let host = ShellHost(
         let server = try await DemoServer.start(logLevel: .critical)
         return (server.baseURL, { await server.stop() })
     })
+ShellCommandLine.prepareProcess()
 exit(await ShellCommandLine.main(host))

@@ -2,4 +2,5 @@ import DemoBindings
 import Foundation
 import Typist
 
+ShellCommandLine.prepareProcess()
 exit(await ShellCommandLine.main(DemoBindings.host))

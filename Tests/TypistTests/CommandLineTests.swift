@@ -4,6 +4,15 @@ import Testing
 /// The built `typist` and `example-host` binaries, run as a user runs them.
 @Suite("The typist command line")
 struct CommandLineTests {
+    @Test("prepareProcess tunes glibc's allocator (and does nothing elsewhere)")
+    func prepareProcess() {
+        #if canImport(Glibc)
+        #expect(ShellCommandLine.prepareProcess())
+        #else
+        #expect(!ShellCommandLine.prepareProcess())
+        #endif
+    }
+
     @Test("Every example script runs against the built-in demo service and exits 0",
           arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api"])
     func examples(name: String) throws {

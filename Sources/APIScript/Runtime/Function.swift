@@ -100,6 +100,28 @@ public final class Function: @unchecked Sendable {
                     throw error
                 }
             }
+        case .keyPath(let names):
+            // One invoker serves one map/filter/sort: remembering where the last record type kept
+            // each name skips the name lookup for every later element of the same type.
+            var types = [RecordType?](repeating: nil, count: names.count)
+            var indexes = [Int](repeating: 0, count: names.count)
+            return { argument in
+                var current = argument
+                for step in names.indices {
+                    if case .record(let record) = current {
+                        if types[step] !== record.type, let index = record.type.index(of: names[step]) {
+                            types[step] = record.type
+                            indexes[step] = index
+                        }
+                        if types[step] === record.type, indexes[step] < record.values.count {
+                            current = record.values[indexes[step]]
+                            continue
+                        }
+                    }
+                    current = try Members.dynamicMember(current, names[step], span: nil)
+                }
+                return current
+            }
         default:
             return { try self.call([$0]) }
         }
