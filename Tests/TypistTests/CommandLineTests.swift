@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Typist
 
 /// The built `typist` and `example-host` binaries, run as a user runs them.
 @Suite("The typist command line")
