@@ -1,16 +1,16 @@
 import Foundation
 import Testing
-import Typist
+@testable import Typist
 
 /// The built `typist` and `example-host` binaries, run as a user runs them.
 @Suite("The typist command line")
 struct CommandLineTests {
-    @Test("prepareProcess tunes glibc's allocator (and does nothing elsewhere)")
-    func prepareProcess() {
+    @Test("The process preparation tunes glibc's allocator (and does nothing elsewhere)")
+    func tuneAllocator() {
         #if canImport(Glibc)
-        #expect(ShellCommandLine.prepareProcess())
+        #expect(ShellCommandLine.tuneAllocator())
         #else
-        #expect(!ShellCommandLine.prepareProcess())
+        #expect(!ShellCommandLine.tuneAllocator())
         #endif
     }
 
