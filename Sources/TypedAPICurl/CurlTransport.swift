@@ -21,8 +21,9 @@ public struct CurlTransport: HTTPTransport {
     ///
     /// Code that runs here (`Task(executorPreference: CurlTransport.executor) { … }`) makes its calls
     /// without a thread switch in either direction: the fastest way to make many calls one after
-    /// another. Keep long computations elsewhere, as they hold up every exchange in flight.
-    /// Nil when libcurl cannot start.
+    /// another. Keep long computations elsewhere, as they hold up every exchange in flight, and never
+    /// block this thread waiting for a call (a semaphore, a synchronous wait): the call could not
+    /// run, and the wait would never end. Nil when libcurl cannot start.
     public static var executor: (any TaskExecutor)? { CurlEngine.shared }
 
     /// Creates a transport.
