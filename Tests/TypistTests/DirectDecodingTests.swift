@@ -111,6 +111,12 @@ struct DirectDecodingTests {
         #expect(direct == (try typed(RepositorySearch.self, body, decoder: .snakeCase, bridge: bridge)))
         // Under default keys the snake_case body does not fit: the plan gives up.
         #expect(FastJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder()) == nil)
+        // Dictionary keys are data, not coding keys: JSONDecoder leaves them as they are.
+        let person = try #require(plan(Person.self, bridge))
+        let snake = #"{"id":1,"name":"A","score":1,"active":true,"tags":[],"scores":{"a_b":1},"address":{"city":"c"}}"#
+        let viaSnakeCase = FastJSONReader.value(from: Data(snake.utf8), plan: person, decoder: .snakeCase)
+        #expect(viaSnakeCase != nil)
+        #expect(viaSnakeCase == (try typed(Person.self, snake, decoder: .snakeCase, bridge: bridge)))
     }
 
     @Test("Foundation's snake_case rule, edge cases included", arguments: [

@@ -1,6 +1,5 @@
 import APIScript
 import Foundation
-import Synchronization
 import TypedAPI
 
 /// Something a registry is built from: one endpoint, or a group of them.
@@ -86,8 +85,6 @@ public struct Register: RegistryContent {
             } catch {
                 throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
             }
-            // Worked out at the first call, not at start-up.
-            let plan = LazyPlan { fastPlan(bridge) }
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
                 kindName: _typeName(Kind.self, qualified: false), responseTypeName: SwiftTypeName.of(Response.self),
@@ -100,7 +97,8 @@ public struct Register: RegistryContent {
                         },
                         send: { client, session in
                             let data = try Kind.requestData(from: session, calling: selector)
-                            guard endpoint.decoding.isPlainJSON, let plan = plan.value else {
+                            // The plan is worked out at the first call (not at start-up), then cached.
+                            guard endpoint.decoding.isPlainJSON, let plan = fastPlan(bridge) else {
                                 return convert(try await client.send(endpoint, with: data), bridge)
                             }
                             // JSON straight into values in one pass; the endpoint's own decoding
@@ -126,21 +124,6 @@ public struct Register: RegistryContent {
                         })
                 })
         })
-    }
-}
-
-/// A one-pass plan, worked out once, when first needed.
-private final class LazyPlan: Sendable {
-    private let state: Mutex<(made: Bool, plan: FastPlan?)> = Mutex((false, nil))
-    private let make: @Sendable () -> FastPlan?
-
-    init(_ make: @escaping @Sendable () -> FastPlan?) { self.make = make }
-
-    var value: FastPlan? {
-        state.withLock { state in
-            if !state.made { state = (true, make()) }
-            return state.plan
-        }
     }
 }
 
