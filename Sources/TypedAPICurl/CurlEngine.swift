@@ -6,9 +6,9 @@ import TypedAPI
 
 /// One libcurl multi handle and the thread that drives it.
 ///
-/// Callers hand transfers over through a lock and wake the thread with `curl_multi_wakeup`; the
-/// thread adds them, runs libcurl until something happens, and resumes each caller when its
-/// exchange ends. Easy handles are reset and reused; connections live in the multi handle's cache.
+/// Callers hand transfers over through a lock and, when it waits, wake the thread with
+/// `curl_multi_wakeup`; the thread adds them, runs libcurl until something happens, and resumes each
+/// caller when its exchange ends. Easy handles are reset and reused; connections live in the multi handle's cache.
 ///
 /// The engine is also a task executor: code that prefers it runs on the engine's thread between
 /// libcurl's turns, so a call made from there, and the caller's resumption, never cross threads.
@@ -20,6 +20,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         var submitted: [CurlTransfer] = []
         var jobs: [UnownedJob] = []
         var cancellationPending = false
+        /// False only while the engine waits in `curl_multi_poll` (or is about to): the one time a
+        /// newcomer must wake it. Awake, it looks at the inbox again before it waits.
+        var awake = true
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -43,22 +46,25 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
 
     /// Hands a transfer to the engine; its continuation must be set.
     func submit(_ transfer: CurlTransfer) {
-        inbox.withLock { $0.submitted.append(transfer) }
-        curl_multi_wakeup(multi)
+        wake(if: inbox.withLock { $0.submitted.append(transfer); return !$0.awake })
     }
 
     /// Asks the engine to abort a transfer, whether or not it has started.
     func cancel(_ transfer: CurlTransfer) {
         transfer.cancelled.store(true, ordering: .sequentiallyConsistent)
-        inbox.withLock { $0.cancellationPending = true }
-        curl_multi_wakeup(multi)
+        wake(if: inbox.withLock { $0.cancellationPending = true; return !$0.awake })
     }
 
     /// Runs a job on the engine's thread; see `TaskExecutor`.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        inbox.withLock { $0.jobs.append(job) }
-        curl_multi_wakeup(multi)
+        wake(if: inbox.withLock { $0.jobs.append(job); return !$0.awake })
+    }
+
+    /// Wakes the engine only when it waits: callers resumed by the engine itself, and calls made
+    /// from its own thread, cost no system call.
+    private func wake(if asleep: Bool) {
+        if asleep { curl_multi_wakeup(multi) }
     }
 
     private func run() {
@@ -99,8 +105,12 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             // Waits for socket activity, a wake-up (submit, cancel, a job), or libcurl's own next
             // deadline (time limits), whichever comes first; not at all when jobs are waiting,
             // such as callers just resumed.
-            let idle = inbox.withLock { $0.jobs.isEmpty && $0.submitted.isEmpty }
+            let idle = inbox.withLock { inbox in
+                inbox.awake = !(inbox.jobs.isEmpty && inbox.submitted.isEmpty && !inbox.cancellationPending)
+                return !inbox.awake
+            }
             curl_multi_poll(multi, nil, 0, idle ? 60_000 : 0, nil)
+            inbox.withLock { $0.awake = true }
         }
     }
 
