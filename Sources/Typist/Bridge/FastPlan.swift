@@ -63,12 +63,17 @@ extension ValueBridge {
         case is String.Type: return .string
         default: break
         }
-        if let plannable = type as? any FastPlannable.Type { return plannable.fastPlan(self) }
+        // Every type's answer is kept: each call of an endpoint asks again.
         let identifier = ObjectIdentifier(type)
         switch plans.withLock({ $0[identifier] }) {
         case .some(.some(let plan)): return plan
         case .some(.none): return nil
         case .none: break
+        }
+        if let plannable = type as? any FastPlannable.Type {
+            let plan = plannable.fastPlan(self)
+            plans.withLock { $0[identifier] = .some(plan) }
+            return plan
         }
         // Enums, and the types the bridge shows as strings, are read the typed way.
         if type is any CaseIterable.Type || type is any RawRepresentable.Type || type is Date.Type

@@ -47,6 +47,7 @@ final class KeyRecorder: Decoder {
     fileprivate var keys: [Key] = []
     fileprivate var failed = false
     private var containers = 0
+    private var nilChecked: String?
     private var counter = 0
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
@@ -56,7 +57,9 @@ final class KeyRecorder: Decoder {
     /// A sample of `type` and the keys it read, or nil when its decoding is not a plain keyed one.
     static func record<T: Decodable>(_ type: T.Type, bridge: ValueBridge) -> (T, [Key])? {
         let recorder = KeyRecorder(bridge: bridge)
-        guard let sample = try? T(from: recorder), !recorder.failed, recorder.containers == 1 else { return nil }
+        guard let sample = try? T(from: recorder), !recorder.failed, recorder.containers == 1,
+            recorder.nilChecked == nil
+        else { return nil }
         return (sample, recorder.keys)
     }
 
@@ -79,19 +82,19 @@ final class KeyRecorder: Decoder {
         return 7_340_000 + counter
     }
 
+    /// Notes a key read; it is optional when `decodeIfPresent` asked `decodeNil` for it just before.
     fileprivate func note(_ name: String, _ kind: Key.Kind) {
-        if let index = keys.lastIndex(where: { $0.name == name }), keys[index].optional, case .bool = keys[index].kind {
-            // decodeIfPresent asked decodeNil first, noted as a placeholder.
-            keys[index].kind = kind
-        } else {
-            keys.append(Key(name: name, kind: kind))
-        }
+        if let checked = nilChecked, checked != name { failed = true }
+        var key = Key(name: name, kind: kind)
+        key.optional = nilChecked == name
+        keys.append(key)
+        nilChecked = nil
     }
 
+    /// A `decodeNil` not followed by a read of the same key is not a plain optional property.
     fileprivate func noteNilCheck(_ name: String) {
-        var key = Key(name: name, kind: .bool)
-        key.optional = true
-        keys.append(key)
+        if nilChecked != nil { failed = true }
+        nilChecked = name
     }
 
     fileprivate func nested<T: Decodable>(_ type: T.Type, forKey name: String) throws -> T {
