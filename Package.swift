@@ -114,9 +114,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A misbehaving HTTP server for the fault tests (not a product).
+        .target(name: "FaultServer", path: "Tests/FaultServer"),
         .testTarget(
             name: "TypedAPITests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService", "FaultServer"]
         ),
         .testTarget(
             name: "APIScriptTests",
@@ -126,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl", "APIScript", "typist", "example-host"],
+            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl", "APIScript", "FaultServer", "typist", "example-host"],
             exclude: ["Scripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -46,25 +46,35 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let (client, maximumResponseSize, outgoingRequest) = (client, maximumResponseSize, outgoing)
         do {
-            let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(nanoseconds))
-            let buffer = try await response.body.collect(upTo: maximumResponseSize)
-            let data = Data(buffer.readableBytesView)
-            var fields = HTTPFields()
-            fields.reserveCapacity(response.headers.count)
-            for (name, value) in response.headers {
-                guard let fieldName = HTTPField.Name(name) else { continue }
-                fields.append(HTTPField(name: fieldName, value: value))
+            // AsyncHTTPClient's deadline stops at the head: a body that trickles or stalls would
+            // run on, so the whole exchange runs under one limit.
+            return try await ExchangeDeadline.run(limit: timeout) {
+                let response = try await client.execute(outgoingRequest, deadline: .now() + .nanoseconds(nanoseconds))
+                if let announced = response.headers.first(name: "content-length").flatMap(Int.init),
+                    announced > maximumResponseSize
+                {
+                    throw TransportFailure(.responseTooLarge, detail: "Content-Length \(announced) is over the limit of \(maximumResponseSize) bytes")
+                }
+                let buffer = try await response.body.collect(upTo: maximumResponseSize)
+                let data = Data(buffer.readableBytesView)
+                var fields = HTTPFields()
+                fields.reserveCapacity(response.headers.count)
+                for (name, value) in response.headers {
+                    guard let fieldName = HTTPField.Name(name) else { continue }
+                    fields.append(HTTPField(name: fieldName, value: value))
+                }
+                let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+                return (HTTPResponse(status: status, headerFields: fields), data)
             }
-            let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            return (HTTPResponse(status: status, headerFields: fields), data)
         } catch {
             throw Self.failure(from: error)
         }
     }
 
     private static func failure(from error: any Error) -> any Error {
-        if error is CancellationError { return error }
+        if error is CancellationError || error is TransportFailure { return error }
         let detail = String(describing: error)
         if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
             FileHandle.standardError.write(Data("transport error: \(type(of: error)): \(detail)\n".utf8))

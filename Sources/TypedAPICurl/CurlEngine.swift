@@ -160,6 +160,8 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         set(typist_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
         set(typist_curl_set_long(handle, CURLOPT_TIMEOUT_MS, transfer.timeoutMilliseconds))
         set(typist_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 << 10))
+        // A Content-Length over the limit is refused at the head, before any of the body arrives.
+        set(typist_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maximumResponseSize)))
         set("*".withCString { typist_curl_set_pointer(handle, CURLOPT_NOPROXY, $0) })
         set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer))
         set(typist_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in

@@ -32,6 +32,33 @@ struct RedirectTests {
         await other.stop()
     }
 
+    @Test("Client-wide secret headers (API keys, cookies, tokens) never reach another origin",
+          arguments: TransportChoice.allCases)
+    func crossOriginDefaultHeaders(transport: TransportChoice) async throws {
+        let other = try await DemoServer.start()
+        defer { Task { await other.stop() } }
+        try await withDemoServer(transport) { client, server in
+            client.defaultHeaders = [
+                .custom(name: "X-Api-Key", value: "key-1"), .custom(name: "Cookie", value: "sid=2"),
+                .custom(name: "X-Auth-Token", value: "t-3"), .custom(name: "Private-Token", value: "p-4"),
+                .custom(name: "X-Trace", value: "kept"),
+            ]
+            let endpoint = Endpoint<Public, HeaderEcho>(
+                .get(query: [URLQueryItem(name: "to", value: "\(other.baseURL)/debug/headers")]), path: "/faults/redirect")
+            let echo = try await client.send(endpoint)
+            for name in ["x-api-key", "cookie", "x-auth-token", "private-token"] {
+                #expect(echo.headers[name] == nil, "\(name) followed the redirect")
+            }
+            #expect(echo.headers["x-trace"] == "kept")
+            // The same origin still gets them.
+            let same = Endpoint<Public, HeaderEcho>(
+                .get(query: [URLQueryItem(name: "to", value: "\(server.baseURL)/debug/headers")]), path: "/faults/redirect")
+            let kept = try await client.send(same)
+            #expect(kept.headers["x-api-key"] == "key-1" && kept.headers["cookie"] == "sid=2")
+        }
+        await other.stop()
+    }
+
     @Test("The same origin keeps the credentials", arguments: TransportChoice.allCases)
     func sameOrigin(transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, server in

@@ -16,24 +16,27 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// One diagnostic, with its source line and underline, and its notes.
+    ///
+    /// Messages, notes and source lines are shown with control characters escaped: a message may
+    /// quote a server's body, and a source line may hold a pasted escape.
     public func render(_ diagnostic: Diagnostic) -> String {
         var lines: [String] = []
         let label = paint(diagnostic.severity.rawValue + ":", color: color(for: diagnostic.severity))
         if let source = diagnostic.source {
             let start = source.position(at: diagnostic.span.start)
-            lines.append("\(bold("\(source.name):\(start.line):\(start.column):")) \(label) \(bold(diagnostic.message))")
+            lines.append("\(bold("\(source.name):\(start.line):\(start.column):")) \(label) \(bold(TerminalText.sanitized(diagnostic.message)))")
             lines.append(contentsOf: excerpt(source, diagnostic.span))
         } else {
-            lines.append("\(label) \(bold(diagnostic.message))")
+            lines.append("\(label) \(bold(TerminalText.sanitized(diagnostic.message)))")
         }
         for note in diagnostic.notes {
             let noteLabel = paint("note:", color: "36")
             if let span = note.span, let source = diagnostic.source, span != diagnostic.span {
                 let start = source.position(at: span.start)
-                lines.append("\(source.name):\(start.line):\(start.column): \(noteLabel) \(note.message)")
+                lines.append("\(source.name):\(start.line):\(start.column): \(noteLabel) \(TerminalText.sanitized(note.message))")
                 lines.append(contentsOf: excerpt(source, span))
             } else {
-                lines.append("\(noteLabel) \(note.message)")
+                lines.append("\(noteLabel) \(TerminalText.sanitized(note.message))")
             }
         }
         return lines.joined(separator: "\n")
@@ -49,7 +52,7 @@ public struct DiagnosticRenderer: Sendable {
         let end = source.position(at: span.end)
         let text = source.line(start.line)
         guard !text.isEmpty || start.column == 1 else { return [] }
-        let shown = text.replacing("\t", with: " ")
+        let shown = TerminalText.sanitized(text.replacing("\t", with: " "))
         let width: Int
         if end.line == start.line {
             width = max(1, end.column - start.column)

@@ -259,6 +259,11 @@ public final class APIClient: Sendable {
     }
 
     private func exchange(_ request: PreparedRequest) async throws(APIError) -> (HTTPResponse, Data) {
+        // Endpoints cannot express this (`HTTPMethod` has no body on GET or HEAD), but a delegate
+        // can set one; no transport sends it the same way, so none sends it.
+        if request.body != nil, request.method == "GET" || request.method == "HEAD" {
+            throw APIError.invalidRequest(request.summary, reason: "a \(request.method) request cannot carry a body (set by the delegate?)")
+        }
         let head = try head(of: request)
         do {
             return try await transport.send(head, body: request.body, timeout: request.timeout)

@@ -78,7 +78,7 @@ public struct PreparedRequest: Sendable {
     /// Whether a header's value is a secret.
     public func isSensitive(header name: String) -> Bool {
         let lowered = name.lowercased()
-        return Redaction.alwaysSensitiveHeaders.contains(lowered) || sensitiveHeaders.contains(lowered)
+        return sensitiveHeaders.contains(lowered) || Redaction.isSecretHeader(lowered)
     }
 
     /// The full URL, secrets included. Send it; never print it.

@@ -51,5 +51,20 @@ public enum Redaction {
     public static let mask = "••••"
 
     /// Header names whose values are always secrets.
-    public static let alwaysSensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+    public static let alwaysSensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// Words that mark a header as carrying a credential, wherever they stand in its name
+    /// (`X-Api-Key`, `X-Auth-Token`, `X-Session-Id`, `Private-Token` …).
+    static let secretNameWords = ["token", "secret", "password", "passwd", "auth", "session", "cookie", "credential",
+                                  "signature", "apikey", "api-key", "api_key", "access-key", "access_key"]
+
+    /// Whether a header's value is a secret by its name: the headers above, and any whose name
+    /// speaks of a token, key, password, session or signature. Such values print as ``mask`` and
+    /// never follow a redirect to another origin.
+    public static func isSecretHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        if alwaysSensitiveHeaders.contains(lowered) { return true }
+        if lowered.hasSuffix("-key") || lowered.hasSuffix("_key") { return true }
+        return secretNameWords.contains { lowered.contains($0) }
+    }
 }

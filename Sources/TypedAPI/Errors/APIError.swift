@@ -137,11 +137,17 @@ public struct ResponseSummary: Sendable {
         headers.first { $0.name.lowercased() == "content-type" }?.value
     }
 
-    /// The first 512 bytes of the body as text, or `nil` for an empty body.
+    /// The first 512 bytes of the body as text, or `nil` for an empty body. Control characters
+    /// (an escape sequence, a NUL, compressed bytes) are shown as `\u{1B}`, never raw: a message
+    /// that quotes a server must not drive the terminal it is printed on.
     public var bodyExcerpt: String? {
         guard !body.isEmpty else { return nil }
         let cut = body.prefix(Self.excerptLength)
-        var text = String(decoding: cut, as: UTF8.self)
+        var text = ""
+        for scalar in String(decoding: cut, as: UTF8.self).unicodeScalars {
+            let isControl = scalar.value < 0x20 && scalar.value != 0x0A && scalar.value != 0x09 || (0x7F...0x9F).contains(scalar.value)
+            text += isControl ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+        }
         if body.count > Self.excerptLength { text += "… (\(body.count) bytes in all)" }
         return text
     }

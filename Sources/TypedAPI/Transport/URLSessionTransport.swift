@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,16 +12,23 @@ import FoundationNetworking
 /// redirected request).
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let transfers: TransferTable
+    private let maximumResponseSize: Int
 
     /// Creates a transport with its own session.
     ///
-    /// - Parameter configuration: The session configuration; `.ephemeral` by default, so no
-    ///   cookies or cache persist between runs.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameters:
+    ///   - configuration: The session configuration; `.ephemeral` by default, so no cookies or
+    ///     cache persist between runs.
+    ///   - maximumResponseSize: The largest body accepted, in bytes, counted as it arrives after
+    ///     URLSession has decompressed it (256 MiB by default).
+    public init(configuration: URLSessionConfiguration = .ephemeral, maximumResponseSize: Int = 256 << 20) {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        transfers = TransferTable()
+        self.maximumResponseSize = maximumResponseSize
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     deinit {
@@ -28,6 +36,10 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
+    ///
+    /// The body is collected by the session's delegate, which refuses it as soon as it grows past
+    /// the limit; the time limit covers the whole exchange, and on a time-out or cancellation the
+    /// caller is answered at once, whatever URLSession's own threads are still doing.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path,
             let url = URL(string: "\(scheme)://\(authority)\(path)")
@@ -43,11 +55,22 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         urlRequest.httpBody = body
+        let (session, transfers, limit, outgoing) = (session, transfers, maximumResponseSize, urlRequest)
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await Self.withTimeLimit(timeout) { [session, urlRequest] in
-                try await session.data(for: urlRequest)
+            (response, data) = try await ExchangeDeadline.run(limit: timeout) {
+                let transfer = Transfer(limit: limit)
+                return try await withTaskCancellationHandler {
+                    try await withUnsafeThrowingContinuation { continuation in
+                        transfer.begin(continuation)
+                        let task = session.dataTask(with: outgoing)
+                        transfers.add(transfer, for: task)
+                        task.resume()
+                    }
+                } onCancel: {
+                    transfer.finish(.failure(CancellationError()))
+                }
             }
         } catch {
             throw Self.failure(from: error)
@@ -60,26 +83,11 @@ public final class URLSessionTransport: HTTPTransport {
             guard let key = key as? String, let name = HTTPField.Name(key), let value = value as? String else { continue }
             fields.append(HTTPField(name: name, value: value))
         }
+        guard (0...999).contains(http.statusCode) else {
+            throw TransportFailure(.other, detail: "the response's status \(http.statusCode) is not a valid HTTP status")
+        }
         let status = HTTPResponse.Status(code: http.statusCode)
         return (HTTPResponse(status: status, headerFields: fields), data)
-    }
-
-    /// Runs `operation`, cancelling it and throwing a time-out when `limit` passes first.
-    private static func withTimeLimit<Value: Sendable>(
-        _ limit: Duration, _ operation: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw TransportFailure(.timedOut, detail: "no complete response within the time limit")
-            }
-            return value
-        }
     }
 
     private static func failure(from error: any Error) -> any Error {
@@ -101,7 +109,6 @@ public final class URLSessionTransport: HTTPTransport {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return TransportFailure(.tls, detail: detail)
-        case .dataLengthExceedsMaximum: return TransportFailure(.responseTooLarge, detail: detail)
         default:
             // libcurl's own errors arrive as "unknown" with its message.
             let lowered = detail.lowercased()
@@ -119,8 +126,125 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Refuses every redirect, so that the response comes back to ``APIClient`` as it is.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// One exchange's body and its single answer.
+private final class Transfer: Sendable {
+    private struct State {
+        var continuation: UnsafeContinuation<(URLResponse, Data), any Error>?
+        var early: Result<(URLResponse, Data), any Error>?
+        var response: URLResponse?
+        var body = Data()
+        var task: URLSessionTask?
+        var done = false
+    }
+
+    private let state = Mutex(State())
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func begin(_ continuation: UnsafeContinuation<(URLResponse, Data), any Error>) {
+        let early = state.withLock { state -> Result<(URLResponse, Data), any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func attach(_ task: URLSessionTask) {
+        let cancelled = state.withLock { state -> Bool in
+            state.task = task
+            return state.done
+        }
+        if cancelled { Self.cancelLater(task) }
+    }
+
+    /// The head arrived: refuses a body announced larger than the limit.
+    func receive(_ response: URLResponse) -> Bool {
+        if response.expectedContentLength > Int64(limit) {
+            finish(.failure(TransportFailure(.responseTooLarge, detail: "Content-Length \(response.expectedContentLength) is over the limit of \(limit) bytes")))
+            return false
+        }
+        state.withLock { $0.response = response }
+        return true
+    }
+
+    /// More of the body (already decompressed): refused once the total passes the limit.
+    func receive(_ data: Data) -> Bool {
+        let over = state.withLock { state -> Bool in
+            guard !state.done else { return false }
+            if state.body.count + data.count > limit { return true }
+            state.body.append(data)
+            return false
+        }
+        if over {
+            finish(.failure(TransportFailure(.responseTooLarge, detail: "the body grew past the limit of \(limit) bytes")))
+        }
+        return !over
+    }
+
+    func complete(_ error: (any Error)?) {
+        if let error {
+            finish(.failure(error))
+            return
+        }
+        let result: Result<(URLResponse, Data), any Error> = state.withLock { state in
+            guard let response = state.response else {
+                return .failure(TransportFailure(.connectionClosed, detail: "no response head arrived"))
+            }
+            return .success((response, state.body))
+        }
+        finish(result)
+    }
+
+    /// Answers the caller once; a transfer ended early (limit, cancellation) is cancelled on
+    /// another thread, so no lock of URLSession's is ever waited on from here.
+    func finish(_ result: Result<(URLResponse, Data), any Error>) {
+        let (continuation, task) = state.withLock { state -> (UnsafeContinuation<(URLResponse, Data), any Error>?, URLSessionTask?) in
+            guard !state.done else { return (nil, nil) }
+            state.done = true
+            if state.continuation == nil { state.early = result }
+            defer { state.continuation = nil; state.body = Data() }
+            return (state.continuation, state.task)
+        }
+        continuation?.resume(with: result)
+        if case .failure = result, let task { Self.cancelLater(task) }
+    }
+
+    private static func cancelLater(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}
+
+/// The session's delegate: routes each task's events to its transfer, and refuses every redirect
+/// so that the response comes back to ``APIClient`` as it is.
+private final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    func add(_ transfer: Transfer, for task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        transfer.attach(task)
+    }
+
+    private func transfer(for task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let accepted = transfer(for: dataTask)?.receive(response) ?? false
+        completionHandler(accepted ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        _ = transfer(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.complete(error)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)

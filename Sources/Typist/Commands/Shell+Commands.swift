@@ -286,16 +286,18 @@ extension Shell {
         guard let exchange = state.read(\.lastExchange) else { return "no request has been sent yet" }
         let style = TerminalStyle(enabled: colors)
         var lines = [style.bold("\(exchange.method) \(exchange.url)")]
-        for (name, value) in exchange.requestHeaders { lines.append("\(name): \(value)") }
-        if let body = exchange.requestBody, !body.isEmpty { lines.append(""); lines.append(String(decoding: body.prefix(2048), as: UTF8.self)) }
+        // Headers and bodies are data: nothing in them may drive the terminal.
+        let safe = TerminalText.sanitized
+        for (name, value) in exchange.requestHeaders { lines.append(safe("\(name): \(value)")) }
+        if let body = exchange.requestBody, !body.isEmpty { lines.append(""); lines.append(safe(String(decoding: body.prefix(2048), as: UTF8.self))) }
         let (seconds, attoseconds) = exchange.duration.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         lines.append("")
-        lines.append(style.bold("\(exchange.status) \((exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
-        for (name, value) in exchange.responseHeaders { lines.append("\(name): \(value)") }
+        lines.append(style.bold("\(exchange.status) \(safe(exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
+        for (name, value) in exchange.responseHeaders { lines.append(safe("\(name): \(value)")) }
         if !exchange.responseBody.isEmpty {
             lines.append("")
-            let text = String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self)
+            let text = safe(String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self))
             lines.append(text + (exchange.responseBody.count > 4096 ? style.dim("\n… \(exchange.responseBody.count) bytes in all; response.body has everything") : ""))
         }
         return lines.joined(separator: "\n")

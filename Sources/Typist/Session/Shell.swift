@@ -103,7 +103,8 @@ public final class Shell: @unchecked Sendable {
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
                            delegate: ExchangeRecorder(state: state))
         let scrubbed = self.output
-        interpreter = Interpreter(output: { text in scrubbed.standard(text) })
+        // What scripts print may hold a server's bytes: control characters are shown escaped.
+        interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })
         for record in registry.recordTypes { interpreter.register(record) }
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }

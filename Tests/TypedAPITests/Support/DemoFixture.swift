@@ -11,11 +11,11 @@ enum TransportChoice: String, CaseIterable, CustomTestStringConvertible, Sendabl
     case urlSession
     case curl
 
-    func make() -> any HTTPTransport {
+    func make(maximumResponseSize: Int = 256 << 20) -> any HTTPTransport {
         switch self {
-        case .asyncHTTPClient: AsyncHTTPClientTransport()
-        case .urlSession: URLSessionTransport()
-        case .curl: CurlTransport()
+        case .asyncHTTPClient: AsyncHTTPClientTransport(maximumResponseSize: maximumResponseSize)
+        case .urlSession: URLSessionTransport(maximumResponseSize: maximumResponseSize)
+        case .curl: CurlTransport(maximumResponseSize: maximumResponseSize)
         }
     }
 

@@ -1,6 +1,11 @@
 import Foundation
 
 /// The built binary in a real terminal, driven through tmux (send-keys, capture-pane).
+///
+/// Every session runs on its own tmux server. ``close()`` ends the server and every process
+/// under the pane (the shell, `typist`, its in-process demo service) and reports any that
+/// outlived it; the tests call it and expect nothing left. `deinit` closes too, for a test that
+/// threw half-way.
 final class TmuxSession {
     static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -8,16 +13,41 @@ final class TmuxSession {
 
     let socket = "typist-test-\(UUID().uuidString.prefix(8))"
     let home: URL
+    /// The process tmux started in the pane.
+    private(set) var panePID: pid_t = 0
+    private var closed = false
 
     /// Starts `command` in a 120×40 terminal; when it exits, the pane prints `EXIT=<status>`.
     init(_ command: String, home: URL) throws {
         self.home = home
         let line = "env HOME='\(home.path)' XDG_STATE_HOME='\(home.path)/state' NO_COLOR=1 TERM=xterm \(command); echo EXIT=$?; sleep 60"
         try tmux(["new-session", "-d", "-x", "120", "-y", "40", line], detached: true)
+        let reported = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        panePID = pid_t(reported) ?? 0
     }
 
     deinit {
+        _ = close()
+    }
+
+    /// Ends the tmux server and everything under the pane; returns the processes still alive
+    /// after that (empty when all is well).
+    @discardableResult
+    func close() -> [pid_t] {
+        guard !closed else { return [] }
+        closed = true
+        let tree = panePID > 0 ? ProcessTree.descendants(of: panePID) + [panePID] : []
         _ = try? tmux(["kill-server"])
+        for pid in tree { kill(pid, SIGTERM) }
+        let deadline = Date().addingTimeInterval(10)
+        var alive = tree.filter(ProcessTree.isAlive)
+        while !alive.isEmpty, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            alive = alive.filter(ProcessTree.isAlive)
+        }
+        // What ignored SIGTERM is reported, then killed, so that no run leaves it behind.
+        for pid in alive { kill(pid, SIGKILL) }
+        return alive
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
@@ -29,7 +59,7 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`, or fails after `seconds` with the screen.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 10) throws -> String {
+    func waitFor(_ text: String, seconds: Double = 20) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -40,28 +70,9 @@ final class TmuxSession {
         throw Timeout(text: text, screen: last)
     }
 
-    /// posix_spawn with /dev/null for every standard stream, then waitpid.
-    private static func spawnAndWait(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
-        guard result == 0 else { throw SpawnFailure(code: result) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    }
-
-    struct SpawnFailure: Error { let code: Int32 }
-
     /// Waits until the last line on screen is an empty prompt (after Ctrl-C: the signal travels by
     /// another path than typed keys, so typing on before the new prompt shows would race it).
-    func waitForEmptyPrompt(seconds: Double = 10) throws {
+    func waitForEmptyPrompt(seconds: Double = 20) throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -83,13 +94,13 @@ final class TmuxSession {
     /// it open, and reading to its end would never finish.
     @discardableResult
     private func tmux(_ arguments: [String], detached: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
         if detached {
-            try Self.spawnAndWait(["tmux", "-L", socket] + arguments)
+            try CleanSpawn.spawnAndWait(["tmux", "-L", socket] + arguments)
             return ""
         }
+        let process = Process()  // Foundation's Process clears the signal mask and dispositions itself.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -97,5 +108,81 @@ final class TmuxSession {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Spawns children the way a shell would: an empty signal mask and default signal dispositions,
+/// whatever the spawning test thread has blocked or ignored (a tmux server started with a
+/// blocked mask passes it to everything in its panes, which then outlive SIGTERM and SIGHUP).
+enum CleanSpawn {
+    struct Failure: Error { let code: Int32 }
+
+    /// posix_spawn with /dev/null for every standard stream, then waitpid.
+    static func spawnAndWait(_ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard result == 0 else { throw Failure(code: result) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+}
+
+/// The process tree under a process, read from /proc.
+enum ProcessTree {
+    /// Every live descendant of `root`.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry), let parent = parentPID(of: pid) else { continue }
+            children[parent, default: []].append(pid)
+        }
+        var result: [pid_t] = []
+        var pending = [root]
+        while let next = pending.popLast() {
+            for child in children[next] ?? [] where !result.contains(child) {
+                result.append(child)
+                pending.append(child)
+            }
+        }
+        return result
+    }
+
+    static func parentPID(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // "pid (comm) state ppid …": the command may hold spaces and parentheses.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    /// Whether a process exists and is not a zombie.
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 }
