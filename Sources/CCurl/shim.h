@@ -2,6 +2,19 @@
 #define TYPIST_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+/* Names the calling thread (prctl is variadic too). Foundation's Thread.name on Linux may not
+   reach a thread that has only just started. */
+static inline void typist_name_current_thread(const char *name) {
+#if defined(__linux__)
+    prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+#else
+    (void)name;
+#endif
+}
 
 /* curl_easy_setopt, curl_multi_setopt and curl_easy_getinfo are variadic, which Swift cannot call:
    one typed wrapper for each kind of argument TypedAPICurl passes. */

@@ -37,7 +37,10 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         // Several calls at once to one host each get a connection, kept for the next call.
         _ = typist_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 16)
         let thread = Thread { [self] in
-            // Named from inside: on Linux, Foundation applies a name only to the running thread.
+            // Named by the kernel call itself: Foundation's `Thread.name` on Linux applies the name
+            // only when the object is already `Thread.current`, which a just-started thread may not
+            // be yet; the thread then kept the name of whichever thread created it.
+            typist_name_current_thread("typist-curl")
             Thread.current.name = "typist-curl"
             run()
         }
