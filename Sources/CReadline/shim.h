@@ -19,5 +19,6 @@ extern TYPIST_NONISOLATED_UNSAFE int rl_point;
 extern TYPIST_NONISOLATED_UNSAFE int rl_catch_signals;
 extern TYPIST_NONISOLATED_UNSAFE int rl_catch_sigwinch;
 extern TYPIST_NONISOLATED_UNSAFE int history_length;
+extern TYPIST_NONISOLATED_UNSAFE int history_base;
 
 #endif

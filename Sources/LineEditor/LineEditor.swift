@@ -83,6 +83,22 @@ public final class LineEditor: @unchecked Sendable {
         queue.async { add_history(line) }
     }
 
+    /// Removes every history entry `shouldRemove` picks (a line that held a value later used as a
+    /// secret); ``saveHistory()`` then writes the file without them.
+    public func removeHistory(where shouldRemove: @escaping @Sendable (String) -> Bool) {
+        queue.sync {
+            var index = history_length - 1
+            while index >= 0 {
+                if let entry = history_get(history_base + index), let line = entry.pointee.line,
+                    shouldRemove(String(cString: line)), let removed = remove_history(index)
+                {
+                    free_history_entry(removed)
+                }
+                index -= 1
+            }
+        }
+    }
+
     /// Writes the history file, mode 0600, capped at the limit.
     public func saveHistory() {
         guard let historyPath else { return }

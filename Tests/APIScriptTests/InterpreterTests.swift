@@ -53,6 +53,9 @@ struct InterpreterTests {
         #expect(interpreter.needsMoreInput("print(\"(\""))
         #expect(!interpreter.needsMoreInput("print(\"{\")"))
         #expect(!interpreter.needsMoreInput("let x = }"))
+        #expect(interpreter.needsMoreInput("let s = \"\"\""), "an open multi-line string asks for more")
+        #expect(interpreter.needsMoreInput("let s = \"\"\"\n  first line"))
+        #expect(!interpreter.needsMoreInput("let s = \"\"\"\n  first line\n  \"\"\""))
     }
 
     @Test("Cancelling the task stops a running loop")

@@ -23,6 +23,7 @@ public final class FaultServer: Sendable {
         var open: Set<Int32> = []
         var running = 0
         var heads: [String] = []
+        var finished = 0
         var acceptorDone = false
     }
 
@@ -71,6 +72,10 @@ public final class FaultServer: Sendable {
 
     /// The request heads received so far, in order.
     public var requestHeads: [String] { state.withLock { $0.heads } }
+
+    /// How many handlers have returned: a test that gets its answer while this is 0 got it
+    /// before the server had finished misbehaving (an ordering, not a clock).
+    public var finishedHandlers: Int { state.withLock { $0.finished } }
 
     /// Stops listening, cuts every open connection and waits (up to 10 s) for the handlers.
     public func stop() {
@@ -128,6 +133,7 @@ public final class FaultServer: Sendable {
             connection.requestHead = head
             try? handler(connection)
         }
+        if !isStopping { state.withLock { $0.finished += 1 } }
         state.withLock {
             $0.open.remove(descriptor)
             $0.running -= 1

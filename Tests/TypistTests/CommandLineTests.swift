@@ -110,13 +110,50 @@ struct CommandLineTests {
         #expect(try Built.run("typist", ["run", url.path]).status == 64)
     }
 
-    @Test("The prompt reads piped input plainly: no prompts, no escape codes")
+    @Test("The prompt reads piped input plainly: no prompts, no escape codes; the first error ends it with status 1")
     func pipedPrompt() throws {
-        let result = try Built.run("typist", [], input: "let n = posts().count\nn * 2\nfor i in 0..<2 {\n  print(i)\n}\npost(id: 0)\n:quit\nprint(\"after quit\")\n")
-        #expect(result.status == 0)
+        let result = try Built.run("typist", [], input: "let n = posts().count\nn * 2\nfor i in 0..<2 {\n  print(i)\n}\npost(id: 0)\nprint(\"not reached\")\n")
+        #expect(result.status == 1)
         #expect(result.standard == "200\n0\n1\n")
         #expect(!result.standard.contains("\u{1B}") && !result.standard.contains("typist>"))
-        #expect(Built.normalized(result.error).contains("<input>:1:1: error: GET http://127.0.0.1:PORT/posts/0: 404 Not Found"))
+        #expect(Built.normalized(result.error).hasPrefix("<stdin>:6:1: error: GET http://127.0.0.1:PORT/posts/0: 404 Not Found"),
+                "\(result.error)")
+        let quit = try Built.run("typist", [], input: "print(1)\n:quit\nprint(2)\n")
+        #expect(quit.status == 0 && quit.standard == "1\n")
+        let check = try Built.run("typist", [], input: "print(1)\nlet x = nope\n")
+        #expect(check.status == 65 && check.standard.isEmpty, "checked before anything runs")
+        #expect(check.error.hasPrefix("<stdin>:2:9: error: cannot find 'nope' in scope"))
+    }
+
+    @Test("typist < file, typist run file and :load file run the same text the same way")
+    func threeWaysAgree() throws {
+        let directory = try temporaryDirectory()
+        let url = directory.appendingPathComponent("chain.api")
+        let script = """
+            // member chains continue on the next line; \"\"\" strings span lines
+            let titles = posts()
+                .filter { $0.userId == 1 }
+                .map(\\.title)
+            let note = \"\"\"
+                first
+                second
+                \"\"\"
+            print(titles.count, note)
+            expect(titles.count == 11, "one user wrote ten")
+            print("not reached")
+
+            """
+        try script.write(to: url, atomically: true, encoding: .utf8)
+        let run = try Built.run("typist", ["run", url.path])
+        let piped = try Built.run("typist", [], input: script)
+        let loaded = try Built.run("typist", [], input: ":load \(url.path)\nprint(\"after\")\n")
+        for result in [run, piped, loaded] {
+            #expect(result.status == 1, "\(result.error)")
+            #expect(result.standard == "10 first\nsecond\n")
+        }
+        #expect(run.error.hasPrefix("chain.api:10:1: error: expectation failed: (titles.count → 10) == 11"), "\(run.error)")
+        #expect(piped.error.hasPrefix("<stdin>:10:1: error: expectation failed: (titles.count → 10) == 11"), "\(piped.error)")
+        #expect(loaded.error.hasPrefix("chain.api:10:1: error: expectation failed"), "\(loaded.error)")
     }
 
     @Test("Ctrl-C ends a piped prompt with status 130")

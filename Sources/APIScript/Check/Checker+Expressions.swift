@@ -138,7 +138,13 @@ extension Checker {
                 error("constant '\(name)' used before being initialized", expression.span)
             }
             return binding.type
-        case .hostGlobal, .scriptFunction:
+        case .hostGlobal:
+            if let reason = globals.unavailable[name] {
+                error(reason, expression.span)
+                return .unknown
+            }
+            return binding.type
+        case .scriptFunction:
             return binding.type
         }
     }
@@ -264,7 +270,9 @@ extension Checker {
             default: break
             }
         case .secret:
-            if name == "count" { return property(expression, .count, .int) }
+            // A secret shows nothing of itself: not its length, not a changed copy.
+            error(Self.secretHasNoMembers, nameSpan)
+            return .unknown
         default:
             break
         }
@@ -278,6 +286,8 @@ extension Checker {
               notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
         return .unknown
     }
+
+    static let secretHasNoMembers = "a Secret has no members: it can be sent, compared with '==' and shown as '••••', nothing more"
 
     private func property(_ expression: Expr, _ property: Property, _ type: ScriptType) -> ScriptType {
         expression.callee = .property(property)

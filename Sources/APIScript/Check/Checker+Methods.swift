@@ -53,6 +53,8 @@ extension Checker {
             let members = BuiltinMembers.names(for: receiver)
             if let message {
                 error(message, nameSpan)
+            } else if receiver == .secret {
+                error(Self.secretHasNoMembers, nameSpan)
             } else if members.contains(name) {
                 error("no '\(name)' on '\(receiver)' takes (\(labels.map { ($0 ?? "_") + ":" }.joined()))", nameSpan)
             } else {

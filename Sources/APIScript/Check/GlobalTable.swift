@@ -5,6 +5,8 @@ final class GlobalTable {
     var recordTypes: [String: RecordType] = [:]
     /// How many global slots exist.
     var slotCount = 0
+    /// Host globals that may not be used now, with the reason the checker gives.
+    var unavailable: [String: String] = [:]
 
     init() {
         for builtin in BuiltinFunction.allCases {

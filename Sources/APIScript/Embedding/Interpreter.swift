@@ -81,6 +81,12 @@ public final class Interpreter {
         binding.type = type
     }
 
+    /// Makes a host global unusable for now: a script that names it gets `reason` as a check
+    /// error (the shell's `last` before any result, or in a script); `nil` makes it usable again.
+    public func setUnavailable(_ name: String, reason: String?) {
+        table.unavailable[name] = reason
+    }
+
     /// Makes a record type known by name (for type annotations, `:type` and help).
     public func register(_ type: RecordType) {
         table.recordTypes[type.name] = type
@@ -120,7 +126,10 @@ public final class Interpreter {
     ///     is returned.
     /// - Returns: The value of a final expression (at the prompt), and the diagnostics: warnings,
     ///   or the errors that stopped it.
-    public func evaluate(_ source: ScriptSource, isPrompt: Bool = false) async -> Evaluation {
+    ///   - echo: Called with the value and type of each top-level expression statement that has
+    ///     one, as it runs (piped input and `:load` show values as the prompt does).
+    public func evaluate(_ source: ScriptSource, isPrompt: Bool = false,
+                         echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {
         let (statements, syntax) = Parser.parse(source)
         if syntax.contains(where: { $0.severity == .error }) {
             return Evaluation(value: nil, type: nil, diagnostics: syntax)
@@ -137,12 +146,12 @@ public final class Interpreter {
         var resultType: ScriptType?
         var body = statements
         var last: Expr?
-        if isPrompt, let final = statements.last, case .expression(let expression) = final.kind, expression.type != .void {
+        if isPrompt, echo == nil, let final = statements.last, case .expression(let expression) = final.kind, expression.type != .void {
             last = expression
             resultType = expression.type
             body.removeLast()
         }
-        let block = compiler.block(body)
+        let block = compiler.block(body, echo: echo)
         let lastCode = last.map { compiler.expression($0) }
         if !compiler.diagnostics.isEmpty {
             table.slotCount = slotsBefore
@@ -208,6 +217,35 @@ public final class Interpreter {
         default:
             return Diagnostic(kind: .runtime, message: "internal error: \(error)", source: source, span: .at(0))
         }
+    }
+
+    // MARK: Snapshots
+
+    /// Everything an evaluation can change: the names and their types, and the globals' values.
+    public struct Snapshot {
+        fileprivate let bindings: [String: Binding]
+        fileprivate let types: [(Binding, ScriptType)]
+        fileprivate let slotCount: Int
+        fileprivate let values: [Value]
+        fileprivate let unavailable: [String: String]
+    }
+
+    /// The interpreter's state now, to go back to with ``restore(_:)``.
+    public func snapshot() -> Snapshot {
+        Snapshot(bindings: table.bindings, types: table.bindings.values.map { ($0, $0.type) },
+                 slotCount: table.slotCount, values: (0..<table.slotCount).map { context.global($0).value },
+                 unavailable: table.unavailable)
+    }
+
+    /// Puts back the state of a snapshot: names declared since are gone, variables assigned since
+    /// hold their old values (a failed input, or a preview that must have had no effect).
+    public func restore(_ snapshot: Snapshot) {
+        table.bindings = snapshot.bindings
+        for (binding, type) in snapshot.types { binding.type = type }
+        for (slot, value) in snapshot.values.enumerated() { context.global(slot).value = value }
+        for slot in snapshot.slotCount..<max(snapshot.slotCount, table.slotCount) { context.global(slot).value = .null }
+        table.slotCount = snapshot.slotCount
+        table.unavailable = snapshot.unavailable
     }
 
     // MARK: Introspection

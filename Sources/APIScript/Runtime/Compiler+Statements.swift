@@ -1,6 +1,9 @@
 extension Compiler {
     /// Compiles statements; `hoist` creates the block's `func`s first so they can call each other.
-    mutating func block(_ statements: [Stmt], hoist: Bool = true) -> Block {
+    /// Compiles statements in order, functions first (`hoist`). With `echo`, each expression
+    /// statement of a non-`Void` type hands its value and type to it (a script's top level, when
+    /// its values are shown as at the prompt).
+    mutating func block(_ statements: [Stmt], hoist: Bool = true, echo: ((Value, ScriptType) -> Void)? = nil) -> Block {
         var blocks: [Block] = []
         if hoist {
             for statement in statements {
@@ -23,7 +26,11 @@ extension Compiler {
         }
         for statement in statements {
             if case .function = statement.kind { continue }
-            blocks.append(self.statement(statement))
+            if let echo, case .expression(let expression) = statement.kind, expression.type != .void {
+                blocks.append(echoing(self.expression(expression), type: expression.type, echo))
+            } else {
+                blocks.append(self.statement(statement))
+            }
         }
         return Block.sequence(blocks)
     }
@@ -92,6 +99,13 @@ extension Compiler {
         case .function, .invalid:
             return .empty
         }
+    }
+
+    private func echoing(_ code: Code, type: ScriptType, _ echo: @escaping (Value, ScriptType) -> Void) -> Block {
+        evaluate(Code.unary(code) { value in
+            echo(value, type)
+            return value
+        })
     }
 
     private func evaluate(_ code: Code) -> Block {

@@ -33,7 +33,7 @@ enum Members {
     static func property(_ property: Property, of value: Value) throws -> Value {
         switch (property, value) {
         case (.count, .array(let elements)): return .int(elements.count)
-        case (.count, .string(let text)), (.count, .secret(let text)): return .int(text.count)
+        case (.count, .string(let text)): return .int(text.count)
         case (.count, .dictionary(let entries)): return .int(entries.count)
         case (.count, .range(let lower, let upper)): return .int(upper - lower)
         case (.isEmpty, .array(let elements)): return .bool(elements.isEmpty)

@@ -282,6 +282,11 @@ struct Lexer {
         // The opening delimiter must end its line.
         while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index += 1 }
         if current == UInt8(ascii: "\r") { index += 1 }
+        if current == nil {
+            // `"""` ends the input so far: a prompt reads the string's lines next.
+            error("unterminated multi-line string", TextSpan(start: start, end: start + 3), kind: .unexpectedEnd)
+            return .string([.text("")])
+        }
         guard current == UInt8(ascii: "\n") else {
             error("a multi-line string starts on the line after \"\"\"", TextSpan(start: start, end: start + 3))
             return .string([.text("")])

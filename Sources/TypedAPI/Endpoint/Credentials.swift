@@ -53,18 +53,40 @@ public enum Redaction {
     /// Header names whose values are always secrets.
     public static let alwaysSensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
-    /// Words that mark a header as carrying a credential, wherever they stand in its name
-    /// (`X-Api-Key`, `X-Auth-Token`, `X-Session-Id`, `Private-Token` …).
-    static let secretNameWords = ["token", "secret", "password", "passwd", "auth", "session", "cookie", "credential",
-                                  "signature", "apikey", "api-key", "api_key", "access-key", "access_key"]
+    /// Words that mark a name as carrying a credential, wherever they stand in it.
+    static let secretWords: Set<String> = [
+        "token", "secret", "password", "passwd", "pwd", "auth", "authorization", "session", "cookie", "credential",
+        "credentials", "signature", "apikey", "key", "sid",
+    ]
 
-    /// Whether a header's value is a secret by its name: the headers above, and any whose name
-    /// speaks of a token, key, password, session or signature. Such values print as ``mask`` and
-    /// never follow a redirect to another origin.
+    /// Whether a header's (or parameter's) value is a secret by its name: the headers above, and
+    /// any whose name has a word for a token, key, password, session or signature (`X-Api-Key`,
+    /// `X-Auth-Token`, `Private-Token`, `X-Session-Id`, `apiKey`; not `Author`). Such values print
+    /// as ``mask`` and never follow a redirect to another origin.
     public static func isSecretHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if alwaysSensitiveHeaders.contains(lowered) { return true }
-        if lowered.hasSuffix("-key") || lowered.hasSuffix("_key") { return true }
-        return secretNameWords.contains { lowered.contains($0) }
+        if alwaysSensitiveHeaders.contains(name.lowercased()) { return true }
+        return words(of: name).contains { secretWords.contains($0) }
+    }
+
+    /// `X-Api-Key` → x, api, key; `apiKey` → api, key.
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            if !(character.isLetter || character.isNumber) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                if character.isUppercase, let previous, previous.isLowercase, !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+                current += character.lowercased()
+            }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 }

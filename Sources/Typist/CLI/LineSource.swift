@@ -16,6 +16,9 @@ public protocol LineSource: AnyObject {
     func readLine(prompt: String) async -> LineEvent
     /// Remembers an input for history (a multi-line input is one entry); secrets are filtered first.
     func remember(_ input: String)
+    /// Drops remembered inputs that `shouldForget` picks: lines that held a value the session has
+    /// since learned is a secret (`let t = "…"`, then `token = t`).
+    func forget(where shouldForget: @escaping @Sendable (String) -> Bool)
     /// Reads a secret without echo, or returns `nil` when that is not possible.
     func readSecret(prompt: String) async -> String?
     /// Whether a person is typing (prompts and banners are shown only then).
@@ -26,6 +29,7 @@ public protocol LineSource: AnyObject {
 
 extension LineSource {
     public func remember(_ input: String) {}
+    public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) {}
     public func readSecret(prompt: String) async -> String? { nil }
     public func runInterruptible(_ operation: @escaping @Sendable () async -> Void) async { await operation() }
 }
@@ -44,6 +48,37 @@ public final class PlainLineSource: LineSource, @unchecked Sendable {
             queue.async {
                 let line = Swift.readLine(strippingNewline: true)
                 continuation.resume(returning: line.map(LineEvent.line) ?? .end)
+            }
+        }
+    }
+}
+
+/// Standard input read as it arrives, for piped scripts (`typist < file.api`); see
+/// ``Shell/runPiped(_:name:)``.
+public final class PipedInput: Sendable {
+    private let queue = DispatchQueue(label: "typist.piped-input")
+    private let descriptor: Int32
+
+    /// Reads a file descriptor (standard input by default).
+    public init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    /// The next piece of input, and whether more is already waiting; `nil` at the end.
+    public func next() async -> (text: String, moreWaiting: Bool)? {
+        let descriptor = descriptor
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                var buffer = [UInt8](repeating: 0, count: 64 << 10)
+                var count = 0
+                repeat { count = read(descriptor, &buffer, buffer.count) } while count < 0 && errno == EINTR
+                guard count > 0 else {
+                    continuation.resume(returning: nil)
+                    return
+                }
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let more = poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
+                continuation.resume(returning: (String(decoding: buffer[..<count], as: UTF8.self), more))
             }
         }
     }
@@ -69,6 +104,8 @@ public final class ScriptedLineSource: LineSource, @unchecked Sendable {
     }
 
     public func remember(_ input: String) { history.append(input) }
+
+    public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) { history.removeAll(where: shouldForget) }
 }
 
 extension Shell {
@@ -92,11 +129,17 @@ extension Shell {
                 let text = pending.joined(separator: "\n")
                 if !text.hasPrefix(":"), interpreter.needsMoreInput(text) { continue }
                 pending = []
-                if !SecretFilter.carriesSecret(text) { source.remember(text) }
+                let secretsBefore = state.knownSecrets.count
+                if !SecretFilter.carriesSecret(text), !state.containsSecret(text) { source.remember(text) }
                 if text.hasPrefix(":") {
                     await handle(text)
                 } else {
                     await source.runInterruptible { [self] in _ = await self.handle(text) }
+                }
+                if state.knownSecrets.count != secretsBefore {
+                    // A value just became a secret: earlier lines that held it leave the history.
+                    let state = state
+                    source.forget { state.containsSecret($0) }
                 }
             }
         }

@@ -268,24 +268,20 @@ public enum ShellCommandLine {
             shell.report(diagnostics)
             status = diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
         case .prompt:
-            var plainInterrupt: (any DispatchSourceSignal)?
-            let source: any LineSource
             if let input {
-                source = input
+                status = await shell.runPrompt(input)
             } else if terminal {
-                source = TerminalLineSource(shell: shell, name: host.name, progress: progress)
+                let banner = "\(host.name) \(host.version) — \(registry.endpoints.count) endpoints at \(environment.baseURL). :help for help, :quit to leave."
+                status = await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: progress), banner: banner)
             } else {
-                // Piped input: Ctrl-C ends the run with status 130.
+                // Piped input runs as a script does; Ctrl-C ends it with status 130.
                 signal(SIGINT, SIG_IGN)
                 let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
                 interrupt.setEventHandler { exit(ExitStatus.interrupted) }
                 interrupt.resume()
-                plainInterrupt = interrupt
-                source = PlainLineSource()
+                status = await shell.runPiped(PipedInput())
+                withExtendedLifetime(interrupt) {}
             }
-            let banner = "\(host.name) \(host.version) — \(registry.endpoints.count) endpoints at \(environment.baseURL). :help for help, :quit to leave."
-            status = await shell.runPrompt(source, banner: banner)
-            withExtendedLifetime(plainInterrupt) {}
         }
         if let stopService { await stopService() }
         stopService = nil

@@ -46,6 +46,11 @@ public final class TerminalLineSource: LineSource, @unchecked Sendable {
         editor.saveHistory()
     }
 
+    public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) {
+        editor.removeHistory(where: shouldForget)
+        editor.saveHistory()
+    }
+
     public func readSecret(prompt: String) async -> String? {
         await editor.readSecret(prompt: prompt)
     }

@@ -312,6 +312,7 @@ extension Shell {
         }
         do {
             client.environment = try ServerEnvironment(name: client.environment.name, url: url)
+            transcript.append(TranscriptEntry(text: "baseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("baseURL = \(client.environment.baseURL)")
             return true
         } catch {
@@ -337,7 +338,8 @@ extension Shell {
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
         let token = text
         state.update { $0.credentials.token = token }
-        state.remember(secret: token)
+        state.remember(secret: token, as: "TYPIST_TOKEN")
+        transcript.append(TranscriptEntry(text: "token = env(\"TYPIST_TOKEN\")!", producedResult: false))
         write("token = ••••")
         return true
     }
@@ -354,6 +356,7 @@ extension Shell {
         }
         do {
             try await switchEnvironment(to: name)
+            transcript.append(TranscriptEntry(text: "// :env \(name) — its variables come with `typist run … --env \(name)`\nbaseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("environment \(name): baseURL = \(client.environment.baseURL)")
             return true
         } catch {
@@ -392,7 +395,7 @@ extension Shell {
     /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
     public func setToken(_ token: String?) {
         state.update { $0.credentials.token = token }
-        state.remember(secret: token)
+        state.remember(secret: token, as: "TYPIST_TOKEN")
     }
 
     func setFormat(_ name: String) -> Bool {
@@ -422,10 +425,7 @@ extension Shell {
             return false
         }
         let source = ScriptSource(name: (expanded as NSString).lastPathComponent, text: text)
-        let result = await evaluate(source, isPrompt: true)
-        report(result.diagnostics)
-        if !result.failed { transcript.append("// :load \(path)\n" + text) }
-        return !result.failed
+        return await runLoaded(source, intoSession: true) == ExitStatus.success
     }
 
     func save(_ path: String) -> Bool {
@@ -433,16 +433,32 @@ extension Shell {
             fail("write :save <file.api>")
             return false
         }
-        let lines = transcript.map { state.scrub(SecretFilter.redactedForSaving($0)) }
-        let text = "// Saved by typist\n" + lines.joined(separator: "\n") + "\n"
+        let text = SessionScript(entries: transcript, secrets: state.knownSecrets).render()
         do {
-            try text.write(toFile: (path as NSString).expandingTildeInPath, atomically: true, encoding: .utf8)
+            try Self.writePrivately(text, to: (path as NSString).expandingTildeInPath)
             write("saved \(transcript.count) input\(transcript.count == 1 ? "" : "s") to \(path)")
             return true
         } catch {
-            fail("cannot write '\(path)': \(error.localizedDescription)")
+            fail("cannot write '\(path)': \(error)")
             return false
         }
     }
-}
 
+    /// Writes a file readable by its owner only (0600), also when it already exists.
+    static func writePrivately(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            offset += written
+        }
+    }
+}

@@ -48,6 +48,33 @@ public struct ParameterInfo: Sendable {
     public var scriptType: ScriptType
     /// The default, if the argument may be left out.
     public var defaultValue: Value?
+
+    /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
+    /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
+    /// scripts, which read them from ``environmentVariable``.
+    public var carriesSecret: Bool {
+        scriptType.unwrapped == .secret || Redaction.isSecretHeader(name)
+    }
+
+    /// Where a saved script reads this argument from: `TYPIST_PASSWORD` for `password`.
+    public var environmentVariable: String {
+        "TYPIST_" + SecretNames.screamingSnakeCase(name)
+    }
+}
+
+/// Names for the environment variables a saved session reads its secrets from.
+enum SecretNames {
+    /// `apiKey` → `API_KEY`, `X-Api-Key` → `X_API_KEY`.
+    static func screamingSnakeCase(_ name: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in name {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { result += "_" }
+            result += character.isLetter || character.isNumber ? character.uppercased() : "_"
+            previous = character
+        }
+        return result
+    }
 }
 
 /// Everything the shell needs to run one call of a registered endpoint.

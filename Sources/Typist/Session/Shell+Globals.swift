@@ -27,7 +27,7 @@ extension Shell {
                 switch value {
                 case .string(let text), .secret(let text):
                     state.update { $0.credentials.token = text }
-                    state.remember(secret: text)
+                    state.remember(secret: text, as: "TYPIST_TOKEN")
                 case .null: state.update { $0.credentials.token = nil }
                 default: throw SessionError("token must be a String")
                 }
@@ -39,7 +39,7 @@ extension Shell {
                 switch value {
                 case .string(let text), .secret(let text):
                     state.update { $0.credentials.apiKey = text }
-                    state.remember(secret: text)
+                    state.remember(secret: text, as: "TYPIST_API_KEY")
                 case .null: state.update { $0.credentials.apiKey = nil }
                 default: throw SessionError("apiKey must be a String")
                 }
@@ -56,6 +56,15 @@ extension Shell {
                         throw SessionError("'\(name)' is not a valid header name")
                     }
                     headers[name] = text
+                    if Redaction.isSecretHeader(name) {
+                        // The whole value, and the credential after its scheme ("Bearer …").
+                        let variable = "TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name)
+                        state.remember(secret: text, as: variable)
+                        if let space = text.firstIndex(of: " ") {
+                            state.remember(secret: String(text[text.index(after: space)...]).trimmingCharacters(in: .whitespaces),
+                                           as: variable + "_CREDENTIAL")
+                        }
+                    }
                 }
                 state.update { $0.userHeaders = headers }
                 client.defaultHeaders = headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }

@@ -71,7 +71,7 @@ public final class Shell: @unchecked Sendable {
     /// The configured environments.
     public var environments: [NamedEnvironment]
     /// Inputs that succeeded, for `:save`.
-    var transcript: [String] = []
+    var transcript: [TranscriptEntry] = []
     /// Set by `:quit`.
     public internal(set) var wantsToQuit = false
     /// Reads a secret without echo (for `:token` with no value); `nil` reads nothing.
@@ -109,7 +109,26 @@ public final class Shell: @unchecked Sendable {
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
         try registerSessionGlobals()
+        markLast(unavailable: "is the prompt's last result, and there is none yet")
         applyFormat()
+    }
+
+    /// Makes `last` and `_` a check error with a reason (before any result, and in scripts), or
+    /// usable again (`nil`).
+    private func markLast(unavailable reason: String?) {
+        for name in ["last", "_"] { interpreter.setUnavailable(name, reason: reason.map { "'\(name)' \($0)" }) }
+    }
+
+    /// `last` and `_` as a script sees them, until ``leaveScript(_:)``: unavailable, since a
+    /// script's values have names (so `typist check` and `typist run` agree on what they mean).
+    /// - Returns: Whether the prompt had a result, for ``leaveScript(_:)``.
+    private func enterScript() -> Bool {
+        markLast(unavailable: "is the prompt's last result, which a script does not have; name the value with 'let'")
+        return state.read { $0.hasResult }
+    }
+
+    private func leaveScript(_ hadResult: Bool) {
+        markLast(unavailable: hadResult ? nil : "is the prompt's last result, and there is none yet")
     }
 
     private func applyFormat() {
@@ -135,23 +154,58 @@ public final class Shell: @unchecked Sendable {
         return result.value ?? .void
     }
 
-    /// Evaluates a source; a failure leaves the session as it was before.
-    func evaluate(_ source: ScriptSource, isPrompt: Bool) async -> Evaluation {
-        let saved = state.read { $0 }
-        let result = await interpreter.evaluate(source, isPrompt: isPrompt)
+    /// Evaluates a source; a failure leaves the session as it was before: its variables, token,
+    /// base URL, headers and time limit (the last exchange stays, for `:last`).
+    ///
+    /// - Parameter echo: Shows each top-level expression's value (piped input and `:load`).
+    func evaluate(_ source: ScriptSource, isPrompt: Bool, echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {
+        let saved = snapshot()
+        let result = await interpreter.evaluate(source, isPrompt: isPrompt, echo: echo)
         if result.failed {
-            // A failed evaluation leaves the session as it was (the last exchange stays, for `:last`).
-            let exchange = state.read(\.lastExchange)
-            state.update {
-                $0 = saved
-                $0.lastExchange = exchange
-            }
+            restore(saved, keepingLastExchange: true)
         } else if let value = result.value, let type = result.type {
-            state.update { $0.last = value }
-            interpreter.setType(type, ofGlobal: "last")
-            interpreter.setType(type, ofGlobal: "_")
+            setLast(value, type: type)
         }
         return result
+    }
+
+    /// `last` and `_` take a result and its type.
+    func setLast(_ value: Value, type: ScriptType) {
+        state.update {
+            $0.last = value
+            $0.hasResult = true
+        }
+        for name in ["last", "_"] {
+            interpreter.setType(type, ofGlobal: name)
+            interpreter.setUnavailable(name, reason: nil)
+        }
+    }
+
+    /// Everything an input can change in the session.
+    struct SessionSnapshot {
+        let contents: ShellState.Contents
+        let environment: ServerEnvironment
+        let headers: [HTTPHeader]
+        let timeout: Duration
+        let interpreter: Interpreter.Snapshot
+    }
+
+    func snapshot() -> SessionSnapshot {
+        SessionSnapshot(contents: state.read { $0 }, environment: client.environment, headers: client.defaultHeaders,
+                        timeout: client.timeout, interpreter: interpreter.snapshot())
+    }
+
+    /// Puts the session back as it was; the secrets it has seen stay known (and masked).
+    func restore(_ snapshot: SessionSnapshot, keepingLastExchange: Bool) {
+        state.update { contents in
+            let exchange = contents.lastExchange
+            contents = snapshot.contents
+            if keepingLastExchange { contents.lastExchange = exchange }
+        }
+        client.environment = snapshot.environment
+        client.defaultHeaders = snapshot.headers
+        client.timeout = snapshot.timeout
+        interpreter.restore(snapshot.interpreter)
     }
 
     /// Handles one prompt input: a `:command` or code. Results and errors are written out.
@@ -165,7 +219,7 @@ public final class Shell: @unchecked Sendable {
         let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
         report(result.diagnostics)
         guard !result.failed else { return false }
-        transcript.append(input)
+        transcript.append(TranscriptEntry(text: input, producedResult: result.value != nil && result.type != nil))
         if let value = result.value, value != .void {
             output.standard(render(value, type: result.type) + "\n")
         }
@@ -177,6 +231,8 @@ public final class Shell: @unchecked Sendable {
     /// - Returns: The exit status: 0, 1 for a runtime error or failed `expect`, 65 for syntax or
     ///   check errors.
     public func run(_ source: ScriptSource) async -> Int32 {
+        let hadResult = enterScript()
+        defer { leaveScript(hadResult) }
         let problems = interpreter.check(source)
         if problems.contains(where: { $0.severity == .error }) {
             report(problems)
@@ -190,7 +246,9 @@ public final class Shell: @unchecked Sendable {
 
     /// Every static error of a script, nothing sent.
     public func check(_ source: ScriptSource) -> [Diagnostic] {
-        interpreter.check(source)
+        let hadResult = enterScript()
+        defer { leaveScript(hadResult) }
+        return interpreter.check(source)
     }
 
     /// Writes diagnostics to the error output, rendered.
@@ -218,6 +276,11 @@ public final class Shell: @unchecked Sendable {
         let sample = SampleValue.of(endpoint.responseType)
         return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
                             summary: endpoint.summary) { values in
+            // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
+            for (parameter, value) in zip(endpoint.parameters, values) where parameter.carriesSecret {
+                if case .string(let text) = value { state.remember(secret: text, as: parameter.environmentVariable) }
+                if case .secret(let text) = value { state.remember(secret: text, as: parameter.environmentVariable) }
+            }
             let plan = try endpoint.plan(values)
             let credentials = state.credentials
             if state.read({ $0.dryRun != nil }) {
@@ -230,7 +293,7 @@ public final class Shell: @unchecked Sendable {
             let (value, token) = try await plan.send(client, credentials)
             guard let token else { return value }
             state.update { $0.credentials.token = token }
-            state.remember(secret: token)
+            state.remember(secret: token, as: "TYPIST_TOKEN")
             return Self.secretizing(token, in: value)
         }
     }
@@ -248,17 +311,18 @@ public final class Shell: @unchecked Sendable {
         }
     }
 
-    /// Requests an expression would send, built and recorded but not sent.
+    /// Requests an expression would send, built and recorded but not sent. A preview has no
+    /// effect on the session: whatever the expression assigns or declares is taken back.
     func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic]) {
+        let saved = snapshot()
         let savedOutput = interpreter.output
         interpreter.output = { _ in }
         state.update { $0.dryRun = [] }
-        defer {
-            interpreter.output = savedOutput
-            state.update { $0.dryRun = nil }
-        }
         let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
-        return (state.read { $0.dryRun ?? [] }, result.failed ? result.errors : [])
+        let requests = state.read { $0.dryRun ?? [] }
+        interpreter.output = savedOutput
+        restore(saved, keepingLastExchange: false)
+        return (requests, result.failed ? result.errors : [])
     }
 }
 

@@ -4,51 +4,67 @@ import Synchronization
 import TypedAPI
 
 /// The session's mutable state, shared by the shell, its host functions and the client delegate.
+///
+/// ``Contents`` is what a failed input or a preview puts back as it was; the secrets the session
+/// has seen are kept apart and only ever grow, so that an error printed after a rollback is
+/// scrubbed of a token the rolled-back input had set.
 final class ShellState: Sendable {
     struct Contents {
         var credentials = SessionCredentials()
         var last: Value = .null
+        /// Whether the prompt has had a result (`last` is usable).
+        var hasResult = false
         var lastExchange: Exchange?
         var dryRun: [PreparedRequest]?
         var environmentName: String?
         var userHeaders: [String: String] = [:]
-        /// Every token and key this session has held, to scrub from anything written.
-        var knownSecrets: Set<String> = []
+    }
+
+    /// A secret the session has seen, and the environment variable a saved script reads it from.
+    struct KnownSecret: Sendable {
+        let value: String
+        let variable: String
     }
 
     private let contents = Mutex(Contents())
+    private let secrets = Mutex<[KnownSecret]>([])
 
     func read<T>(_ body: (Contents) -> T) -> T { contents.withLock { body($0) } }
     func update(_ body: (inout Contents) -> Void) { contents.withLock { body(&$0) } }
 
     var credentials: SessionCredentials { read(\.credentials) }
 
-    /// Replaces every secret the session has held with `••••`.
+    /// Every secret seen so far, longest first (so a secret inside another is masked as part of it).
+    var knownSecrets: [KnownSecret] { secrets.withLock { $0 } }
+
+    /// Replaces every secret the session has held with `••••`, in any letter case (so
+    /// `token.uppercased()` of a string that became the token is masked too).
     func scrub(_ text: String) -> String {
-        let secrets = read { contents in
-            contents.knownSecrets.union([contents.credentials.token, contents.credentials.apiKey].compactMap { $0 })
-        }
+        let known = knownSecrets
+        guard !known.isEmpty else { return text }
         var result = text
-        for secret in secrets where secret.count >= 4 && result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: "••••")
+        for secret in known where result.range(of: secret.value, options: .caseInsensitive) != nil {
+            result = result.replacingOccurrences(of: secret.value, with: Redaction.mask, options: .caseInsensitive)
         }
         return result
     }
 
-    /// Remembers a secret so it is scrubbed from output even after it is replaced.
-    func remember(secret: String?) {
-        guard let secret, !secret.isEmpty else { return }
-        update { $0.knownSecrets.insert(secret) }
+    /// Whether a text holds a secret the session has seen.
+    func containsSecret(_ text: String) -> Bool {
+        knownSecrets.contains { text.range(of: $0.value, options: .caseInsensitive) != nil }
     }
 
-    /// Takes back every change made by `body` when it fails (a failed call leaves the session as it was).
-    func transaction<T>(_ body: () async throws -> T) async throws -> T {
-        let saved = read { $0 }
-        do {
-            return try await body()
-        } catch {
-            update { $0 = saved }
-            throw error
+    /// Remembers a secret so it is scrubbed from everything written, from then on, even after a
+    /// rollback or once it is replaced. Values shorter than 4 characters are not masked (they
+    /// would mask ordinary text).
+    ///
+    /// - Parameter variable: The environment variable a saved script reads it from.
+    func remember(secret: String?, as variable: String) {
+        guard let secret, secret.count >= 4 else { return }
+        secrets.withLock { known in
+            guard !known.contains(where: { $0.value == secret }) else { return }
+            known.append(KnownSecret(value: secret, variable: variable))
+            known.sort { $0.value.count > $1.value.count }
         }
     }
 }
