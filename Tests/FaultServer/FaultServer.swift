@@ -73,7 +73,7 @@ public final class FaultServer: Sendable {
     /// The request heads received so far, in order.
     public var requestHeads: [String] { state.withLock { $0.heads } }
 
-    /// How many handlers have returned: a test that gets its answer while this is 0 got it
+    /// How many handlers have done all they meant to: a test that gets its answer while this is 0 got it
     /// before the server had finished misbehaving (an ordering, not a clock).
     public var finishedHandlers: Int { state.withLock { $0.finished } }
 
@@ -131,9 +131,10 @@ public final class FaultServer: Sendable {
         if let head = connection.readHead() {
             state.withLock { $0.heads.append(head) }
             connection.requestHead = head
-            try? handler(connection)
+            // Only a handler that did all it meant to counts: one cut short by the client (the
+            // connection closed under it) or by stop() throws.
+            if (try? handler(connection)) != nil, !isStopping { state.withLock { $0.finished += 1 } }
         }
-        if !isStopping { state.withLock { $0.finished += 1 } }
         state.withLock {
             $0.open.remove(descriptor)
             $0.running -= 1
