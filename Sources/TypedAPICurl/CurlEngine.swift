@@ -44,6 +44,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             Thread.current.name = "typist-curl"
             run()
         }
+        // Sessions run on this thread (it is their executor), and deep script recursion nests
+        // native calls: a large stack, reserved, not committed, until used.
+        thread.stackSize = 512 << 20
         thread.start()
     }
 

@@ -38,6 +38,11 @@ public final class Interpreter {
         set { context.describe = newValue }
     }
 
+    /// How deeply script calls may nest, through pure code or endpoint calls alike: 10,000. A
+    /// deeper call is a runtime error at the call, never a crash; so is a recursion that would
+    /// outgrow the running thread's stack first (see ``LargeStackExecutor``).
+    public static var maximumCallDepth: Int { RunContext.maximumCallDepth }
+
     // MARK: Registration
 
     /// Errors in what a host registers.
@@ -164,6 +169,7 @@ public final class Interpreter {
             table.bindings[binding.name] = binding
         }
         let main = checker.main
+        context.resetCalls()
         let frame = Frame(slotCount: main.slotCount, boxCount: main.boxCount, captures: [], context: context)
         do {
             if let sync = block.sync { _ = try sync(frame) } else { _ = try await block.async(frame) }

@@ -121,9 +121,13 @@ extension Compiler {
 
     private func callFunction(_ function: Code, _ arguments: [Code], isPure: Bool, span: TextSpan) -> Code {
         let source = source
+        let context = context
         let notFunction: (Value) -> Diagnostic = { value in
             Diagnostic(kind: .runtime, message: "cannot call a value of type '\(ValueFormatter.typeName(value))'",
                        source: source, span: span)
+        }
+        let tooDeep: (String) -> Diagnostic = { message in
+            Diagnostic(kind: .runtime, message: message, source: source, span: span)
         }
         if isPure, let load = function.sync, arguments.allSatisfy(\.isPure) {
             let syncs = arguments.compactMap(\.sync)
@@ -132,6 +136,8 @@ extension Compiler {
                 var values: [Value] = []
                 values.reserveCapacity(syncs.count)
                 for code in syncs { values.append(try code(frame)) }
+                if let refusal = context.enterCall() { throw tooDeep(refusal) }
+                defer { context.leaveCall() }
                 return try callee.call(values)
             }
         }
@@ -141,6 +147,9 @@ extension Compiler {
             guard case .function(let callee) = value else { throw notFunction(value) }
             var values: [Value] = []
             for code in asyncs { values.append(try await code(frame)) }
+            try Task.checkCancellation()
+            if let refusal = context.enterCall() { throw tooDeep(refusal) }
+            defer { context.leaveCall() }
             do {
                 return try await callee.callAsync(values)
             } catch let failure as ScriptFailure {

@@ -295,17 +295,58 @@ final class RunContext {
     var describe: (Value) -> String = ValueFormatter.description
     /// Counts loop iterations between cancellation checks.
     private let ticks: UnsafeMutablePointer<Int>
+    /// How many script calls are under way.
+    private let depth: UnsafeMutablePointer<Int>
+
+    /// How deeply script calls may nest, sync or async (a recursion through an endpoint call
+    /// grows on the heap, not the stack, and would otherwise run until memory ends).
+    static let maximumCallDepth = 10_000
 
     init(output: @escaping (String) -> Void, environment: @escaping (String) -> String?) {
         self.output = output
         self.environment = environment
         ticks = .allocate(capacity: 1)
         ticks.initialize(to: 0)
+        depth = .allocate(capacity: 1)
+        depth.initialize(to: 0)
     }
 
     deinit {
         ticks.deallocate()
+        depth.deallocate()
     }
+
+    /// Why a call may not start here, or `nil` when it may: past ``maximumCallDepth``, or too
+    /// close to the end of this thread's stack. A call that may start is matched by ``leaveCall()``.
+    @inline(__always)
+    func enterCall() -> String? {
+        let current = depth.pointee + 1
+        if current > Self.maximumCallDepth {
+            return "calls nested deeper than \(Self.grouped(Self.maximumCallDepth)): a function that calls itself without end?"
+        }
+        if current & 7 == 0, StackGuard.isNearEnd() {
+            return "calls nested \(Self.grouped(current)) deep fill this thread's stack: a function that calls itself without end?"
+        }
+        depth.pointee = current
+        return nil
+    }
+
+    @inline(__always)
+    func leaveCall() { depth.pointee -= 1 }
+
+    /// `10000` as `10,000`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// Starts an evaluation: no call is under way.
+    func resetCalls() { depth.pointee = 0 }
 
     /// The box of a global slot.
     func global(_ slot: Int) -> Box {

@@ -148,7 +148,10 @@ public enum ShellCommandLine {
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
         default: return ExitStatus.usage
         }
-        return await withTaskExecutorPreference(options.transport == "curl" ? CurlTransport.executor : nil) {
+        // The session runs on the libcurl thread (so calls never switch threads), or else on a
+        // thread of its own; both have stacks large enough for scripts to recurse 10,000 calls deep.
+        let executor = (options.transport == "curl" ? CurlTransport.executor : nil) ?? LargeStackExecutor.shared
+        return await withTaskExecutorPreference(executor) {
             await execute(host, options, mode: mode, input: input, output: output)
         }
     }

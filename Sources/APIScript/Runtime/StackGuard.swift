@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How close the running thread is to the end of its stack.
+///
+/// Script calls nest native calls, and a thread's stack is whatever its creator gave it: the
+/// call-depth limit says how deep scripts may go, and this guard makes sure a thread with a small
+/// stack ends a deep recursion with a diagnostic instead of a crash.
+enum StackGuard {
+    /// Room kept free below the deepest call: enough for the native frames between two checks
+    /// and for reporting the error.
+    static let reserve = 512 << 10
+
+    /// Whether the stack has less than ``reserve`` left.
+    @inline(__always)
+    static func isNearEnd() -> Bool {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { pointer in
+            let here = UInt(bitPattern: pointer)
+            let low = lowestUsableAddress()
+            return low != 0 && here < low
+        }
+    }
+
+    /// The thread's stack bottom plus the reserve; 0 where it cannot be known. Cached per thread.
+    private static func lowestUsableAddress() -> UInt {
+        if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }
+        var low: UInt = 0
+        #if os(Linux)
+        var attributes = pthread_attr_t()
+        if typist_pthread_getattr_np(pthread_self(), &attributes) == 0 {
+            var address: UnsafeMutableRawPointer?
+            var size = 0
+            if pthread_attr_getstack(&attributes, &address, &size) == 0, let address {
+                low = UInt(bitPattern: address) + UInt(reserve)
+            }
+            pthread_attr_destroy(&attributes)
+        }
+        #elseif canImport(Darwin)
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+        low = top - UInt(pthread_get_stacksize_np(pthread_self())) + UInt(reserve)
+        #endif
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
+        return low
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}
+
+#if os(Linux)
+/// glibc's `pthread_getattr_np` (a GNU extension Swift's Glibc module does not show): the running
+/// thread's real stack bounds.
+@_silgen_name("pthread_getattr_np")
+private func typist_pthread_getattr_np(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif
