@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Random bytes and mutated corpus scripts through lexer, parser and checker: no crash, no hang.
-/// `TYPIST_FUZZ_COUNT` sets how many inputs (100,000 by default); the seed is fixed, so a run is
+/// `TYPIST_FUZZ_COUNT` sets how many inputs (25,000 by default: about 30 s in a debug build); the seed is fixed, so a run is
 /// repeatable, and `TYPIST_FUZZ_SEED` varies it.
 @Suite("Fuzzing the front end")
 struct FuzzTests {
@@ -13,19 +13,29 @@ struct FuzzTests {
     func fuzz() async throws {
         // Tens of seconds of CPU on a thread of its own: the concurrency pool stays free for the
         // tests that run beside this one (on two cores it has two threads).
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        // (Expectations are checked here, in the test's task, not on that thread.)
+        let corpus = GoldenTests.files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.map { Array($0.utf8) }
+        #expect(!corpus.isEmpty)
+        let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
             let thread = Thread {
-                continuation.resume(with: Result { try Self.run() })
+                continuation.resume(with: Result { try Self.run(corpus: corpus) })
             }
             thread.stackSize = 64 << 20
             thread.start()
         }
+        // A hang would show as one input taking far longer than any other.
+        #expect(outcome.slowest < .seconds(5),
+                "seed \(outcome.seed): slowest input took \(outcome.slowest): \(String(decoding: outcome.slowestInput.prefix(200), as: UTF8.self))")
     }
 
-    private static func run() throws {
-        let count = ProcessInfo.processInfo.environment["TYPIST_FUZZ_COUNT"].flatMap(Int.init) ?? 100_000
-        let corpus = GoldenTests.files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.map { Array($0.utf8) }
-        #expect(!corpus.isEmpty)
+    struct Outcome: Sendable {
+        var seed: UInt64
+        var slowest: Duration
+        var slowestInput: [UInt8]
+    }
+
+    private static func run(corpus: [[UInt8]]) throws -> Outcome {
+        let count = ProcessInfo.processInfo.environment["TYPIST_FUZZ_COUNT"].flatMap(Int.init) ?? 25_000
         let interpreter = try TestHost.interpreter(output: OutputBuffer())
         let seed = ProcessInfo.processInfo.environment["TYPIST_FUZZ_SEED"].flatMap(UInt64.init) ?? defaultSeed
         var generator = Xorshift(seed: seed)
@@ -40,9 +50,8 @@ struct FuzzTests {
             let took = ContinuousClock.now - before
             if took > slowest.0 { slowest = (took, input) }
         }
-        // A hang would show as one input taking far longer than any other.
-        #expect(slowest.0 < .seconds(5), "seed \(seed): slowest input took \(slowest.0): \(String(decoding: slowest.1.prefix(200), as: UTF8.self))")
         _ = started
+        return Outcome(seed: seed, slowest: slowest.0, slowestInput: slowest.1)
     }
 
     static func input(_ iteration: Int, corpus: [[UInt8]], generator: inout Xorshift) -> [UInt8] {
