@@ -10,7 +10,13 @@ extension Checker {
                 return .unknown
             }
             callee.binding = binding
-            switch binding.kind {
+            var kind = binding.kind
+            let holdsFunction = if case .function = binding.type.unwrapped { true } else { false }
+            if case .variable = kind, binding.isGlobal, !holdsFunction, let hidden = globals.hiddenHostFunctions[name] {
+                // A constant the host defined over an endpoint's name: calling the name calls the endpoint.
+                kind = .hostFunction(hidden)
+            }
+            switch kind {
             case .hostFunction(let host):
                 function.isPure = false
                 let parameters = host.parameters.map {

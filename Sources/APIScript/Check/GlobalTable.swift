@@ -5,6 +5,9 @@ final class GlobalTable {
     var recordTypes: [String: RecordType] = [:]
     /// How many global slots exist.
     var slotCount = 0
+    /// Host functions a host-defined constant hides as a value (`--var user=ada`): a call by
+    /// that name still reaches the function.
+    var hiddenHostFunctions: [String: HostFunction] = [:]
     /// Host globals that may not be used now, with the reason the checker gives.
     var unavailable: [String: String] = [:]
 

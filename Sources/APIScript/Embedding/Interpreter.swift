@@ -86,6 +86,37 @@ public final class Interpreter {
         binding.type = type
     }
 
+    /// Declares a constant the host provides (`--var name=value`, an environment's variables).
+    ///
+    /// A constant may take the name of a registered function: the name then means the constant as
+    /// a value, and a call by that name still calls the function (`user` is "ada", `user(id: 1)`
+    /// is the endpoint). A constant declared again replaces the earlier one.
+    ///
+    /// - Returns: The function the constant hides as a value, if any.
+    /// - Throws: ``RegistrationError`` for a name that is not an identifier, or that names a
+    ///   built-in function or a host global.
+    @discardableResult
+    public func defineConstant(_ name: String, value: Value, type: ScriptType) throws -> HostFunction? {
+        guard let first = name.utf8.first, first.isIdentifierStart, name.utf8.allSatisfy(\.isIdentifierContinue),
+            Keyword(rawValue: name) == nil, name != "_"
+        else { throw RegistrationError.invalidName(name) }
+        var hidden: HostFunction?
+        switch table.bindings[name]?.kind {
+        case .hostFunction(let function)?:
+            hidden = function
+            table.hiddenHostFunctions[name] = function
+        case .builtin?, .hostGlobal?:
+            throw RegistrationError.duplicateName(name)
+        case .variable?, .scriptFunction?, nil:
+            hidden = table.hiddenHostFunctions[name]
+        }
+        let binding = Binding(name: name, type: type, isMutable: false, kind: .variable, span: nil, owner: nil)
+        binding.slot = table.allocateSlot()
+        table.bindings[name] = binding
+        context.global(binding.slot).value = value
+        return hidden
+    }
+
     /// Makes a host global unusable for now: a script that names it gets `reason` as a check
     /// error (the shell's `last` before any result, or in a script); `nil` makes it usable again.
     public func setUnavailable(_ name: String, reason: String?) {

@@ -378,18 +378,28 @@ extension Shell {
         }
     }
 
-    /// Declares a `let` in the session (for `--var` and environment variables).
+    /// Declares a constant in the session (for `--var` and environment variables).
+    ///
+    /// A name that is also an endpoint's keeps both meanings, with a note: the name alone is the
+    /// value (`user` is "ada"), a call is the endpoint (`user(id: 1)`). A session property or a
+    /// built-in function cannot be a variable's name.
     public func define(_ name: String, _ value: Value) async throws {
-        guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        let type: ScriptType = switch value {
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        case .secret: .secret
+        default: .string
+        }
+        do {
+            if let hidden = try interpreter.defineConstant(name, value: value, type: type) {
+                output.error("note: the variable '\(name)' is \(ValueFormatter.literal(value)); '\(name)(…)' still calls the endpoint \(hidden.name)(\(hidden.parameters.map { ($0.label ?? "_") + ":" }.joined()))\n")
+            }
+        } catch Interpreter.RegistrationError.invalidName {
             throw SessionError("'\(name)' is not a valid variable name")
+        } catch Interpreter.RegistrationError.duplicateName {
+            throw SessionError("'\(name)' cannot be a variable: it is a session property or a built-in function")
         }
-        let literal: String
-        switch value {
-        case .string(let text): literal = ValueFormatter.quoted(text)
-        default: literal = ValueFormatter.literal(value)
-        }
-        let result = await interpreter.evaluate(ScriptSource(name: "<var>", text: "let \(name) = \(literal)"), isPrompt: true)
-        if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
     }
 
     /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
