@@ -61,7 +61,11 @@ struct InterpreterTests {
     @Test("Cancelling the task stops a running loop")
     func cancellation() async throws {
         let interpreter = try interpreter()
-        let task = Task { await interpreter.evaluate(ScriptSource(name: "spin.api", text: "var i = 0\nwhile true { i += 1 }")) }
+        // The loop spins on a thread of its own: on the shared pool (two threads on two cores) two
+        // such tests would starve the sleeps that are meant to cancel them.
+        let task = Task(executorPreference: LargeStackExecutor(stackSize: 8 << 20)) {
+            await interpreter.evaluate(ScriptSource(name: "spin.api", text: "var i = 0\nwhile true { i += 1 }"))
+        }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let result = await task.value

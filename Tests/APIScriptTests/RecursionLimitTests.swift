@@ -57,7 +57,8 @@ struct RecursionLimitTests {
     @Test("Cancelling a recursion through host calls stops it")
     func cancellation() async throws {
         let interpreter = try TestHost.interpreter(output: OutputBuffer())
-        let task = Task {
+        // Spins on a thread of its own, so the pool stays free for the sleep that cancels it.
+        let task = Task(executorPreference: LargeStackExecutor(stackSize: 8 << 20)) {
             await interpreter.evaluate(ScriptSource(name: "spin.api", text: """
                 func g(_ n: Int) -> Int { fetchUser(id: 1).id + (n == 0 ? 0 : g(n - 1)) }
                 while true { if g(100) < 0 { break } }
