@@ -1,4 +1,5 @@
 import DemoService
+import FaultServer
 import Foundation
 import Testing
 import TypedAPI
@@ -63,23 +64,8 @@ func expectAPIError<Value>(
 /// A loopback port where nothing listens, held (bound, not listening) while `body` runs, so no
 /// other test can take it in the meantime.
 func withClosedLoopbackPort<T>(_ body: (Int) async throws -> T) async throws -> T {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw PortError() }
+    let (descriptor, port) = try FaultServer.bindLoopback()
     defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0 else { throw PortError() }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    guard named == 0 else { throw PortError() }
-    return try await body(Int(UInt16(bigEndian: address.sin_port)))
+    return try await body(port)
 }
 
-struct PortError: Error {}
