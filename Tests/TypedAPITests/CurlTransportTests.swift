@@ -17,7 +17,7 @@ struct CurlTransportTests {
             fields[try #require(HTTPField.Name("X-Empty"))] = ""
             let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)",
                                    path: "/debug/headers", headerFields: fields)
-            let (response, body) = try await CurlTransport().send(head, body: nil, timeout: .seconds(5))
+            let (response, body) = try await CurlTransport().send(head, body: nil, timeout: .seconds(30))
             #expect(response.status == .ok)
             let echo = try JSONDecoder().decode(HeaderEcho.self, from: body).headers
             #expect(echo["x-workshop"] == "swift")
@@ -88,11 +88,11 @@ struct CurlTransportTests {
         defer { Task { await server.stop() } }
         let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/posts")
         await #expect {
-            try await CurlTransport(maximumResponseSize: 1000).send(head, body: nil, timeout: .seconds(5))
+            try await CurlTransport(maximumResponseSize: 1000).send(head, body: nil, timeout: .seconds(30))
         } throws: { error in
             (error as? TransportFailure)?.kind == .responseTooLarge
         }
-        let (response, body) = try await CurlTransport().send(head, body: nil, timeout: .seconds(5))
+        let (response, body) = try await CurlTransport().send(head, body: nil, timeout: .seconds(30))
         #expect(response.status == .ok && body.count > 1000)
     }
 }

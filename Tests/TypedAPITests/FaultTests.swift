@@ -164,7 +164,7 @@ struct FaultTests {
     func tlsFailure(transport: TransportChoice) async throws {
         try await withDemoServer(transport) { _, server in
             let client = APIClient(environment: try ServerEnvironment(url: "https://127.0.0.1:\(server.port)"),
-                                   transport: transport.make(), configuration: .init(timeout: .seconds(5)))
+                                   transport: transport.make(), configuration: .init(timeout: .seconds(30)))
             let error = await expectAPIError { try await client.send(.posts) }
             guard case .transport(_, let failure)? = error else {
                 Issue.record("expected a transport failure, got \(String(describing: error))")

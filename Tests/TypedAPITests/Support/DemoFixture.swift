@@ -27,7 +27,7 @@ enum TransportChoice: String, CaseIterable, CustomTestStringConvertible, Sendabl
 /// stops the server whatever happens.
 func withDemoServer<Result>(
     _ transport: TransportChoice,
-    configuration: APIClient.Configuration = APIClient.Configuration(timeout: .seconds(10)),
+    configuration: APIClient.Configuration = APIClient.Configuration(timeout: .seconds(60)),
     delegate: (any APIClientDelegate)? = nil,
     _ body: (APIClient, DemoServer) async throws -> Result
 ) async throws -> Result {
