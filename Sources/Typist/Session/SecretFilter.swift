@@ -1,6 +1,7 @@
 import Foundation
 
-/// Recognises inputs that set or carry a secret, so they stay out of saved scripts and history.
+/// Recognises inputs that set or carry a secret, so they stay out of the history (saved scripts
+/// read such values from the environment instead; see `:save`).
 public enum SecretFilter {
     /// Whether an input sets the token or API key, or calls login with a password.
     public static func carriesSecret(_ input: String) -> Bool {
@@ -12,12 +13,5 @@ public enum SecretFilter {
             #"(?i)(secret|api[_-]?key|authorization|cookie)"?\s*[=:]"#,
         ]
         return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
-    }
-
-    /// The input as it may be saved: a line that carries a secret becomes a comment saying so.
-    public static func redactedForSaving(_ input: String) -> String {
-        input.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            carriesSecret(String(line)) ? "// (a line that set a secret was left out)" : String(line)
-        }.joined(separator: "\n")
     }
 }
