@@ -145,3 +145,24 @@ struct CompletionTests {
         #expect(completions.candidates == ["count"])
     }
 }
+
+@Suite("Checker memory")
+struct CheckerMemoryTests {
+    @Test("A checked script's scopes are freed once nothing uses them (no Binding ↔ scope cycle)")
+    func scopesAreFreed() throws {
+        weak var main: FunctionScope?
+        weak var inner: FunctionScope?
+        do {
+            let source = ScriptSource(name: "scopes.api", text: "let a = 1\nfunc f(_ x: Int) -> Int { let y = x + a\n return y }\nlet g = [1].map { v in v + f(v) }")
+            let (statements, _) = Parser.parse(source)
+            var checker = Checker(source: source, globals: GlobalTable(), isPrompt: false)
+            checker.check(statements)
+            #expect(checker.diagnostics.isEmpty, "\(checker.diagnostics)")
+            main = checker.main
+            inner = checker.allFunctions.last
+            #expect(main != nil && inner != nil && main !== inner)
+        }
+        #expect(main == nil, "the top-level scope leaked")
+        #expect(inner == nil, "a function's scope leaked")
+    }
+}

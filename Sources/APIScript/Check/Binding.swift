@@ -18,8 +18,11 @@ final class Binding {
     let isMutable: Bool
     let kind: Kind
     let span: TextSpan?
-    /// The function the variable belongs to; `nil` for globals.
-    let owner: FunctionScope?
+    /// The function the variable belongs to; `nil` for globals. Weak: the scope holds its
+    /// variables (`locals`), so a strong reference back would keep every checked scope alive.
+    private(set) weak var owner: FunctionScope?
+    /// Whether it is a top-level name (it was made without an owner).
+    let isGlobal: Bool
     /// Whether a closure captures it (it then lives in a box).
     var isCaptured = false
     /// The slot: a global index, a local slot, or a box index.
@@ -34,9 +37,9 @@ final class Binding {
         self.kind = kind
         self.span = span
         self.owner = owner
+        isGlobal = owner == nil
     }
 
-    var isGlobal: Bool { owner == nil }
 }
 
 /// A function being checked (a closure, a `func`, or a script's top level) and its variables.

@@ -238,10 +238,11 @@ extension Compiler {
                 case .int(let number): return .int(number)
                 case .string(let text): return Int(text.trimmingSpaces).map(Value.int) ?? .null
                 case .double(let number):
-                    guard number.isFinite, number > -9.3e18, number < 9.3e18 else {
-                        throw ScriptFailure("\(number) cannot be converted to Int")
+                    // `Int(exactly:)` after truncation: no bound written by hand (9.3e18 was above Int.max).
+                    guard number.isFinite, let whole = Int(exactly: number.rounded(.towardZero)) else {
+                        throw ScriptFailure("\(number) cannot be converted to Int: it is outside Int's range")
                     }
-                    return .int(Int(number))
+                    return .int(whole)
                 case .null: return .null
                 case let other: throw ScriptFailure("cannot convert '\(ValueFormatter.typeName(other))' to Int")
                 }
