@@ -59,7 +59,7 @@ enum Members {
     static func elements(of value: Value) throws -> [Value] {
         switch value {
         case .array(let elements): return elements
-        case .range(let lower, let upper): return upper > lower ? (lower..<upper).map(Value.int) : []
+        case .range(let lower, let upper): return try ScriptLimits.count(lower, upper) > 0 ? (lower..<upper).map(Value.int) : []
         case .string(let text): return text.map { .string(String($0)) }
         case .dictionary(let entries):
             return entries.keys.sorted().map { key in

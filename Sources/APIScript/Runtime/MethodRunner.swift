@@ -76,9 +76,13 @@ enum MethodRunner {
             // Ranges are walked without building an array of their elements first.
             let invoke = try function(arguments).unaryInvoker()
             var result: [Value] = []
-            result.reserveCapacity(method == .map ? max(0, upper - lower) : 0)
+            if method == .map { result.reserveCapacity(try ScriptLimits.count(lower, upper)) }
             var current = lower
             while current < upper {
+                if current & 0xFFF == 0 {
+                    if Task.isCancelled { throw CancellationError() }
+                    try ScriptLimits.checkElements(result.count)
+                }
                 let element = Value.int(current)
                 if method == .map {
                     result.append(try invoke(element))

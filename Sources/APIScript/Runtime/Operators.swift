@@ -12,8 +12,12 @@ enum Operators {
         case (.double(let a), .int(let b)):
             return .double(try floating(op, a, Double(b)))
         case (.string(let a), .string(let b)) where op == "+":
+            if a.utf8.count + b.utf8.count > ScriptLimits.maximumStringBytes {
+                throw ScriptFailure("a string may hold at most \(ScriptLimits.maximumStringBytes >> 20) MiB")
+            }
             return .string(a + b)
         case (.array(let a), .array(let b)) where op == "+":
+            try ScriptLimits.checkElements(a.count + b.count)
             return .array(a + b)
         default:
             throw ScriptFailure("binary operator '\(op)' cannot be applied to '\(ValueFormatter.typeName(left))' and '\(ValueFormatter.typeName(right))'")
