@@ -274,12 +274,17 @@ public final class Shell: @unchecked Sendable {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue)
         }
         let sample = SampleValue.of(endpoint.responseType)
+        // Worked out once per endpoint, not on every call: which arguments carry a credential.
+        let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
+            .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
         return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
                             summary: endpoint.summary) { values in
             // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
-            for (parameter, value) in zip(endpoint.parameters, values) where parameter.carriesSecret {
-                if case .string(let text) = value { state.remember(secret: text, as: parameter.environmentVariable) }
-                if case .secret(let text) = value { state.remember(secret: text, as: parameter.environmentVariable) }
+            for argument in secretArguments where argument.index < values.count {
+                switch values[argument.index] {
+                case .string(let text), .secret(let text): state.remember(secret: text, as: argument.variable)
+                default: break
+                }
             }
             let plan = try endpoint.plan(values)
             let credentials = state.credentials
