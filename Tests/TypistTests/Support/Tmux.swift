@@ -84,6 +84,19 @@ final class TmuxSession {
         throw Timeout(text: "an empty prompt", screen: last)
     }
 
+    /// Clears the line with Ctrl-C and waits for the empty prompt. Under load one Ctrl-C was once
+    /// seen not to clear a line the editor had already shown (see the session note): a second is
+    /// sent after 10 s, as a person would, so tests about other things do not hinge on it.
+    func clearLine() throws {
+        try send("C-c")
+        do {
+            try waitForEmptyPrompt(seconds: 10)
+        } catch {
+            try send("C-c")
+            try waitForEmptyPrompt()
+        }
+    }
+
     struct Timeout: Error, CustomStringConvertible {
         let text: String
         let screen: String
