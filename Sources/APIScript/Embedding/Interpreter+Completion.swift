@@ -20,6 +20,10 @@ extension Interpreter {
     ///   - text: The input so far (previous lines of an unfinished block included).
     ///   - cursor: The cursor's offset in UTF-8 bytes.
     public func completions(for text: String, cursor: Int) -> Completions {
+        StackGuard.withRoom { completionsHere(for: text, cursor: cursor) }
+    }
+
+    private func completionsHere(for text: String, cursor: Int) -> Completions {
         let bytes = Array(text.utf8.prefix(max(0, cursor)))
         var start = bytes.count
         while start > 0, bytes[start - 1].isIdentifierContinue || bytes[start - 1] == UInt8(ascii: "$") { start -= 1 }
@@ -68,6 +72,9 @@ extension Interpreter {
             return []
         }
         let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)
+        // Reading the value runs no host function, but may loop: within a small budget of steps.
+        context.limitSteps(Self.completionSteps)
+        defer { context.limitSteps(nil) }
         guard let value = try? code(frame) else { return [] }
         switch value {
         case .dictionary(let entries): return Array(entries.keys) + ["count", "isEmpty", "keys", "values"]

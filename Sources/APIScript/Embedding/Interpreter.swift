@@ -43,6 +43,15 @@ public final class Interpreter {
     /// outgrow the running thread's stack first (see ``LargeStackExecutor``).
     public static var maximumCallDepth: Int { RunContext.maximumCallDepth }
 
+    /// How many steps (loop iterations and calls of script functions) one evaluation may take
+    /// before it stops with a runtime error; `nil`, the default, for no limit. Counted, not timed,
+    /// so a limit stops the same script at the same place on any machine: for sandboxes and
+    /// fuzzing. Completion reads values within a small limit of its own.
+    public var stepLimit: Int?
+
+    /// The steps completion may spend reading a value whose type is dynamic.
+    static let completionSteps = 100_000
+
     // MARK: Registration
 
     /// Errors in what a host registers.
@@ -145,6 +154,10 @@ public final class Interpreter {
 
     /// Checks a source without running it: syntax and static errors, nothing changes.
     public func check(_ source: ScriptSource, isPrompt: Bool = false) -> [Diagnostic] {
+        StackGuard.withRoom { checkHere(source, isPrompt: isPrompt) }
+    }
+
+    private func checkHere(_ source: ScriptSource, isPrompt: Bool) -> [Diagnostic] {
         let slotsBefore = table.slotCount
         defer { table.slotCount = slotsBefore }
         let (statements, syntax) = Parser.parse(source)
@@ -164,8 +177,21 @@ public final class Interpreter {
     ///   or the errors that stopped it.
     ///   - echo: Called with the value and type of each top-level expression statement that has
     ///     one, as it runs (piped input and `:load` show values as the prompt does).
+    ///
+    /// A thread with less than 8 MiB of stack left hands the evaluation to
+    /// ``LargeStackExecutor/shared``, so that input at the syntax nesting limit fits.
     public func evaluate(_ source: ScriptSource, isPrompt: Bool = false,
                          echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {
+        if StackGuard.available() < StackGuard.frontEnd {
+            return await withTaskExecutorPreference(LargeStackExecutor.shared) {
+                await evaluateHere(source, isPrompt: isPrompt, echo: echo)
+            }
+        }
+        return await evaluateHere(source, isPrompt: isPrompt, echo: echo)
+    }
+
+    private func evaluateHere(_ source: ScriptSource, isPrompt: Bool,
+                              echo: ((Value, ScriptType) -> Void)?) async -> Evaluation {
         let (statements, syntax) = Parser.parse(source)
         if syntax.contains(where: { $0.severity == .error }) {
             return Evaluation(value: nil, type: nil, diagnostics: syntax)
@@ -200,7 +226,7 @@ public final class Interpreter {
             table.bindings[binding.name] = binding
         }
         let main = checker.main
-        context.resetCalls()
+        context.resetCalls(steps: stepLimit)
         let frame = Frame(slotCount: main.slotCount, boxCount: main.boxCount, captures: [], context: context)
         do {
             if let sync = block.sync { _ = try sync(frame) } else { _ = try await block.async(frame) }
@@ -307,6 +333,10 @@ public final class Interpreter {
     ///
     /// - Returns: The type, or the diagnostics that stop it being known.
     public func staticType(of text: String) -> Result<ScriptType, EvaluationError> {
+        StackGuard.withRoom { staticTypeHere(of: text) }
+    }
+
+    private func staticTypeHere(of text: String) -> Result<ScriptType, EvaluationError> {
         let source = ScriptSource(name: "<type>", text: text)
         let slotsBefore = table.slotCount
         defer { table.slotCount = slotsBefore }
@@ -326,7 +356,7 @@ public final class Interpreter {
     /// Whether the text ends in the middle of a construct (an open `{`, `(`, `[` or string), so a
     /// prompt should read another line.
     public func needsMoreInput(_ text: String) -> Bool {
-        let (_, diagnostics) = Parser.parse(ScriptSource(name: "<input>", text: text))
+        let (_, diagnostics) = StackGuard.withRoom { Parser.parse(ScriptSource(name: "<input>", text: text)) }
         // Another line can finish the input only if nothing before the end is already wrong.
         return diagnostics.contains { $0.kind == .unexpectedEnd } && !diagnostics.contains { $0.kind == .syntax }
     }

@@ -90,6 +90,13 @@ extension Compiler {
             return .empty
         }
         var valueCode = expression(value)
+        if case .name = target.kind {} else {
+            // A value stored inside a container goes one level down in it.
+            valueCode = Code.unary(valueCode, at1(value.span) { value in
+                try ScriptLimits.checkNesting(value)
+                return value
+            })
+        }
         if target.type == .secret {
             valueCode = Code.unary(valueCode) { value in
                 if case .string(let text) = value { return .secret(text) }

@@ -69,7 +69,9 @@ extension Compiler {
             var result: Value = .void
             defer { try? place.set(frame, .array(elements)) }
             switch method {
-            case .append: elements.append(values[0])
+            case .append:
+                try ScriptLimits.checkNesting(values[0])
+                elements.append(values[0])
             case .appendContentsOf:
                 guard case .array(let more) = values[0] else { throw ScriptFailure("append(contentsOf:) needs an array") }
                 elements.append(contentsOf: more)
@@ -77,6 +79,7 @@ extension Compiler {
                 guard case .int(let position) = values[1], position >= 0, position <= elements.count else {
                     throw ScriptFailure("insert position is out of range for an array of \(elements.count) elements")
                 }
+                try ScriptLimits.checkNesting(values[0])
                 elements.insert(values[0], at: position)
             case .removeAt:
                 guard case .int(let position) = values[0], position >= 0, position < elements.count else {

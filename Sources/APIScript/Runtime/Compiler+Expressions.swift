@@ -42,10 +42,14 @@ extension Compiler {
         case .dollar(let number):
             return Code { frame in frame.argument(number) }
         case .array(let elements):
-            return Code.combine(elements.map { self.expression($0) }) { .array($0) }
+            return Code.combine(elements.map { self.expression($0) }, at(span) { values in
+                try ScriptLimits.checkNesting(values)
+                return .array(values)
+            })
         case .dictionary(let pairs):
             let codes = pairs.flatMap { [self.expression($0.key), self.expression($0.value)] }
-            return Code.combine(codes) { values in
+            return Code.combine(codes, at(span) { values in
+                try ScriptLimits.checkNesting(values)
                 var result: [String: Value] = [:]
                 var index = 0
                 while index + 1 < values.count {
@@ -53,7 +57,7 @@ extension Compiler {
                     index += 2
                 }
                 return .dictionary(result)
-            }
+            })
         case .member(let base, let name, _, let optional):
             return member(expression, base: base, name: name, optional: optional || Self.inChain(base))
         case .subscriptAccess(let base, let index, let optional):

@@ -37,6 +37,7 @@ public final class Function: @unchecked Sendable {
     func call(_ arguments: [Value]) throws -> Value {
         switch body {
         case .script(let script):
+            try script.context.tick()
             let frame = script.makeFrame(arguments)
             guard let code = script.sync else { throw ControlError.suspensionRequired }
             return try code(frame)
@@ -53,6 +54,7 @@ public final class Function: @unchecked Sendable {
     func callAsync(_ arguments: [Value]) async throws -> Value {
         switch body {
         case .script(let script):
+            try script.context.tick()
             let frame = script.makeFrame(arguments)
             if let code = script.sync { return try code(frame) }
             return try await script.async(frame)
@@ -84,7 +86,9 @@ public final class Function: @unchecked Sendable {
             let code = script.sync ?? { _ in .void }
             let parameterSlot = script.singleParameterSlot
             let bindsParameters = script.parameterCount > 0
+            let context = script.context
             return { argument in
+                try context.tick()
                 if reusable.inUse.pointee { return try code(script.makeFrame([argument])) }
                 reusable.inUse.pointee = true
                 reusable.arguments[0] = argument
@@ -143,8 +147,10 @@ public final class Function: @unchecked Sendable {
             return { a, b in try Self.apply(op, [a, b]) }
         case .script(let script) where script.sync != nil:
             let reusable = script.makeFrame([.null, .null])
+            let context = script.context
             let code = script.sync ?? { _ in .void }
             return { a, b in
+                try context.tick()
                 if reusable.inUse.pointee { return try code(script.makeFrame([a, b])) }
                 reusable.inUse.pointee = true
                 defer { reusable.inUse.pointee = false }
@@ -293,8 +299,10 @@ final class RunContext {
     var environment: (String) -> String?
     /// How `print` shows a value.
     var describe: (Value) -> String = ValueFormatter.description
-    /// Counts loop iterations between cancellation checks.
+    /// Counts steps (loop iterations and calls of script functions) between cancellation checks.
     private let ticks: UnsafeMutablePointer<Int>
+    /// The step count at which the evaluation under way stops; see ``Interpreter/stepLimit``.
+    private var stepEnd = Int.max
     /// How many script calls are under way.
     private let depth: UnsafeMutablePointer<Int>
 
@@ -345,8 +353,18 @@ final class RunContext {
         return result
     }
 
-    /// Starts an evaluation: no call is under way.
-    func resetCalls() { depth.pointee = 0 }
+    /// Starts an evaluation: no call is under way, and it may take `steps` steps (`nil`: any number).
+    func resetCalls(steps: Int? = nil) {
+        depth.pointee = 0
+        limitSteps(steps)
+    }
+
+    /// Lets the work from here on take at most `steps` steps (`nil`: any number), checked every
+    /// 4,096 steps.
+    func limitSteps(_ steps: Int?) {
+        ticks.pointee = 0
+        stepEnd = steps ?? .max
+    }
 
     /// The box of a global slot.
     func global(_ slot: Int) -> Box {
@@ -354,11 +372,19 @@ final class RunContext {
         return globalBoxes[slot]
     }
 
-    /// Checks for cancellation every few thousand steps, so loops stop promptly and cheaply.
+    /// Counts a step, and every few thousand steps checks for cancellation and the step limit,
+    /// so loops stop promptly and cheaply.
     @inline(__always)
     func tick() throws {
         ticks.pointee &+= 1
-        if ticks.pointee & 0xFFF == 0, Task.isCancelled { throw CancellationError() }
+        if ticks.pointee & 0xFFF == 0 { try checkpoint() }
+    }
+
+    private func checkpoint() throws {
+        if Task.isCancelled { throw CancellationError() }
+        if ticks.pointee >= stepEnd {
+            throw ScriptFailure("stopped after \(Self.grouped(stepEnd)) steps, the most this evaluation may take")
+        }
     }
 }
 

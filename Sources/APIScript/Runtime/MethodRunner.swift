@@ -254,6 +254,8 @@ enum MethodRunner {
         case .max:
             return try elements.max(by: Operators.less) ?? .null
         case .enumerated:
+            // Each element goes two levels down: into a record, in an array.
+            try ScriptLimits.checkNesting(.array(elements))
             return .array(elements.enumerated().map { offset, element in
                 .record(Record(type: enumeratedType, values: [.int(offset), element]))
             })

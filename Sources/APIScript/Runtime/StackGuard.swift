@@ -27,6 +27,58 @@ enum StackGuard {
         }
     }
 
+    /// Bytes of stack the running thread has left before the reserve; `Int.max` where unknown.
+    static func available() -> Int {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { pointer in
+            let here = UInt(bitPattern: pointer)
+            let low = lowestUsableAddress()
+            guard low != 0 else { return .max }
+            return here > low ? Int(here - low) : 0
+        }
+    }
+
+    /// Stack a front-end pass (parse, check, compile, teardown) may need at the syntax nesting
+    /// limit, with room to spare: about 4 MiB in a debug build, far less optimised.
+    static let frontEnd = 8 << 20
+
+    /// Runs `body` here when the thread has `bytes` of stack left, or else on a new thread with a
+    /// stack large enough, waiting for it.
+    static func withRoom<T>(_ bytes: Int = frontEnd, _ body: () -> T) -> T {
+        if available() >= bytes { return body() }
+        var result: T?
+        withoutActuallyEscaping(body) { body in
+            let call = PendingCall { result = body() }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, 2 * bytes)
+            defer { pthread_attr_destroy(&attributes) }
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(call).toOpaque()
+            let started = pthread_create(&thread, &attributes, { context in
+                guard let context else { return nil }
+                Unmanaged<PendingCall>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+            if started == 0 {
+                pthread_join(thread, nil)
+            } else {
+                Unmanaged<PendingCall>.fromOpaque(context).release()
+                result = body()
+            }
+        }
+        return result!
+    }
+
+    /// A call handed to another thread while its caller waits (so nothing runs concurrently).
+    private final class PendingCall: @unchecked Sendable {
+        let body: () -> Void
+
+        init(_ body: @escaping () -> Void) {
+            self.body = body
+        }
+    }
+
     /// The thread's stack bottom plus the reserve; 0 where it cannot be known. Cached per thread.
     private static func lowestUsableAddress() -> UInt {
         if let cached = pthread_getspecific(key) { return UInt(bitPattern: cached) }

@@ -42,26 +42,45 @@ public struct DiagnosticRenderer: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Several diagnostics, one after another.
+    /// How many diagnostics ``render(_:)-([Diagnostic])`` shows before it sums up the rest.
+    public static let maximumShown = 20
+    /// How many characters of a source line an excerpt shows around its caret.
+    public static let excerptWidth = 120
+
+    /// Several diagnostics, one after another: the first ``maximumShown``, then how many more.
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(render).joined(separator: "\n")
+        var parts = diagnostics.prefix(Self.maximumShown).map(render)
+        let more = diagnostics.count - Self.maximumShown
+        if more > 0 {
+            let errors = diagnostics.dropFirst(Self.maximumShown).count { $0.severity == .error }
+            let what = errors == more ? (more == 1 ? "error" : "errors") : (more == 1 ? "diagnostic" : "diagnostics")
+            parts.append("… and \(more) more \(what)")
+        }
+        return parts.joined(separator: "\n")
     }
 
+    /// The source line (clipped to ``excerptWidth`` characters around the caret, `…` marking
+    /// what is cut) and an underline of the span.
     private func excerpt(_ source: ScriptSource, _ span: TextSpan) -> [String] {
         let start = source.position(at: span.start)
         let end = source.position(at: span.end)
         let text = source.line(start.line)
         guard !text.isEmpty || start.column == 1 else { return [] }
-        let shown = TerminalText.sanitized(text.replacing("\t", with: " "))
-        let width: Int
-        if end.line == start.line {
-            width = max(1, end.column - start.column)
-        } else {
-            width = max(1, shown.count - start.column + 1)
+        let characters = Array(text.replacing("\t", with: " "))
+        let caret = min(start.column - 1, characters.count)
+        var lower = 0
+        var upper = characters.count
+        if characters.count > Self.excerptWidth {
+            lower = max(0, min(caret - Self.excerptWidth / 3, characters.count - Self.excerptWidth))
+            upper = lower + Self.excerptWidth
         }
-        let padding = String(repeating: " ", count: max(0, start.column - 1))
+        let leading = (lower > 0 ? "…" : "") + TerminalText.sanitized(String(characters[lower..<min(caret, upper)]))
+        let trailing = TerminalText.sanitized(String(characters[min(caret, upper)..<upper])) + (upper < characters.count ? "…" : "")
+        let spanned = end.line == start.line ? end.column - start.column : characters.count - caret
+        let width = max(1, min(spanned, upper - caret))
+        let padding = String(repeating: " ", count: leading.count)
         let underline = "^" + String(repeating: "~", count: max(0, width - 1))
-        return ["    " + shown, "    " + padding + paint(underline, color: "32")]
+        return ["    " + leading + trailing, "    " + padding + paint(underline, color: "32")]
     }
 
     private func color(for severity: Diagnostic.Severity) -> String {

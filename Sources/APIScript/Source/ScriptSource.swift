@@ -29,15 +29,22 @@ public final class ScriptSource: Sendable {
     /// The 1-based line and column (in `Character`s) of a byte offset.
     public func position(at offset: Int) -> TextPosition {
         let offset = max(0, min(offset, bytes.count))
+        let line = lineNumber(at: offset)
+        let lineStart = lineStarts[line - 1]
+        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+        return TextPosition(offset: offset, line: line, column: prefix.count + 1)
+    }
+
+    /// The 1-based line of a byte offset (without counting the column's characters).
+    func lineNumber(at offset: Int) -> Int {
+        let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let lineStart = lineStarts[low]
-        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        return TextPosition(offset: offset, line: low + 1, column: prefix.count + 1)
+        return low + 1
     }
 
     /// The text of a 1-based line, without its line break.

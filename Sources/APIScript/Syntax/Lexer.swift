@@ -5,10 +5,17 @@ struct Lexer {
     private var index: Int
     private let limit: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// How deep in string interpolations the lexer is (starting from the parser's nesting when it
+    /// lexes an interpolation's contents again).
+    private var nesting: Int
+    /// Set when interpolations nest too deeply: the rest of that line is skipped without more errors.
+    private var abandonedLine = false
 
-    /// Lexes `span` of `source` (the whole source by default).
-    init(source: ScriptSource, span: TextSpan? = nil) {
+    /// Lexes `span` of `source` (the whole source by default); `nesting` is how deeply the span
+    /// is nested in the syntax already.
+    init(source: ScriptSource, span: TextSpan? = nil, nesting: Int = 0) {
         self.source = source
+        self.nesting = nesting
         self.bytes = source.bytes
         self.index = span?.start ?? 0
         self.limit = min(span?.end ?? source.bytes.count, source.bytes.count)
@@ -36,6 +43,7 @@ struct Lexer {
     }
 
     private mutating func error(_ message: String, _ span: TextSpan, kind: Diagnostic.Kind = .syntax) {
+        if abandonedLine { return }
         diagnostics.append(Diagnostic(kind: kind, message: message, source: source, span: span))
     }
 
@@ -50,6 +58,7 @@ struct Lexer {
             case UInt8(ascii: "\n"):
                 newline = true
                 space = true
+                abandonedLine = false
                 index += 1
             case UInt8(ascii: "/") where peek() == UInt8(ascii: "/"):
                 space = true
@@ -219,6 +228,15 @@ struct Lexer {
     private mutating func interpolation() -> TextSpan? {
         let open = index
         index += 2
+        guard nesting < ScriptLimits.maximumSyntaxNesting else {
+            error("string interpolations are nested too deeply (more than \(ScriptLimits.maximumSyntaxNesting) levels)",
+                  TextSpan(start: open, end: open + 2))
+            abandonedLine = true
+            while let byte = current, byte != UInt8(ascii: "\n") { index += 1 }
+            return nil
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let inner = index
         var depth = 1
         while let byte = current {
@@ -367,18 +385,22 @@ struct Lexer {
 
     // MARK: Symbols
 
-    private static let symbols: [String] = [
+    /// The symbols with their bytes, longest first, so that `..<` wins over `.`.
+    private static let symbols: [(text: String, bytes: [UInt8])] = [
         "..<", "...", "&&", "||", "??", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "->", "?.",
         "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "?", "!", "+", "-", "*", "/", "%", "<", ">", "=", "\\",
-    ].sorted { $0.utf8.count > $1.utf8.count }
+    ].sorted { $0.utf8.count > $1.utf8.count }.map { ($0, Array($0.utf8)) }
 
     private mutating func symbol() -> String? {
-        for symbol in Self.symbols {
-            let utf8 = Array(symbol.utf8)
-            guard index + utf8.count <= limit else { continue }
-            if bytes[index..<(index + utf8.count)].elementsEqual(utf8) {
-                index += utf8.count
-                return symbol
+        for symbol in Self.symbols where index + symbol.bytes.count <= limit && bytes[index] == symbol.bytes[0] {
+            var matches = true
+            for offset in 1..<symbol.bytes.count where bytes[index + offset] != symbol.bytes[offset] {
+                matches = false
+                break
+            }
+            if matches {
+                index += symbol.bytes.count
+                return symbol.text
             }
         }
         return nil

@@ -8,13 +8,16 @@ struct Parser {
     private(set) var diagnostics: [Diagnostic]
     /// Whether `{` after an expression starts a trailing closure (not in `if`/`while`/`for` heads).
     private var allowTrailingClosure = true
+    /// How many levels deep the parser is; see ``ScriptLimits/maximumSyntaxNesting``.
     private var depth = 0
-    private static let maximumDepth = 200
+    /// Set once "nested too deeply" is reported: the statement unwinds without more errors.
+    private var abandoned = false
 
-    /// Parses `span` of `source`, or all of it.
-    init(source: ScriptSource, span: TextSpan? = nil) {
+    /// Parses `span` of `source`, or all of it; `nesting` is how deeply the span is nested already.
+    init(source: ScriptSource, span: TextSpan? = nil, nesting: Int = 0) {
         self.source = source
-        var lexer = Lexer(source: source, span: span)
+        self.depth = nesting
+        var lexer = Lexer(source: source, span: span, nesting: nesting)
         self.tokens = lexer.tokenize()
         self.diagnostics = lexer.diagnostics
     }
@@ -41,10 +44,41 @@ struct Parser {
     private var previousEnd: Int { index > 0 ? tokens[index - 1].span.end : 0 }
 
     private mutating func error(_ message: String, at span: TextSpan, notes: [Diagnostic.Note] = []) {
+        // Once the input is too deep, the statement unwinds quietly: its other errors follow from it.
+        if abandoned { return }
         let kind: Diagnostic.Kind = current.kind == .end ? .unexpectedEnd : .syntax
         // One error per place is enough.
         if let last = diagnostics.last, last.span.start == span.start { return }
         diagnostics.append(Diagnostic(kind: kind, message: message, source: source, span: span, notes: notes))
+    }
+
+    // MARK: Nesting
+
+    /// Enters one level of nesting, or reports (once per statement) that the input is nested
+    /// too deeply; the caller then returns a placeholder.
+    private mutating func enter() -> Bool {
+        guard depth < ScriptLimits.maximumSyntaxNesting, !abandoned else {
+            tooDeep(at: current.span)
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    private mutating func tooDeep(at span: TextSpan) {
+        guard !abandoned else { return }
+        abandoned = true
+        diagnostics.append(Diagnostic(
+            kind: .syntax,
+            message: "the input is nested too deeply (more than \(ScriptLimits.maximumSyntaxNesting) levels); split it into smaller expressions or statements",
+            source: source, span: span))
+    }
+
+    /// `expression`, or a placeholder when it makes a chain (`a.b.c…`, `1 + 1 + …`) deeper than the limit.
+    private mutating func limited(_ expression: Expr) -> Expr {
+        guard abandoned || depth + expression.height > ScriptLimits.maximumSyntaxNesting else { return expression }
+        tooDeep(at: index > 0 ? tokens[index - 1].span : expression.span)
+        return Expr(.invalid, expression.span)
     }
 
     private mutating func expect(_ symbol: String, _ context: String) -> Bool {
@@ -98,13 +132,15 @@ struct Parser {
             }
             let before = index
             let errorsBefore = diagnostics.count
+            if closing == nil { abandoned = false }
             let statement = parseStatement()
             statements.append(statement)
             if diagnostics.count > errorsBefore {
                 recover()
             } else if !atEnd, !current.isSymbol(";"), !current.isSymbol("}"), !current.newlineBefore {
-                let line = source.position(at: current.span.start).line
-                if !diagnostics.contains(where: { source.position(at: $0.span.start).line == line }) {
+                // Diagnostics come in source order: only the last can be on this line.
+                let line = source.lineNumber(at: current.span.start)
+                if diagnostics.last.map({ source.lineNumber(at: $0.span.start) != line }) ?? true {
                     error("consecutive statements on a line must be separated by ';'", at: .at(current.span.start))
                 }
                 recover()
@@ -145,11 +181,7 @@ struct Parser {
 
     private mutating func parseStatement() -> Stmt {
         let start = current.span.start
-        if depth > Self.maximumDepth {
-            error("the input is nested too deeply", at: current.span)
-            return Stmt(.invalid, current.span)
-        }
-        depth += 1
+        guard enter() else { return Stmt(.invalid, current.span) }
         defer { depth -= 1 }
         switch current.kind {
         case .keyword(.let), .keyword(.var):
@@ -335,6 +367,8 @@ struct Parser {
     }
 
     private mutating func parseType() -> TypeSyntax {
+        guard enter() else { return .name("Any", current.span) }
+        defer { depth -= 1 }
         let start = current.span.start
         var type: TypeSyntax
         if current.isSymbol("[") {
@@ -365,8 +399,14 @@ struct Parser {
         } else {
             type = .name("Any", span(from: start))
         }
+        var optionals = 0
         while current.isSymbol("?"), !current.spaceBefore {
             _ = advance()
+            optionals += 1
+            if depth + optionals > ScriptLimits.maximumSyntaxNesting {
+                tooDeep(at: span(from: start))
+                return .name("Any", span(from: start))
+            }
             type = .optional(type, span(from: start))
         }
         return type
@@ -389,12 +429,7 @@ struct Parser {
     }
 
     mutating func parseExpression() -> Expr {
-        if depth > Self.maximumDepth {
-            error("the input is nested too deeply", at: current.span)
-            let span = advance().span
-            return Expr(.invalid, span)
-        }
-        depth += 1
+        guard enter() else { return Expr(.invalid, advance().span) }
         defer { depth -= 1 }
         return parseTernary()
     }
@@ -433,9 +468,18 @@ struct Parser {
             continuesAcrossLine(current)
         {
             let operatorToken = advance()
-            let rightOperand = parseBinary(minimum: right ? level : level + 1)
-            left = Expr(.binary(symbol, left, rightOperand, operatorSpan: operatorToken.span),
-                        left.span.joined(rightOperand.span))
+            let rightOperand: Expr
+            if right {
+                // A right-associative chain (`a ?? b ?? …`) nests to the right: one level each.
+                guard enter() else { return Expr(.invalid, operatorToken.span) }
+                rightOperand = parseBinary(minimum: level)
+                depth -= 1
+            } else {
+                rightOperand = parseBinary(minimum: level + 1)
+            }
+            left = limited(Expr(.binary(symbol, left, rightOperand, operatorSpan: operatorToken.span),
+                                left.span.joined(rightOperand.span)))
+            if abandoned { return left }
             if level == 3 || level == 5, let next = current.kind.symbol, let (nextLevel, _) = Self.precedence(next),
                 nextLevel == level, continuesAcrossLine(current)
             {
@@ -447,10 +491,20 @@ struct Parser {
 
     private mutating func parseUnary() -> Expr {
         let start = current.span.start
+        if current.isSymbol("-") || current.isSymbol("!") || current.isKeyword(.try) {
+            // Prefix operators nest: `!!!x`, `- - 1`, `try? try? x`.
+            guard enter() else { return Expr(.invalid, advance().span) }
+            defer { depth -= 1 }
+            return parsePrefixed(start)
+        }
+        return parsePostfix(parsePrimary())
+    }
+
+    private mutating func parsePrefixed(_ start: Int) -> Expr {
         if current.isSymbol("-") || current.isSymbol("!") {
             let symbol = advance().kind.symbol ?? "-"
             let operand = parseUnary()
-            if symbol == "-", case .integer(let value) = operand.kind {
+            if symbol == "-", case .integer(let value) = operand.kind, value != .min {
                 return Expr(.integer(-value), span(from: start))
             }
             if symbol == "-", case .double(let value) = operand.kind {
@@ -474,6 +528,8 @@ struct Parser {
     private mutating func parsePostfix(_ base: Expr) -> Expr {
         var expression = base
         while true {
+            expression = limited(expression)
+            if abandoned { return expression }
             let token = current
             if token.isSymbol(".") || token.isSymbol("?.") {
                 // A leading '.' on the next line continues the chain.
@@ -626,8 +682,7 @@ struct Parser {
             case .text(let text):
                 return .text(text)
             case .interpolation(let span):
-                var inner = Parser(source: source, span: span)
-                inner.depth = depth + 1
+                var inner = Parser(source: source, span: span, nesting: depth)
                 let expression = inner.parseExpression()
                 if !inner.atEnd {
                     inner.error("expected ')' to end the interpolation, found \(inner.describe(inner.current))",
@@ -636,11 +691,15 @@ struct Parser {
                 if case .invalid = expression.kind, inner.diagnostics.isEmpty {
                     inner.error("an interpolation needs an expression", at: span)
                 }
-                diagnostics.append(contentsOf: inner.diagnostics.map { diagnostic in
-                    var diagnostic = diagnostic
+                for var diagnostic in inner.diagnostics {
                     if diagnostic.kind == .unexpectedEnd { diagnostic.kind = .syntax }
-                    return diagnostic
-                })
+                    // A string nested too deeply is reported by each lexer that reads it: once is enough.
+                    if diagnostics.contains(where: { $0.span.start == diagnostic.span.start && $0.message == diagnostic.message }) {
+                        continue
+                    }
+                    diagnostics.append(diagnostic)
+                }
+                if inner.abandoned { abandoned = true }
                 return .expression(expression)
             }
         }

@@ -39,10 +39,40 @@ final class Expr {
     var binding: Binding?
     /// For calls of host functions and methods: what is called, after checking.
     var callee: Callee?
+    /// How many expressions deep this tree is (1 for a leaf; a closure counts as a leaf, its body
+    /// is nested in statements). The parser refuses trees deeper than
+    /// ``ScriptLimits/maximumSyntaxNesting``, so the passes that walk them recursively stay shallow.
+    let height: Int
 
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind
         self.span = span
+        self.height = 1 + Self.childHeight(kind)
+    }
+
+    private static func childHeight(_ kind: Kind) -> Int {
+        switch kind {
+        case .integer, .double, .bool, .nilLiteral, .name, .dollar, .closure, .keyPath, .operatorFunction, .invalid:
+            0
+        case .string(let parts):
+            parts.reduce(0) { tallest, part in
+                if case .expression(let expression) = part { max(tallest, expression.height) } else { tallest }
+            }
+        case .array(let elements):
+            elements.reduce(0) { max($0, $1.height) }
+        case .dictionary(let pairs):
+            pairs.reduce(0) { max($0, $1.key.height, $1.value.height) }
+        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .tryOptional(let base):
+            base.height
+        case .subscriptAccess(let base, let index, _):
+            max(base.height, index.height)
+        case .call(let callee, let arguments):
+            arguments.reduce(callee.height) { max($0, $1.value.height) }
+        case .binary(_, let left, let right, _):
+            max(left.height, right.height)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            max(condition.height, whenTrue.height, whenFalse.height)
+        }
     }
 }
 
