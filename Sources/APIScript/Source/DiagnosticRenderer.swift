@@ -54,7 +54,7 @@ public struct DiagnosticRenderer: Sendable {
         if more > 0 {
             let errors = diagnostics.dropFirst(Self.maximumShown).count { $0.severity == .error }
             let what = errors == more ? (more == 1 ? "error" : "errors") : (more == 1 ? "diagnostic" : "diagnostics")
-            parts.append("… and \(more) more \(what)")
+            parts.append("… and \(RunContext.grouped(more)) more \(what)")
         }
         return parts.joined(separator: "\n")
     }
