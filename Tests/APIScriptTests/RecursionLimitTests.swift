@@ -45,7 +45,7 @@ struct RecursionLimitTests {
 
     @Test("A thread with a small stack ends deep recursion with a diagnostic, not a crash")
     func smallStack() async throws {
-        // Big enough that the evaluation stays on it (a thread under 8 MiB hands it to the shared
+        // Big enough that the evaluation stays on it (a thread under 6 MiB hands it to the shared
         // large-stack executor), too small for 10,000 frames of a debug build.
         let small = LargeStackExecutor(stackSize: 12 << 20)
         let result = try await evaluate(Self.countdown + "f(9999)", on: small)

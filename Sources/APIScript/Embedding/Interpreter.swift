@@ -178,7 +178,7 @@ public final class Interpreter {
     ///   - echo: Called with the value and type of each top-level expression statement that has
     ///     one, as it runs (piped input and `:load` show values as the prompt does).
     ///
-    /// A thread with less than 8 MiB of stack left hands the evaluation to
+    /// A thread with less than 6 MiB of stack left hands the evaluation to
     /// ``LargeStackExecutor/shared``, so that input at the syntax nesting limit fits.
     public func evaluate(_ source: ScriptSource, isPrompt: Bool = false,
                          echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {

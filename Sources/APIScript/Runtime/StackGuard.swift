@@ -39,8 +39,9 @@ enum StackGuard {
     }
 
     /// Stack a front-end pass (parse, check, compile, teardown) may need at the syntax nesting
-    /// limit, with room to spare: about 4 MiB in a debug build, far less optimised.
-    static let frontEnd = 8 << 20
+    /// limit, with room to spare: under 4 MiB in a debug build, far less optimised. A default
+    /// 8 MiB main thread has it, so only smaller threads hand their work over.
+    static let frontEnd = 6 << 20
 
     /// Runs `body` here when the thread has `bytes` of stack left, or else on a new thread with a
     /// stack large enough, waiting for it.

@@ -1,0 +1,86 @@
+// libFuzzer entry point for the APIScript front end and evaluator. Built by `Scripts/fuzz` together
+// with the APIScript sources into one module (so the harness reaches the parser and checker
+// directly) with -sanitize=fuzzer,address. Not part of the package.
+//
+// TYPIST_FUZZ_MODE=frontend (default): lex, parse, check, render, and complete at two cursor places.
+// TYPIST_FUZZ_MODE=eval: also evaluate, within a counted step budget (never a wall clock), against
+// a few in-memory host functions; no network.
+
+import Dispatch
+import Foundation
+
+private enum Mode { case frontend, eval }
+
+private let mode: Mode = ProcessInfo.processInfo.environment["TYPIST_FUZZ_MODE"] == "eval" ? .eval : .frontend
+
+private let item = RecordType(name: "Item", fields: [
+    .init("id", .int), .init("name", .string), .init("tags", .array(.string)), .init("note", .optional(.string)),
+])
+
+private func record(_ id: Int) -> Value {
+    .record(Record(type: item, values: [.int(id), .string("item \(id)"), .array([.string("a"), .string("b")]),
+                                       id % 2 == 0 ? .null : .string("odd")]))
+}
+
+private func makeInterpreter() -> Interpreter {
+    let interpreter = Interpreter(output: { _ in }, environment: { $0 == "NAME" ? "fuzz" : nil })
+    interpreter.register(item)
+    interpreter.stepLimit = 20_000
+    try? interpreter.register(HostFunction(name: "item", parameters: [.init(label: "id", type: .int)],
+                                           returnType: .record(item)) { arguments in
+        guard case .int(let id) = arguments.first else { return .null }
+        if id < 0 { throw ArgumentError(index: 0, message: "negative id") }
+        return record(id)
+    })
+    try? interpreter.register(HostFunction(name: "items", parameters: [.init(label: "count", type: .int, defaultValue: .int(3))],
+                                           returnType: .array(.record(item))) { arguments in
+        guard case .int(let count) = arguments.first else { return .null }
+        return .array((0..<max(0, min(count, 100))).map(record))
+    })
+    try? interpreter.register(HostFunction(name: "body", parameters: [], returnType: .string) { _ in
+        .string(#"{"a": [1, 2.5, "x", null, true], "b": {"c": "\u001b[31m"}}"#)
+    })
+    return interpreter
+}
+
+/// One interpreter for the whole run, as a prompt session would have: state carries over.
+nonisolated(unsafe) private var shared = makeInterpreter()
+nonisolated(unsafe) private var runs = 0
+
+@_silgen_name("__sanitizer_get_current_allocated_bytes")
+private func currentAllocatedBytes() -> Int
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    runs += 1
+    // A fresh interpreter now and then; the heap in use is reported then, so a leak shows as
+    // growth. (LeakSanitizer cannot follow Swift's pointers with tag bits in multi-payload enums,
+    // so it reports every live `Value` as leaked: the script turns it off.)
+    if runs % 1000 == 0 { shared = makeInterpreter() }
+    if runs % 100_000 == 0 {
+        let megabytes = Double(currentAllocatedBytes()) / 1_048_576
+        FileHandle.standardError.write(Data("typist-fuzz: \(runs) runs, \(Int(megabytes.rounded())) MB allocated\n".utf8))
+    }
+    let interpreter = shared
+    let source = ScriptSource(name: "fuzz.api", text: text)
+    let diagnostics = interpreter.check(source, isPrompt: true)
+    _ = DiagnosticRenderer().render(diagnostics)
+    let length = text.utf8.count
+    for cursor in [length, length / 2] {
+        _ = interpreter.completions(for: text, cursor: cursor)
+    }
+    _ = interpreter.needsMoreInput(text)
+    if mode == .eval {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let target = interpreter
+        Task {
+            let result = await target.evaluate(source, isPrompt: true)
+            if let value = result.value { _ = ValueFormatter.description(value) }
+            _ = DiagnosticRenderer().render(result.diagnostics)
+            done.signal()
+        }
+        done.wait()
+    }
+    return 0
+}
