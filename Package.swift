@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "APIScriptTests",
             dependencies: ["APIScript"],
-            resources: [.copy("Golden")],
+            resources: [.copy("Golden"), .copy("FuzzFindings")],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 // with the APIScript sources into one module (so the harness reaches the parser and checker
 // directly) with -sanitize=fuzzer,address. Not part of the package.
 //
-// TYPIST_FUZZ_MODE=frontend (default): lex, parse, check, render, and complete at two cursor places.
+// TYPIST_FUZZ_MODE=frontend (default): lex, parse, check, render, and complete at a cursor the input picks.
 // TYPIST_FUZZ_MODE=eval: also evaluate, within a counted step budget (never a wall clock), against
 // a few in-memory host functions; no network.
 
@@ -66,11 +66,11 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let source = ScriptSource(name: "fuzz.api", text: text)
     let diagnostics = interpreter.check(source, isPrompt: true)
     _ = DiagnosticRenderer().render(diagnostics)
+    // Completion at a place the input chooses (its first byte), as Tab anywhere on a line would.
     let length = text.utf8.count
-    for cursor in [length, length / 2] {
-        _ = interpreter.completions(for: text, cursor: cursor)
-    }
-    _ = interpreter.needsMoreInput(text)
+    let cursor = size == 0 ? 0 : length * Int(data[0]) / 255
+    _ = interpreter.completions(for: text, cursor: cursor)
+    if length < 512 { _ = interpreter.needsMoreInput(text) }
     if mode == .eval {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) let target = interpreter

@@ -34,8 +34,8 @@ kinds = {
     "statements": lambda n: "var a = 1\n" + "a += 1\n" * n + "a",
 }
 for name, make in kinds.items():
-    for n in (100, 300, 1500):
+    for n in (100, 260, 300, 600):
         text = make(n)
-        if len(text.encode()) <= 16384:
+        if len(text.encode()) <= 4096:
             with open(os.path.join(out, f"long-{name}-{n}.api"), "w") as f:
                 f.write(text + "\n")

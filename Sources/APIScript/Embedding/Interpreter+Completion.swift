@@ -66,9 +66,19 @@ extension Interpreter {
         guard let base else { return [] }
         let type = base.type.unwrapped
         if !type.isDynamic { return BuiltinMembers.names(for: type) }
-        // Dynamic data: look at the value, if reading it calls nothing on the host.
-        var compiler = Compiler(source: source, context: context, scope: checker.main)
-        guard let code = compiler.expression(base).sync, checker.main.slotCount == 0, checker.main.boxCount == 0 else {
+        // Dynamic data: look at the value, if reading it calls nothing on the host and the
+        // expression is in the input's own scope, not in a closure or function body.
+        var outside = false
+        SyntaxWalker.forEach(in: statements, intoFunctions: false) { expression in
+            if expression === base { outside = true }
+        }
+        guard outside else { return [] }
+        return valueMemberNames(of: base, source: source, scope: checker.main)
+    }
+
+    private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope) -> [String] {
+        var compiler = Compiler(source: source, context: context, scope: main)
+        guard let code = compiler.expression(base).sync, main.slotCount == 0, main.boxCount == 0 else {
             return []
         }
         let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)

@@ -1,0 +1,42 @@
+@testable import APIScript
+import Foundation
+import Testing
+
+/// Every input `Scripts/fuzz` has found, kept as it was found (in `FuzzFindings/`), run through
+/// everything the harness does — and each one's smallest form, named after what it broke.
+@Suite("Fuzz findings")
+struct FuzzFindingTests {
+    static var findings: [URL] {
+        guard let directory = Bundle.module.url(forResource: "FuzzFindings", withExtension: nil),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return names.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    @Test("Each finding goes through check, completion at every 97th place, and evaluation within a step limit",
+          arguments: findings)
+    func finding(_ url: URL) async throws {
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        interpreter.stepLimit = 20_000
+        let source = ScriptSource(name: url.lastPathComponent, text: text)
+        _ = DiagnosticRenderer().render(interpreter.check(source, isPrompt: true))
+        for cursor in stride(from: 0, through: text.utf8.count, by: 97) + [text.utf8.count, text.utf8.count / 2] {
+            _ = interpreter.completions(for: text, cursor: cursor)
+        }
+        _ = await interpreter.evaluate(source, isPrompt: true)
+    }
+
+    @Test("Completion inside a closure does not read the closure's variables as the prompt's")
+    func completionInsideClosure() throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        for text in [#"["{}"].map { s in json(s)."#, #"["{}"].map { json($0)."#,
+                     #"let f = { (t: String) -> Int in let v = json(t); return v."#,
+                     #"func g(_ t: String) -> Int { json(t)."#] {
+            #expect(interpreter.completions(for: text, cursor: text.utf8.count).candidates.isEmpty, "\(text)")
+        }
+        // At the prompt's own level the value is still read.
+        let top = #"json("{\"total\": 1}")."#
+        #expect(interpreter.completions(for: top, cursor: top.utf8.count).candidates == ["count", "isEmpty", "keys", "total", "values"])
+    }
+}
