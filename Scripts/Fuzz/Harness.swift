@@ -47,8 +47,13 @@ private func makeInterpreter() -> Interpreter {
 nonisolated(unsafe) private var shared = makeInterpreter()
 nonisolated(unsafe) private var runs = 0
 
-@_silgen_name("__sanitizer_get_current_allocated_bytes")
-private func currentAllocatedBytes() -> Int
+/// The heap in use, from AddressSanitizer when it is linked in (`nil` otherwise).
+private func currentAllocatedBytes() -> Int? {
+    typealias Counter = @convention(c) () -> Int
+    // A null handle is RTLD_DEFAULT: every loaded object.
+    guard let symbol = dlsym(nil, "__sanitizer_get_current_allocated_bytes") else { return nil }
+    return unsafeBitCast(symbol, to: Counter.self)()
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -58,8 +63,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // growth. (LeakSanitizer cannot follow Swift's pointers with tag bits in multi-payload enums,
     // so it reports every live `Value` as leaked: the script turns it off.)
     if runs % 1000 == 0 { shared = makeInterpreter() }
-    if runs % 100_000 == 0 {
-        let megabytes = Double(currentAllocatedBytes()) / 1_048_576
+    if runs % 100_000 == 0, let bytes = currentAllocatedBytes() {
+        let megabytes = Double(bytes) / 1_048_576
         FileHandle.standardError.write(Data("typist-fuzz: \(runs) runs, \(Int(megabytes.rounded())) MB allocated\n".utf8))
     }
     let interpreter = shared
