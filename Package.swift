@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DemoService", targets: ["DemoService"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "Typist", targets: ["Typist"]),
+        .library(name: "TypistCurl", targets: ["TypistCurl"]),
         .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
@@ -43,6 +44,7 @@ let package = Package(
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",
+            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         .target(
@@ -74,14 +76,19 @@ let package = Package(
         .target(
             name: "Typist",
             dependencies: [
-                "APIScript", "TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "LineEditor", "CTypistPlatform",
+                "APIScript", "TypedAPI", "LineEditor", "CTypistPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            name: "TypistCurl",
+            dependencies: ["Typist", "TypedAPICurl"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
             name: "DemoBindings",
-            dependencies: ["Typist", "DemoService", "TypedAPI"],
+            dependencies: ["Typist", "TypistCurl", "DemoService", "TypedAPI"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
@@ -91,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "example-host",
-            dependencies: ["Typist", "TypedAPI", "DemoService"],
+            dependencies: ["Typist", "TypistCurl", "TypedAPI", "DemoService"],
             path: "Examples/ExampleHost",
             exclude: ["reading-list.api"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -128,7 +135,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl", "APIScript", "FaultServer", "typist", "example-host"],
+            dependencies: ["Typist", "TypistCurl", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host"],
             exclude: ["Scripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -5,6 +5,7 @@ import DemoService
 import Foundation
 import TypedAPI
 import Typist
+import TypistCurl
 
 /// This host's own view of the data: articles and writers, not posts and authors.
 struct Article: Decodable, Sendable {
@@ -39,7 +40,7 @@ enum ReadingList {
 }
 
 let host = ShellHost(
-    name: "example-host", registry: { try ReadingList.registry },
+    name: "example-host", registry: { try ReadingList.registry }, transports: [.curl, .urlSession],
     defaultService: {
         let server = try await DemoServer.start(logLevel: .critical)
         return (server.baseURL, { await server.stop() })

@@ -2,6 +2,7 @@ import DemoService
 import Foundation
 import TypedAPI
 import Typist
+import TypistCurl
 
 extension RepositorySort: ScriptArgument {}
 
@@ -92,6 +93,7 @@ public enum DemoBindings {
     public static var host: ShellHost {
         ShellHost(
             name: "typist", version: TypistVersion.current, registry: { try registry() },
+            transports: [.curl, .urlSession],
             defaultService: {
                 let server = try await DemoServer.start(logLevel: .critical)
                 return (server.baseURL, { await server.stop() })

@@ -186,6 +186,22 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.standard.contains("run") && help.standard.contains("check"))
     }
 
+    @Test("--transport chooses among the host's transports: typist has curl (the default) and urlsession, not AsyncHTTPClient")
+    func transports() throws {
+        for transport in ["curl", "urlsession"] {
+            let result = try Built.run("typist", ["--transport", transport], input: "post(id: 1).id\n")
+            #expect(result.status == 0 && result.standard == "1\n", "\(transport): \(result.error)")
+        }
+        let unknown = try Built.run("typist", ["--transport", "ahc"], input: "1\n")
+        #expect(unknown.status == 64)
+        #expect(unknown.error == "typist: unknown transport 'ahc'; choose curl, urlsession\n")
+        // The executable links neither AsyncHTTPClient nor the TLS stack it brings.
+        let binary = try Data(contentsOf: try Built.executable("typist"))
+        for module in ["AsyncHTTPClient", "NIOSSL", "BoringSSL"] {
+            #expect(binary.range(of: Data(module.utf8)) == nil, "typist contains \(module)")
+        }
+    }
+
     @Test("The example host builds, runs its own endpoints, and reuses the prompt, run and check")
     func exampleHost() throws {
         let result = try Built.run("example-host", ["run", "Examples/ExampleHost/reading-list.api"])

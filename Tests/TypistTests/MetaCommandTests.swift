@@ -103,6 +103,24 @@ struct MetaCommandTests {
         }
     }
 
+    @Test(":swift makes the client with the transport the session uses")
+    func swiftTransport() async throws {
+        // The fixture's session runs on AsyncHTTPClient.
+        try await withDemoShell { shell, output, _ in
+            await shell.handle(":swift post(id: 1)")
+            let lines = output.standard.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(Array(lines.prefix(2)) == ["import TypedAPI", "import TypedAPIAsyncHTTPClient"])
+            #expect(output.standard.contains("                       transport: AsyncHTTPClientTransport())"))
+        }
+        // typist's default is curl; urlsession needs no import beyond TypedAPI.
+        let curl = try Built.run("typist", [], input: ":swift post(id: 1)\n")
+        #expect(curl.standard.hasPrefix("import TypedAPI\nimport TypedAPICurl\n"), "\(curl.standard)")
+        #expect(curl.standard.contains("transport: CurlTransport())"))
+        let session = try Built.run("typist", ["--transport", "urlsession"], input: ":swift post(id: 1)\n")
+        #expect(session.standard.hasPrefix("import TypedAPI\n\nlet client"), "\(session.standard)")
+        #expect(session.standard.contains("transport: URLSessionTransport())"))
+    }
+
     @Test(":last shows the last exchange with secrets redacted")
     func last() async throws {
         try await withDemoShell { shell, output, _ in

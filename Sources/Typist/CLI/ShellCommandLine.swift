@@ -4,12 +4,11 @@ import Foundation
 import CTypistPlatform
 import Synchronization
 import TypedAPI
-import TypedAPIAsyncHTTPClient
-import TypedAPICurl
 import LineEditor
 
-/// What a host gives the command line: its name, its endpoints, and optionally a service to start
-/// when no base URL is configured (as `typist` starts the demo service).
+/// What a host gives the command line: its name, its endpoints, the transports `--transport`
+/// offers, and optionally a service to start when no base URL is configured (as `typist` starts
+/// the demo service).
 public struct ShellHost: Sendable {
     /// The executable's name, for usage and messages.
     public var name: String
@@ -19,15 +18,27 @@ public struct ShellHost: Sendable {
     public var registry: @Sendable () throws -> EndpointRegistry
     /// Starts a default service and returns its base URL and how to stop it.
     public var defaultService: (@Sendable () async throws -> (baseURL: String, stop: @Sendable () async -> Void))?
+    /// The transports `--transport` chooses from; the first is the default.
+    public var transports: [TransportOption]
 
     /// Creates a host description.
     public init(name: String, version: String = TypistVersion.current,
                 registry: @escaping @Sendable () throws -> EndpointRegistry,
+                transports: [TransportOption] = [.urlSession],
                 defaultService: (@Sendable () async throws -> (baseURL: String, stop: @Sendable () async -> Void))? = nil) {
         self.name = name
         self.version = version
         self.registry = registry
+        self.transports = transports.isEmpty ? [.urlSession] : transports
         self.defaultService = defaultService
+    }
+}
+
+extension ShellHost {
+    /// The transport `--transport name` chooses: the first when no name is given.
+    func transport(named name: String?) -> TransportOption? {
+        guard let name else { return transports.first }
+        return transports.first { $0.name == name }
     }
 }
 
@@ -51,8 +62,9 @@ struct SessionOptions: ParsableArguments {
     @Option(help: "How results are shown: pretty, json or table.")
     var format: String = "pretty"
 
-    @Option(help: "The HTTP transport: curl (libcurl, the fastest), ahc (AsyncHTTPClient) or urlsession.")
-    var transport: String = "curl"
+    @Option(help: ArgumentHelp("The HTTP transport (default: the host's first; typist has curl and urlsession).",
+                               valueName: "name"))
+    var transport: String?
 
     @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
     var noColor = false
@@ -148,11 +160,17 @@ public enum ShellCommandLine {
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
         default: return ExitStatus.usage
         }
-        // The session runs on the libcurl thread (so calls never switch threads), or else on a
-        // thread of its own; both have stacks large enough for scripts to recurse 10,000 calls deep.
-        let executor = (options.transport == "curl" ? CurlTransport.executor : nil) ?? LargeStackExecutor.shared
+        guard let transport = host.transport(named: options.transport) else {
+            let names = host.transports.map(\.name).joined(separator: ", ")
+            output.error("\(host.name): unknown transport '\(options.transport ?? "")'; choose \(names)\n")
+            return ExitStatus.usage
+        }
+        // The session runs where its transport prefers (libcurl's thread, so calls never switch
+        // threads), or else on a thread of its own; both have stacks large enough for scripts to
+        // recurse 10,000 calls deep.
+        let executor = transport.executor() ?? LargeStackExecutor.shared
         return await withTaskExecutorPreference(executor) {
-            await execute(host, options, mode: mode, input: input, output: output)
+            await execute(host, options, transport: transport, mode: mode, input: input, output: output)
         }
     }
 
@@ -162,8 +180,8 @@ public enum ShellCommandLine {
         case check(String)
     }
 
-    static func execute(_ host: ShellHost, _ options: SessionOptions, mode: Mode, input: (any LineSource)?,
-                        output: ShellOutput) async -> Int32 {
+    static func execute(_ host: ShellHost, _ options: SessionOptions, transport option: TransportOption, mode: Mode,
+                        input: (any LineSource)?, output: ShellOutput) async -> Int32 {
         func usage(_ message: String) -> Int32 {
             output.error("\(host.name): \(message)\n")
             return ExitStatus.usage
@@ -171,13 +189,7 @@ public enum ShellCommandLine {
         guard let format = OutputFormat(rawValue: options.format) else {
             return usage("unknown format '\(options.format)'; choose pretty, json or table")
         }
-        let transport: any HTTPTransport
-        switch options.transport {
-        case "curl": transport = CurlTransport()
-        case "ahc": transport = AsyncHTTPClientTransport()
-        case "urlsession": transport = URLSessionTransport()
-        default: return usage("unknown transport '\(options.transport)'; choose curl, ahc or urlsession")
-        }
+        let transport = option.make()
         var variables: [(String, String)] = []
         for assignment in options.variables {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

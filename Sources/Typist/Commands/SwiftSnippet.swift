@@ -35,12 +35,15 @@ struct SwiftSnippet {
             body = Self.balanceCalls(body)
         }
         let type = (try? shell.interpreter.staticType(of: text).get()).map { ": \($0)" } ?? ""
-        var lines = [
-            "import TypedAPI",
-            "import TypedAPIAsyncHTTPClient",
+        // The transport in use, as Swift names it: `TypedAPICurl.CurlTransport` → `CurlTransport()`.
+        let qualified = _typeName(Swift.type(of: shell.client.transport), qualified: true).split(separator: ".")
+        let module = qualified.count > 1 ? String(qualified[0]) : "TypedAPI"
+        var lines = ["import TypedAPI"]
+        if module != "TypedAPI" { lines.append("import \(module)") }
+        lines += [
             "",
             "let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),",
-            "                       transport: AsyncHTTPClientTransport())",
+            "                       transport: \(qualified.last ?? "URLSessionTransport")())",
         ]
         if needsToken { lines.append("let token = AccessToken(\"…\")   // from login(user:password:)") }
         lines.append("let result\(type) = \(body)")
