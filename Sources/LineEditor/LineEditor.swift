@@ -8,7 +8,7 @@ import Synchronization
 /// Readline runs on one serial queue, in its callback mode, woken by `poll()` on standard input
 /// and on a pipe that signals write to; the caller's task is never blocked while a person types.
 /// Ctrl-C at the prompt clears the line; during ``run(_:)`` it cancels the running task.
-public final class LineEditor: @unchecked Sendable {
+public final class LineEditor: Sendable {
     /// What a read gives back.
     public enum Event: Sendable, Equatable {
         /// A line (without its line break).
@@ -18,6 +18,10 @@ public final class LineEditor: @unchecked Sendable {
         /// Ctrl-D on an empty line.
         case endOfInput
     }
+
+    /// The characters that end the word Tab completes: candidates replace what follows the last
+    /// of them before the cursor.
+    public static let wordBreakCharacters = " \t\n\"\\'`@><=;|&{}()[].,:+-*/%!?"
 
     /// What Tab offers: the candidates for the word before the cursor, and whether to add a space.
     public struct Completion: Sendable {
@@ -60,7 +64,7 @@ public final class LineEditor: @unchecked Sendable {
             rl_catch_sigwinch = 0
             rl_initialize()
             rl_attempted_completion_function = readlineCompletion
-            rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n\"\\'`@><=;|&{}()[].,:+-*/%!?"))
+            rl_completer_word_break_characters = UnsafePointer(strdup(LineEditor.wordBreakCharacters))
             using_history()
             stifle_history(Int32(clamping: historyLimit))
             if let historyPath { _ = read_history(historyPath) }

@@ -35,7 +35,7 @@ extension LineSource {
 }
 
 /// Reads standard input line by line, without prompts or escape codes (for pipes and files).
-public final class PlainLineSource: LineSource, @unchecked Sendable {
+public final class PlainLineSource: LineSource, Sendable {
     private let queue = DispatchQueue(label: "typist.plain-input")
 
     /// Creates a source on standard input.

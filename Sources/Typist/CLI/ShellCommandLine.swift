@@ -222,7 +222,7 @@ public enum ShellCommandLine {
             registry = try host.registry()
         } catch {
             output.error("\(host.name): cannot start: \(error)\n")
-            return 70
+            return ExitStatus.software
         }
         // Where requests go: --base-url, --env, the configured default, or the host's own service.
         var stopService: (@Sendable () async -> Void)?
@@ -245,7 +245,7 @@ public enum ShellCommandLine {
                     stopService = service.stop
                 } catch {
                     output.error("\(host.name): cannot start the built-in service: \(error)\n")
-                    return 70
+                    return ExitStatus.software
                 }
             } else {
                 return usage("no base URL: pass --base-url URL or --env NAME (typist.json)")

@@ -5,7 +5,7 @@ import LineEditor
 /// The prompt on a terminal: the readline editor, with completion from the shell's static types,
 /// persistent history without secrets, Ctrl-C that cancels the running call, and an elapsed-time
 /// indicator for slow calls.
-public final class TerminalLineSource: LineSource, @unchecked Sendable {
+public final class TerminalLineSource: LineSource, Sendable {
     private let editor: LineEditor
     private let progress: ProgressLine
 
@@ -75,21 +75,7 @@ public final class TerminalLineSource: LineSource, @unchecked Sendable {
 
     /// What Tab offers for the text before the cursor.
     static func complete(_ before: String, shell: Shell) -> LineEditor.Completion {
-        let trimmed = before.drop { $0 == " " }
-        if trimmed.hasPrefix(":") {
-            let words = trimmed.dropFirst().split(separator: " ", omittingEmptySubsequences: false)
-            if words.count <= 1 {
-                return .init(candidates: Shell.commands.map(\.name), appendsSpace: true)
-            }
-            // After :describe or :help, endpoint and type names.
-            if ["describe", "help"].contains(String(words[0])) {
-                return .init(candidates: shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys,
-                             appendsSpace: false)
-            }
-            let code = words.dropFirst().joined(separator: " ")
-            let completions = shell.interpreter.completions(for: code, cursor: code.utf8.count)
-            return .init(candidates: completions.candidates, appendsSpace: !completions.areMembers)
-        }
+        if let command = MetaCommand.completion(after: before, shell: shell) { return command }
         let completions = shell.interpreter.completions(for: before, cursor: before.utf8.count)
         return .init(candidates: completions.candidates, appendsSpace: !completions.areMembers)
     }

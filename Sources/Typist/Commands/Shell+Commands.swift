@@ -3,67 +3,22 @@ import Foundation
 import TypedAPI
 
 extension Shell {
-    /// The prompt's own commands, for `:help` and completion.
-    public static let commands: [(name: String, usage: String, summary: String)] = [
-        ("help", ":help [topic]", "overview, or help on a command, endpoint, type or built-in"),
-        ("endpoints", ":endpoints", "every endpoint with its Swift signature, method and path"),
-        ("describe", ":describe name", "an endpoint's signature, request and response; or a model's fields"),
-        ("type", ":type expr", "the static type of an expression, nothing sent"),
-        ("curl", ":curl expr", "the request(s) an expression would send, as curl commands, nothing sent"),
-        ("swift", ":swift expr", "the same call written with the typed client, as in an app"),
-        ("last", ":last", "the last request and response, headers included, secrets redacted"),
-        ("base", ":base [url]", "show or set the base URL"),
-        ("token", ":token [value]", "show or set the token (asked for without echo when no value is given)"),
-        ("env", ":env [name]", "list the environments, or switch to one"),
-        ("vars", ":vars", "the names bound in this session with their types"),
-        ("load", ":load file.api", "run a script into this session"),
-        ("save", ":save file.api", "save this session's successful inputs as a script (secrets left out)"),
-        ("format", ":format pretty|json|table", "how results are shown"),
-        ("quit", ":quit", "leave (Ctrl-D does too)"),
-    ]
+    /// The prompt's own commands (name, usage, summary), for `:help` and completion.
+    public static var commands: [(name: String, usage: String, summary: String)] {
+        MetaCommand.all.map { ($0.name, $0.usage, $0.summary) }
+    }
 
     /// Runs a `:command`.
     func command(_ line: String) async -> Bool {
         let body = line.dropFirst()
         let name = String(body.prefix { !$0.isWhitespace })
         let argument = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        switch name {
-        case "help", "h", "?": write(help(argument))
-        case "endpoints": write(endpointsListing())
-        case "describe": return describe(argument)
-        case "type": return typeCommand(argument)
-        case "curl": return await curl(argument)
-        case "swift": return await swift(argument)
-        case "last": write(lastExchange())
-        case "base": return base(argument)
-        case "token": return await token(argument)
-        case "env": return await environment(argument)
-        case "vars": write(variablesListing())
-        case "load": return await load(argument)
-        case "save": return save(argument)
-        case "format": return setFormat(argument)
-        case "quit", "q", "exit": wantsToQuit = true
-        default:
-            let suggestion = Self.commands.map(\.name).min { distance(name, $0) < distance(name, $1) }
+        guard let command = MetaCommand.named(name) else {
+            let suggestion = Suggestions.nearest(to: name, in: MetaCommand.all.map(\.name))
             fail("unknown command ':\(name)'" + (suggestion.map { "; did you mean ':\($0)'?" } ?? "") + " (:help lists them)")
             return false
         }
-        return true
-    }
-
-    private func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return row[b.count]
+        return await command.run(self, argument)
     }
 
     func write(_ text: String) { output.standard(text.hasSuffix("\n") ? text : text + "\n") }
@@ -90,8 +45,9 @@ extension Shell {
             return lines.joined(separator: "\n")
         }
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
-        if let command = Self.commands.first(where: { $0.name == name }) {
-            return "\(command.usage)\n  \(command.summary)"
+        if let command = MetaCommand.named(name) {
+            let aliases = command.aliases.isEmpty ? "" : "\n  also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
+            return "\(command.usage)\n  \(command.summary)" + aliases
         }
         if registry.endpoint(named: name) != nil || interpreter.recordTypes[name] != nil {
             return describeText(name) ?? ""
@@ -191,7 +147,7 @@ extension Shell {
         }
         guard let text = describeText(name) else {
             let names = registry.endpoints.map(\.name) + interpreter.recordTypes.keys
-            let suggestion = names.min { distance(name, $0) < distance(name, $1) }
+            let suggestion = Suggestions.nearest(to: name, in: names)
             fail("no endpoint or type named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             return false
         }

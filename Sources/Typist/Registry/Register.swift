@@ -2,19 +2,6 @@ import APIScript
 import Foundation
 import TypedAPI
 
-/// Something a registry is built from: one endpoint, or a group of them.
-public protocol RegistryContent: Sendable {
-    /// The registrations it holds.
-    var registrations: [PendingRegistration] { get }
-}
-
-/// A registration before its shapes are derived (which happens when the registry is built).
-public struct PendingRegistration: Sendable {
-    let name: String
-    var group: String
-    let build: @Sendable (ValueBridge) throws -> EndpointRegistration
-}
-
 /// Registers one typed endpoint as a script function.
 ///
 /// ```swift
@@ -131,98 +118,4 @@ public struct Register: RegistryContent {
 private enum DirectResult<Response> {
     case value(Value)
     case model(Response)
-}
-
-/// A named group of endpoints, listed together by `:endpoints`.
-public struct Group: RegistryContent {
-    public let registrations: [PendingRegistration]
-
-    /// Creates a group.
-    public init(_ name: String, @RegistryBuilder _ content: () -> [any RegistryContent]) {
-        registrations = content().flatMap(\.registrations).map { pending in
-            var pending = pending
-            if pending.group.isEmpty { pending.group = name }
-            return pending
-        }
-    }
-}
-
-/// Builds registries from `Register` and `Group` statements.
-@resultBuilder
-public enum RegistryBuilder {
-    public static func buildExpression(_ content: any RegistryContent) -> [any RegistryContent] { [content] }
-    public static func buildBlock(_ parts: [any RegistryContent]...) -> [any RegistryContent] { parts.flatMap { $0 } }
-    public static func buildOptional(_ part: [any RegistryContent]?) -> [any RegistryContent] { part ?? [] }
-    public static func buildEither(first: [any RegistryContent]) -> [any RegistryContent] { first }
-    public static func buildEither(second: [any RegistryContent]) -> [any RegistryContent] { second }
-    public static func buildArray(_ parts: [[any RegistryContent]]) -> [any RegistryContent] { parts.flatMap { $0 } }
-}
-
-/// Why a registry could not be built.
-public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
-    /// Two registrations share a name.
-    case duplicateName(String, first: String, second: String)
-    /// A response type whose shape cannot be derived.
-    case unsupportedType(name: String, location: String, reason: String)
-    /// A name scripts cannot use.
-    case invalidName(String, location: String)
-
-    /// Where and what.
-    public var description: String {
-        switch self {
-        case .duplicateName(let name, let first, let second):
-            "'\(name)' is registered twice (at \(first) and at \(second))"
-        case .unsupportedType(let name, let location, let reason):
-            "cannot register '\(name)' (at \(location)): \(reason)"
-        case .invalidName(let name, let location):
-            "cannot register '\(name)' (at \(location)): not a valid script name"
-        }
-    }
-}
-
-/// Every endpoint a host registers, with the record types of their responses.
-public struct EndpointRegistry: Sendable {
-    /// The endpoints, in registration order.
-    public let endpoints: [EndpointRegistration]
-    /// The record types their responses use.
-    public let recordTypes: [RecordType]
-    let bridge: ValueBridge
-
-    /// Builds a registry, deriving every response's shape from its Swift type.
-    ///
-    /// - Throws: ``RegistryError`` naming the registration at fault.
-    public init(@RegistryBuilder _ content: () -> [any RegistryContent]) throws {
-        let bridge = ValueBridge()
-        var endpoints: [EndpointRegistration] = []
-        var seen: [String: String] = [:]
-        for pending in content().flatMap(\.registrations) {
-            var registration = try pending.build(bridge)
-            registration.group = pending.group.isEmpty ? "Endpoints" : pending.group
-            guard let first = registration.name.first, first.isLetter || first == "_",
-                registration.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            else {
-                throw RegistryError.invalidName(registration.name, location: registration.location)
-            }
-            if let earlier = seen[registration.name] {
-                throw RegistryError.duplicateName(registration.name, first: earlier, second: registration.location)
-            }
-            seen[registration.name] = registration.location
-            endpoints.append(registration)
-        }
-        self.endpoints = endpoints
-        self.bridge = bridge
-        self.recordTypes = bridge.recordTypes
-    }
-
-    /// An endpoint by name.
-    public func endpoint(named name: String) -> EndpointRegistration? {
-        endpoints.first { $0.name == name }
-    }
-
-    /// The group names in first-registration order.
-    public var groups: [String] {
-        var result: [String] = []
-        for endpoint in endpoints where !result.contains(endpoint.group) { result.append(endpoint.group) }
-        return result
-    }
 }

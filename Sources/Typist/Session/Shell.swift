@@ -341,6 +341,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// Syntax or check errors in the script.
     public static let dataError: Int32 = 65
+    /// The shell could not start: the host's registry failed, or its built-in service did.
+    public static let software: Int32 = 70
     /// Interrupted (Ctrl-C).
     public static let interrupted: Int32 = 130
 }

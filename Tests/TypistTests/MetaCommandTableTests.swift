@@ -1,0 +1,70 @@
+import Foundation
+import LineEditor
+import Testing
+@testable import Typist
+
+/// The meta commands come from one table: dispatch, aliases, `:help`, the "did you mean"
+/// suggestion and Tab completion of each command's argument all read it.
+@Suite("Meta command table")
+struct MetaCommandTableTests {
+    @Test("Every command and alias in the table runs, and :help of each shows its usage")
+    func dispatchAndHelp() async throws {
+        try await withDemoShell { shell, output, _ in
+            for command in MetaCommand.all {
+                output.clear()
+                await shell.handle(":help \(command.name)")
+                let aliases = command.aliases.isEmpty ? "" : "\n  also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
+                #expect(output.standard == "\(command.usage)\n  \(command.summary)\(aliases)\n")
+            }
+            output.clear()
+            await shell.handle(":?")
+            #expect(output.standard.hasPrefix("Typist — call typed endpoints as functions"))
+        }
+    }
+
+    @Test("An unknown command suggests the nearest one only when it is a likely typo")
+    func unknownCommands() async throws {
+        try await withDemoShell { shell, output, _ in
+            await shell.handle(":descrbe post")
+            #expect(output.error == "error: unknown command ':descrbe'; did you mean ':describe'? (:help lists them)\n")
+            output.clear()
+            await shell.handle(":zzzzzz")
+            #expect(output.error == "error: unknown command ':zzzzzz' (:help lists them)\n")
+            output.clear()
+            await shell.handle(":describe psot")
+            #expect(output.error == "error: no endpoint or type named 'psot'; did you mean 'post'?\n")
+        }
+    }
+
+    @Test("Tab after :load and :save offers .api files and directories, cut to the word readline replaces")
+    func fileCompletion() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typist-complete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts/tokens"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["scripts/tour.api", "scripts/token-flow.api", "scripts/todo.txt", "scripts/.hidden.api"] {
+            try Data().write(to: root.appendingPathComponent(name))
+        }
+        let base = root.path + "/scripts/"
+        // `scripts/to` completes the word `to` (readline breaks words at `/`).
+        #expect(MetaCommand.pathCandidates(base + "to", extensions: ["api"]) == ["token-flow.api", "tokens/", "tour.api"])
+        // `token-flow.a` completes the word `a` (and `-` and `.` break words too).
+        #expect(MetaCommand.pathCandidates(base + "token-flow.a", extensions: ["api"]) == ["api"])
+        #expect(MetaCommand.pathCandidates(base, extensions: ["api"]) == ["token-flow.api", "tokens/", "tour.api"])
+        #expect(MetaCommand.pathCandidates(base + ".h", extensions: ["api"]) == ["hidden.api"])
+        #expect(MetaCommand.pathCandidates(base + "nothing", extensions: ["api"]).isEmpty)
+        #expect(MetaCommand.pathCandidates(root.path + "/missing/x", extensions: ["api"]).isEmpty)
+    }
+
+    @Test("Tab completes each command's argument by its kind")
+    func argumentCompletion() async throws {
+        try await withDemoShell { shell, _, _ in
+            func candidates(_ line: String) -> [String] { TerminalLineSource.complete(line, shell: shell).candidates }
+            #expect(candidates(":") == MetaCommand.all.map(\.name))
+            #expect(candidates(":format ") == ["pretty", "json", "table"])
+            #expect(candidates(":describe po").contains("posts"))
+            #expect(candidates(":type post(id: 1).ti").contains("title"))
+            #expect(candidates(":vars x").isEmpty)
+            #expect(candidates(":load Examples/to") == ["tour.api"])
+        }
+    }
+}
