@@ -77,8 +77,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = interpreter.completions(for: text, cursor: cursor)
     if length < 512 { _ = interpreter.needsMoreInput(text) }
     if mode == .eval {
+        // A fresh interpreter per run: what one script keeps in its globals (a 128 MiB string, say)
+        // would otherwise add up across runs.
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let target = interpreter
+        nonisolated(unsafe) let target = makeInterpreter()
         Task {
             let result = await target.evaluate(source, isPrompt: true)
             if let value = result.value { _ = ValueFormatter.description(value) }

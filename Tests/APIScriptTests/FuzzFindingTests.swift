@@ -40,3 +40,25 @@ struct FuzzFindingTests {
         #expect(interpreter.completions(for: top, cursor: top.utf8.count).candidates == ["count", "isEmpty", "keys", "total", "values"])
     }
 }
+
+/// The checker's work stays linear in the input where inputs repeat a construct.
+@Suite("Checker work")
+struct CheckerWorkTests {
+    private func expressionsChecked(_ text: String) -> Int {
+        let source = ScriptSource(name: "work.api", text: text)
+        let (statements, _) = Parser.parse(source)
+        var checker = Checker(source: source, globals: GlobalTable(), isPrompt: true)
+        checker.check(statements)
+        return checker.expressionsChecked
+    }
+
+    @Test("An assignment to a long chain checks each link once (it re-checked the rest of the chain per link)",
+          arguments: [40, 120])
+    func assignmentChain(links: Int) {
+        let chain = "var d: [String: Any] = [:]\nd" + String(repeating: ".m { $0 }", count: links / 2)
+            + String(repeating: "[\"k\"]", count: links / 2) + " = 1"
+        let checked = expressionsChecked(chain)
+        // A few checks per link (the subscript's key, the closure's body), never per link squared.
+        #expect(checked > links && checked < 8 * links, "\(checked) expression checks for \(links) links")
+    }
+}

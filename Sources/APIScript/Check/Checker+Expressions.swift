@@ -2,6 +2,7 @@ extension Checker {
     /// Checks an expression and returns its type; `expected` guides literals and closures.
     @discardableResult
     mutating func checkExpression(_ expression: Expr, expected: ScriptType?) -> ScriptType {
+        expressionsChecked += 1
         let type = computeType(expression, expected: expected)
         expression.type = type
         return type

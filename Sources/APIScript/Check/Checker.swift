@@ -10,6 +10,9 @@ struct Checker {
     /// At the prompt, a top-level name may be declared again (it replaces the old one).
     let isPrompt: Bool
     var diagnostics: [Diagnostic] = []
+    /// How many expressions were checked, re-checks included: the checker's work, for tests that
+    /// it stays linear in the input.
+    var expressionsChecked = 0
     /// Lexical scopes, innermost last. The first is the script's top level.
     private var scopes: [[String: Binding]] = [[:]]
     private var scopeOwners: [FunctionScope]
@@ -394,38 +397,41 @@ struct Checker {
     }
 
     /// The type of an assignment target, reporting targets that cannot be assigned.
+    ///
+    /// The target is checked once, whole; then its chain (`a.b[0].c`) is walked down to its root
+    /// name using what that check found, so a long chain costs one pass, not one per link.
     private mutating func checkAssignable(_ target: Expr) -> ScriptType {
-        switch target.kind {
-        case .name(let name):
-            let type = checkExpression(target, expected: nil)
-            guard let binding = target.binding else { return type }
-            switch binding.kind {
-            case .variable:
-                if !binding.isMutable {
-                    error("cannot assign to value: '\(name)' is a 'let' constant", target.span,
-                          notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+        var type = checkExpression(target, expected: nil)
+        if case .subscriptAccess(let base, _, _) = target.kind, case .dictionary(let value) = base.type {
+            type = value.optional
+        }
+        var current = target
+        while true {
+            switch current.kind {
+            case .name(let name):
+                guard let binding = current.binding else { return type }
+                switch binding.kind {
+                case .variable:
+                    if !binding.isMutable {
+                        error("cannot assign to value: '\(name)' is a 'let' constant", current.span,
+                              notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+                    }
+                case .hostGlobal(let global):
+                    if global.set == nil { error("cannot assign to '\(name)': it is read-only", current.span) }
+                case .hostFunction, .builtin, .scriptFunction:
+                    error("cannot assign to '\(name)': it is a function", current.span)
                 }
-            case .hostGlobal(let global):
-                if global.set == nil { error("cannot assign to '\(name)': it is read-only", target.span) }
-            case .hostFunction, .builtin, .scriptFunction:
-                error("cannot assign to '\(name)': it is a function", target.span)
+                return current === target ? binding.type : type
+            case .member(let base, _, _, let optional):
+                if optional { error("cannot assign through '?.'", current.span) }
+                if case .property = current.callee { error("cannot assign to a computed property", current.span) }
+                current = base
+            case .subscriptAccess(let base, _, _):
+                current = base
+            default:
+                error("cannot assign to this expression", current.span)
+                return current === target ? .unknown : type
             }
-            return binding.type
-        case .member(let base, _, _, let optional):
-            if optional { error("cannot assign through '?.'", target.span) }
-            _ = checkAssignable(base)
-            let type = checkExpression(target, expected: nil)
-            if case .property = target.callee { error("cannot assign to a computed property", target.span) }
-            return type
-        case .subscriptAccess(let base, _, _):
-            _ = checkAssignable(base)
-            let type = checkExpression(target, expected: nil)
-            if case .dictionary(let value) = base.type { return value.optional }
-            return type
-        default:
-            _ = checkExpression(target, expected: nil)
-            error("cannot assign to this expression", target.span)
-            return .unknown
         }
     }
 
