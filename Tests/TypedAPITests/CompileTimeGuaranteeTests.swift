@@ -31,21 +31,51 @@ struct CompileTimeGuaranteeTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test("Misuse does not compile", arguments: [
-        ("a call site expecting another response type",
-         "func run(_ c: APIClient) async throws { let s: String = try await c.send(Endpoint<Public, Post>.post(id: 1)); _ = s }"),
-        ("a bearer endpoint sent without a token",
-         "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Public, [Post]>.drafts) }"),
-        ("a bearer endpoint sent with an API key instead of a token",
-         "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts, with: APIKeyCredential(value: \"k\")) }"),
-        ("a GET with a body", "let m = HTTPMethod.get(.text(\"body\"))"),
-        ("a DELETE with a body", "let m = HTTPMethod.delete(.text(\"body\"))"),
-        ("a POST without a body", "let m = HTTPMethod.post(query: [])"),
-    ])
-    func misuse(what: String, code: String) throws {
-        let result = try typecheck(code)
-        #expect(result.status != 0, "\(what) compiled")
-        #expect(result.output.contains("error:"), "\(result.output)")
+    /// One misuse: the line that must not compile, the compiler's diagnostic for it, and the
+    /// same line corrected, which must compile (so the misuse fails for the reason named).
+    struct Misuse: CustomTestStringConvertible, Sendable {
+        let what: String
+        let code: String
+        let diagnostic: String
+        let corrected: String
+        var testDescription: String { what }
+    }
+
+    static let misuses: [Misuse] = [
+        Misuse(what: "a call site expecting another response type",
+               code: "func run(_ c: APIClient) async throws { let s: String = try await c.send(Endpoint<Public, Post>.post(id: 1)); _ = s }",
+               diagnostic: "error: cannot convert value of type 'Post' to specified type 'String'",
+               corrected: "func run(_ c: APIClient) async throws { let s: Post = try await c.send(Endpoint<Public, Post>.post(id: 1)); _ = s }"),
+        Misuse(what: "a bearer endpoint sent without a token",
+               code: "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts) }",
+               diagnostic: "error: instance method 'send' requires the types 'AccessToken' and '()' be equivalent",
+               corrected: "func run(_ c: APIClient, t: AccessToken) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts, with: t) }"),
+        Misuse(what: "a bearer endpoint sent with an API key instead of a token",
+               code: "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts, with: APIKeyCredential(value: \"k\")) }",
+               diagnostic: "error: cannot convert value of type 'APIKeyCredential' to expected argument type 'AccessToken'",
+               corrected: "func run(_ c: APIClient) async throws { _ = try await c.send(Endpoint<Bearer, [Post]>.drafts, with: AccessToken(\"t\")) }"),
+        Misuse(what: "a GET with a body", code: "let m = HTTPMethod.get(.text(\"body\"))",
+               diagnostic: "error: missing argument label 'query:' in call",
+               corrected: "let m = HTTPMethod.get(query: [])"),
+        Misuse(what: "a DELETE with a body", code: "let m = HTTPMethod.delete(.text(\"body\"))",
+               diagnostic: "error: enum case 'delete' has no associated values",
+               corrected: "let m = HTTPMethod.delete"),
+        Misuse(what: "a POST without a body", code: "let m = HTTPMethod.post(query: [])",
+               diagnostic: "error: extraneous argument label 'query:' in call",
+               corrected: "let m = HTTPMethod.post(.text(\"body\"))"),
+    ]
+
+    @Test("Misuse does not compile, on its own line, for the reason named; corrected, it compiles", arguments: misuses)
+    func misuse(_ misuse: Misuse) throws {
+        let line = Self.prelude.split(separator: "\n", omittingEmptySubsequences: false).count
+        let result = try typecheck(misuse.code)
+        #expect(result.status != 0, "\(misuse.what) compiled")
+        let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error: ") }
+        let first = try #require(errors.first, "\(result.output)")
+        #expect(first.contains("snippet.swift:\(line):"), "\(first)")
+        #expect(first.hasSuffix(misuse.diagnostic), "\(first)")
+        let corrected = try typecheck(misuse.corrected)
+        #expect(corrected.status == 0, "\(corrected.output)")
     }
 
     private func typecheck(_ code: String) throws -> (status: Int32, output: String) {
