@@ -32,6 +32,15 @@ struct TranscriptTests {
         #expect(source.history == ["post(id: 4).id", "for i in 0..<3 {\n  if i == 1 { continue }\n  print(i)\n}", "post(id: 4).titel"])
     }
 
+    @Test("The prompt carries the host's name, continuation lines aligned under it")
+    func hostName() async throws {
+        try await withDemoShell { shell, _, _ in
+            let source = ScriptedLineSource(["[1,", "2]", "1"])
+            _ = await shell.runPrompt(source, name: "reading")
+            #expect(source.prompts == ["reading> ", "    ...> ", "reading> ", "reading> "])
+        }
+    }
+
     @Test("Ctrl-C drops an unfinished block; secrets stay out of history")
     func interruptAndSecrets() async throws {
         let (output, source) = try await transcript([

@@ -1,4 +1,5 @@
 import Foundation
+import APIScript
 
 /// What a line source gives the prompt.
 public enum LineEvent: Sendable, Equatable {
@@ -112,13 +113,19 @@ extension Shell {
     /// Reads inputs until the end or `:quit`, handling each; unfinished input (an open `{`, `(`, `[`
     /// or string) continues on the next line.
     ///
+    /// - Parameters:
+    ///   - source: Where lines come from.
+    ///   - banner: Shown first, on a terminal.
+    ///   - name: The prompt's name, the host's (`reading> `); continuation lines align under it.
     /// - Returns: The exit status: 0.
-    public func runPrompt(_ source: some LineSource, banner: String? = nil) async -> Int32 {
+    public func runPrompt(_ source: some LineSource, banner: String? = nil, name: String = "typist") async -> Int32 {
         if source.isInteractive, let banner { output.standard(banner + "\n") }
         readSecret = { [weak source] prompt in await source?.readSecret(prompt: prompt) }
         var pending: [String] = []
+        let first = TerminalText.sanitized(name) + "> "
+        let continuation = String(repeating: " ", count: max(0, first.count - 5)) + "...> "
         while !wantsToQuit {
-            let prompt = pending.isEmpty ? "typist> " : "   ...> "
+            let prompt = pending.isEmpty ? first : continuation
             switch await source.readLine(prompt: prompt) {
             case .end:
                 return ExitStatus.success

@@ -284,10 +284,11 @@ public enum ShellCommandLine {
             status = diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
         case .prompt:
             if let input {
-                status = await shell.runPrompt(input)
+                status = await shell.runPrompt(input, name: host.name)
             } else if terminal {
                 let banner = "\(host.name) \(host.version) — \(registry.endpoints.count) endpoints at \(environment.baseURL). :help for help, :quit to leave."
-                status = await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: progress), banner: banner)
+                status = await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: progress), banner: banner,
+                                               name: host.name)
             } else {
                 // Piped input runs as a script does; Ctrl-C ends it with status 130.
                 signal(SIGINT, SIG_IGN)
