@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The README's embedding example, as an outside host would write it: its code type-checks
+/// against the built modules with `import Typist` alone, and its `Package.swift` is a valid
+/// manifest naming the products it needs.
+@Suite("The README's embedding example")
+struct ReadmeEmbeddingTests {
+    static var blocks: [(info: String, text: String)] {
+        ReadmeVerbatimTests.blocks(in: "Embedding: your endpoints, the same shell")
+    }
+
+    @Test("The host's code type-checks against the built Typist, importing nothing else of ours")
+    func code() throws {
+        let code = try #require(Self.blocks.first { $0.info == "swift" && $0.text.contains("ShellCommandLine.main") }).text
+        #expect(!code.contains("import TypedAPI"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("main.swift")
+        try code.write(to: file, atomically: true, encoding: .utf8)
+        // Typist's C modules are found through their module maps, as SwiftPM finds them.
+        let maps = ["CReadline", "CTypistPlatform"].flatMap { name in
+            ["-Xcc", "-fmodule-map-file=" + Built.packageRoot.appendingPathComponent("Sources/\(name)/module.modulemap").path]
+        }
+        let result = try Self.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try Self.modules().path] + maps + [file.path])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("Its Package.swift is a manifest SwiftPM reads, with the Typist and TypistCurl products")
+    func manifest() throws {
+        let manifest = try #require(Self.blocks.first { $0.info == "swift" && $0.text.hasPrefix("// swift-tools-version") }).text
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-host-\(UUID().uuidString)")
+        let sources = directory.appendingPathComponent("ReadingShell/Sources/reading")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try manifest.write(to: directory.appendingPathComponent("ReadingShell/Package.swift"), atomically: true, encoding: .utf8)
+        try "print(1)\n".write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let result = try Self.run(["swift", "package", "--package-path", directory.appendingPathComponent("ReadingShell").path,
+                                   "dump-package"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("\"TypistCurl\"") && result.output.contains("\"reading\""), "\(result.output)")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// The build's module directory, beside the test bundle.
+    static func modules() throws -> URL {
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Typist.swiftmodule").path) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw Built.MissingExecutable(name: "Modules/Typist.swiftmodule")
+    }
+}
