@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "Typist", targets: ["Typist"]),
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
+        .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
@@ -87,6 +88,11 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            name: "TypistTesting",
+            dependencies: ["Typist", "TypedAPI", "APIScript", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
             name: "DemoBindings",
             dependencies: ["Typist", "TypistCurl", "DemoService", "TypedAPI"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -125,7 +131,7 @@ let package = Package(
         .target(name: "FaultServer", path: "Tests/FaultServer"),
         .testTarget(
             name: "TypedAPITests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService", "FaultServer"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService", "FaultServer", "TypistTesting"]
         ),
         .testTarget(
             name: "APIScriptTests",
@@ -135,9 +141,15 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "TypistCurl", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+            dependencies: ["Typist", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host"],
             exclude: ["Scripts"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .testTarget(
+            name: "ExampleHostTests",
+            dependencies: ["example-host", "TypistTesting", "Typist"],
+            path: "Examples/ExampleHostTests",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

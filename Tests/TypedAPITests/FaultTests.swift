@@ -1,6 +1,7 @@
 import DemoService
 import Foundation
 import Testing
+import TypistTesting
 import TypedAPI
 
 /// Every `APIError` case, caused by the demo service's fault routes or by bad input.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TypistTesting
 import TypedAPI
 
 private struct Draft: Codable, Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Synchronization
 import Testing
+import TypistTesting
 import TypedAPI
 
 private struct Repo: Decodable, Equatable {

@@ -85,30 +85,6 @@ public final class PipedInput: Sendable {
     }
 }
 
-/// Lines given in advance, for tests and embedding: each `nil` stands for Ctrl-C.
-public final class ScriptedLineSource: LineSource, @unchecked Sendable {
-    private var lines: [String?]
-    /// The prompts shown, in order.
-    public private(set) var prompts: [String] = []
-    /// The inputs remembered for history.
-    public private(set) var history: [String] = []
-
-    /// Creates a source.
-    public init(_ lines: [String?]) { self.lines = lines }
-
-    public var isInteractive: Bool { false }
-
-    public func readLine(prompt: String) async -> LineEvent {
-        prompts.append(prompt)
-        guard !lines.isEmpty else { return .end }
-        return lines.removeFirst().map(LineEvent.line) ?? .interrupt
-    }
-
-    public func remember(_ input: String) { history.append(input) }
-
-    public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) { history.removeAll(where: shouldForget) }
-}
-
 extension Shell {
     /// Reads inputs until the end or `:quit`, handling each; unfinished input (an open `{`, `(`, `[`
     /// or string) continues on the next line.

@@ -7,22 +7,7 @@ import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
 import Typist
-
-/// What a shell wrote, by stream.
-final class CapturedOutput: Sendable {
-    private let streams = Mutex<(standard: String, error: String)>(("", ""))
-
-    var standard: String { streams.withLock { $0.standard } }
-    var error: String { streams.withLock { $0.error } }
-    var all: String { streams.withLock { $0.standard + $0.error } }
-
-    var shellOutput: ShellOutput {
-        ShellOutput(standard: { text in self.streams.withLock { $0.standard += text } },
-                    error: { text in self.streams.withLock { $0.error += text } })
-    }
-
-    func clear() { streams.withLock { $0 = ("", "") } }
-}
+@_exported import TypistTesting
 
 /// A shell with the demo bindings against a demo server on an ephemeral port; stopped after.
 func withDemoShell<T>(environments: (String) -> [NamedEnvironment] = { _ in [] },
