@@ -173,10 +173,10 @@ public final class Interpreter {
     ///   - source: The script or prompt input.
     ///   - isPrompt: At the prompt, names may be declared again, and the last expression's value
     ///     is returned.
-    /// - Returns: The value of a final expression (at the prompt), and the diagnostics: warnings,
-    ///   or the errors that stopped it.
     ///   - echo: Called with the value and type of each top-level expression statement that has
     ///     one, as it runs (piped input and `:load` show values as the prompt does).
+    /// - Returns: The value of a final expression (at the prompt), and the diagnostics: warnings,
+    ///   or the errors that stopped it.
     ///
     /// A thread with less than 6 MiB of stack left hands the evaluation to
     /// ``LargeStackExecutor/shared``, so that input at the syntax nesting limit fits.

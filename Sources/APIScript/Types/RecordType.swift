@@ -31,6 +31,7 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - name: The Swift type name.
     ///   - fields: The fields in order; may be given later with ``define(_:)``.
+    ///   - isTuple: Whether values print as a tuple, `(offset: 0, element: …)`.
     public init(name: String, fields: [Field] = [], isTuple: Bool = false) {
         self.name = name
         self.isTuple = isTuple

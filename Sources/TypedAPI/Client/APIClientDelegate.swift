@@ -8,6 +8,7 @@ public protocol APIClientDelegate: Sendable {
     /// Called after a call failed: answer `true` to send it again.
     ///
     /// - Parameters:
+    ///   - client: The client that sent it.
     ///   - request: The request that failed.
     ///   - error: Why it failed.
     ///   - attempt: How many times it has been sent, 1 the first time.

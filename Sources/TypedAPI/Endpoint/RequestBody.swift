@@ -8,7 +8,7 @@ public protocol RequestBodyEncoding: Sendable {
     ///
     /// - Parameter jsonEncoder: The client's JSON encoder, for encodings that embed JSON.
     /// - Returns: The body bytes.
-    /// - Throws: Any error; it is reported as ``APIError/encodingFailed(_:reason:)``.
+    /// - Throws: Any error; it is reported as ``APIError/invalidRequest(_:reason:)``.
     func encode(using jsonEncoder: JSONEncoder) throws -> Data
 }
 

@@ -55,7 +55,7 @@ public final class PlainLineSource: LineSource, Sendable {
 }
 
 /// Standard input read as it arrives, for piped scripts (`typist < file.api`); see
-/// ``Shell/runPiped(_:name:)``.
+/// `Shell.runPiped(_:name:)`.
 public final class PipedInput: Sendable {
     private let queue = DispatchQueue(label: "typist.piped-input")
     private let descriptor: Int32

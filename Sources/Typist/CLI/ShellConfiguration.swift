@@ -26,7 +26,9 @@ public struct ShellConfiguration: Sendable, Equatable {
 
     /// Finds and reads the configuration.
     ///
-    /// - Parameter directory: Where to look first (the script's directory, or the current one).
+    /// - Parameters:
+    ///   - directory: Where to look first (the script's directory, or the current one).
+    ///   - environment: The process environment (for `XDG_CONFIG_HOME` and `HOME`).
     /// - Throws: A ``ConfigurationError`` naming the file and what is wrong in it.
     public static func load(near directory: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> ShellConfiguration

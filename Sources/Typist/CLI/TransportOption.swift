@@ -4,7 +4,7 @@ import TypedAPI
 /// where its sessions run best.
 ///
 /// The shell itself links no transport but Foundation's; a host passes the ones it wants in
-/// ``ShellHost/transports`` (the first is the default). `typist` offers ``curl`` (from the
+/// ``ShellHost/transports`` (the first is the default). `typist` offers `.curl` (from the
 /// `TypistCurl` product) and ``urlSession``:
 ///
 /// ```swift

@@ -20,6 +20,8 @@ public struct Register: RegistryContent {
     ///   - summary: A one-line summary for `:endpoints` and help.
     ///   - parameters: The parameters, each with a label (or none) and a Swift type.
     ///   - storesToken: For a login endpoint: the token to keep in the session after a call.
+    ///   - file: Where the registration is written (`#fileID`), for errors about it.
+    ///   - line: Its line (`#line`).
     ///   - endpoint: Makes the endpoint from the converted arguments.
     public init<each P: ScriptArgument, Kind: ShellKind, Response: Decodable & Sendable>(
         _ name: String, summary: String = "", _ parameters: repeat Parameter<each P>,

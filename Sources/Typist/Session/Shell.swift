@@ -146,7 +146,7 @@ public final class Shell: @unchecked Sendable {
 
     /// Evaluates source text in this session and returns its value (for apps and tests).
     ///
-    /// - Throws: ``EvaluationError`` with the diagnostics.
+    /// - Throws: `EvaluationError` (from `APIScript`) with the diagnostics.
     @discardableResult
     public func evaluate(_ source: String) async throws -> Value {
         let result = await evaluate(ScriptSource(name: "<input>", text: source), isPrompt: true)
