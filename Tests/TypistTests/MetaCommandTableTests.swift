@@ -68,3 +68,22 @@ struct MetaCommandTableTests {
         }
     }
 }
+
+@Suite("Help on the session's properties and the language's types")
+struct SessionHelpTests {
+    @Test(":help answers for session properties, from their registration, and for the built-in types")
+    func help() async throws {
+        try await withDemoShell { shell, output, _ in
+            for (topic, expected) in [
+                ("baseURL", "baseURL: String\n  where requests go, such as http://127.0.0.1:8080\n"),
+                ("response", "response: Exchange? (read-only)\n"),
+                ("Secret", "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String\n"),
+                ("Int", "Int(value) -> Int? — from a String (nil when not a number) or a Double\nInt — a whole number"),
+            ] {
+                output.clear()
+                await shell.handle(":help \(topic)")
+                #expect(output.standard.hasPrefix(expected), "\(topic): \(output.standard)")
+            }
+        }
+    }
+}

@@ -63,6 +63,23 @@ struct RegistryTests {
         }
     }
 
+    @Test("A name scripts cannot use fails at start-up with the registration's place and the reason",
+          arguments: [("let", "'let' is a keyword of the language"), ("print", "'print' is a built-in function"),
+                      ("token", "'token' is a session property of the shell"),
+                      ("two words", "a name is a letter or '_' followed by letters, digits or '_'")])
+    func invalidNames(name: String, reason: String) {
+        do {
+            _ = try EndpointRegistry { Register(name) { Endpoint<Public, String>(path: "/a") } }
+            Issue.record("'\(name)' was accepted")
+        } catch let error as RegistryError {
+            let text = error.description
+            #expect(text.hasPrefix("cannot register '\(name)' (at Typist"), "\(text)")
+            #expect(text.contains("RegistryTests.swift:") && text.hasSuffix("): " + reason), "\(text)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test("A response type whose shape cannot be read fails at start-up with the registration's name")
     func unsupported() {
         #expect {

@@ -141,9 +141,11 @@ public final class Interpreter {
     public var recordTypes: [String: RecordType] { table.recordTypes }
 
     private func checkName(_ name: String) throws {
-        guard let first = name.utf8.first, first.isIdentifierStart, name.utf8.allSatisfy(\.isIdentifierContinue),
-            Keyword(rawValue: name) == nil
-        else { throw RegistrationError.invalidName(name) }
+        if let problem = ScriptNames.problem(with: name) {
+            if BuiltinFunction(rawValue: name) != nil { throw RegistrationError.duplicateName(name) }
+            _ = problem
+            throw RegistrationError.invalidName(name)
+        }
         if let existing = table.bindings[name] {
             if case .builtin = existing.kind { throw RegistrationError.duplicateName(name) }
             throw RegistrationError.duplicateName(name)
@@ -327,6 +329,12 @@ public final class Interpreter {
             if case .hostFunction(let function)? = table.bindings[name]?.kind { return function }
             return nil
         }
+    }
+
+    /// A host global by name (`baseURL`, `token` …), for help.
+    public func global(named name: String) -> HostGlobal? {
+        if case .hostGlobal(let global)? = table.bindings[name]?.kind { return global }
+        return nil
     }
 
     /// The static type of an expression, without running anything.

@@ -1,5 +1,5 @@
 /// The reserved words of the language.
-enum Keyword: String, Sendable {
+enum Keyword: String, Sendable, CaseIterable {
     case `let`, `var`, `if`, `else`, `guard`, `for`, `in`, `while`, `break`, `continue`, `func`, `return`
     case `true`, `false`, `nil`, `try`
 }

@@ -61,7 +61,11 @@ extension Shell {
                 Full reference: Docs/Language.md
                 """
         }
-        if let builtin = Self.builtinHelp[name] { return builtin }
+        if let builtin = Self.builtinHelp[name] { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
+        if let global = interpreter.global(named: name) {
+            return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
+        }
+        if let type = Self.typeHelp[name] { return type }
         return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
     }
 
@@ -74,6 +78,16 @@ extension Shell {
         "Int": "Int(value) -> Int? — from a String (nil when not a number) or a Double",
         "Double": "Double(value) -> Double? — from a String or an Int",
         "String": "String(value) -> String — any value as text",
+    ]
+
+    /// The language's own types, for `:help Int` and the like (models answer from the registry).
+    static let typeHelp: [String: String] = [
+        "Int": "Int — a whole number (64 bits); arithmetic that overflows is an error, not a wrap",
+        "Double": "Double — a floating-point number",
+        "Bool": "Bool — true or false",
+        "String": "String — text; \"\\(expression)\" interpolates",
+        "Secret": "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String",
+        "Any": "Any — a value whose type is known only when it runs (JSON from json(_:)); members are checked then",
     ]
 
     // MARK: Endpoints and types

@@ -20,9 +20,7 @@ public struct EndpointRegistry: Sendable {
         for pending in content().flatMap(\.registrations) {
             var registration = try pending.build(bridge)
             registration.group = pending.group.isEmpty ? "Endpoints" : pending.group
-            guard let first = registration.name.first, first.isLetter || first == "_",
-                registration.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            else {
+            if ScriptNames.problem(with: registration.name) != nil || Shell.sessionGlobalNames.contains(registration.name) {
                 throw RegistryError.invalidName(registration.name, location: registration.location)
             }
             if let earlier = seen[registration.name] {

@@ -19,7 +19,8 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
         case .unsupportedType(let name, let location, let reason):
             "cannot register '\(name)' (at \(location)): \(reason)"
         case .invalidName(let name, let location):
-            "cannot register '\(name)' (at \(location)): not a valid script name"
+            "cannot register '\(name)' (at \(location)): "
+                + (ScriptNames.problem(with: name) ?? "'\(name)' is a session property of the shell")
         }
     }
 }

@@ -9,6 +9,9 @@ extension Shell {
         .init("headers", .dictionary(.string)), .init("duration", .double), .init("body", .string),
     ])
 
+    /// The names the session itself defines, which no endpoint or variable may take.
+    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "headers", "timeout", "response", "last", "_"]
+
     func registerSessionGlobals() throws {
         let client = client
         let state = state
