@@ -72,3 +72,32 @@ struct ValueNestingTests {
         #expect(result.value == .int(1000), "\(result.diagnostics)")
     }
 }
+
+/// Closures that capture closures form chains as long as a loop runs; freeing one is a loop, not
+/// a recursion as deep as the chain.
+@Suite("Closure chains")
+struct ClosureChainTests {
+    static let chain = """
+        var f: () -> Int = { 0 }
+        for _ in 0..<1_000_000 { let g = f; f = { g() + 1 } }
+        """
+
+    @Test("A chain of a million closures is freed when its variable is reassigned")
+    func reassigned() async throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        let result = await interpreter.evaluate(ScriptSource(name: "chain.api", text: Self.chain + "\nf = { 0 }\nf()"),
+                                                isPrompt: true)
+        #expect(result.errors.isEmpty, "\(result.diagnostics)")
+        #expect(result.value == .int(0))
+    }
+
+    @Test("A chain of a million closures is freed with its interpreter, on a thread with a 1 MiB stack")
+    func withTheInterpreter() async throws {
+        try await withTaskExecutorPreference(LargeStackExecutor(stackSize: 1 << 20)) {
+            var interpreter: Interpreter? = try TestHost.interpreter(output: OutputBuffer())
+            let result = await interpreter?.evaluate(ScriptSource(name: "chain.api", text: Self.chain), isPrompt: true)
+            #expect(result?.errors.isEmpty == true)
+            interpreter = nil
+        }
+    }
+}

@@ -176,7 +176,8 @@ final class ScriptBody {
     let async: (Frame) async throws -> Value
     let slotCount: Int
     let boxCount: Int
-    let captures: [Box]
+    /// What it captured (emptied only by `deinit`, which hands them to ``DeferredRelease``).
+    private(set) var captures: [Box]
     let context: RunContext
     /// Where each parameter goes: a plain slot, or a box (captured parameters).
     let parameters: [(slot: Int, boxed: Bool)]
@@ -197,6 +198,14 @@ final class ScriptBody {
         if parameters.count == 1, !parameters[0].boxed { singleParameterSlot = parameters[0].slot } else {
             singleParameterSlot = nil
         }
+    }
+
+    deinit {
+        // A chain of closures each holding the last is freed link by link, not recursively: the
+        // captures leave this body before it is destroyed, so its own destruction frees nothing.
+        let taken = captures
+        captures = []
+        DeferredRelease.release(taken)
     }
 
     func makeFrame(_ arguments: [Value]) -> Frame {
