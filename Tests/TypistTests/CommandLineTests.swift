@@ -178,6 +178,31 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 130)
     }
 
+    @Test("A script busy in a pure loop ends with 130 on SIGINT and 143 on SIGTERM", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalsEndRun(signal: Int32, status: Int32) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("spin.api")
+        try "print(\"ready\")\nvar n = 0\nwhile true { n += 1 }\n".write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try Built.executable("typist")
+        process.arguments = ["run", script.path, "--base-url", "http://127.0.0.1:9"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        var seen = Data()
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("ready") {
+            seen.append(output.fileHandleForReading.availableData)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+    }
+
     @Test("--version and --help")
     func versionAndHelp() throws {
         let version = try Built.run("typist", ["--version"])

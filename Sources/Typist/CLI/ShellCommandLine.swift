@@ -277,7 +277,10 @@ public enum ShellCommandLine {
         let status: Int32
         switch mode {
         case .run:
+            // Ctrl-C and SIGTERM end a script, however busy, with 130 and 143.
+            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
             status = await shell.run(script ?? ScriptSource(name: "-", text: ""))
+            withExtendedLifetime(endings) {}
         case .check:
             let diagnostics = shell.check(script ?? ScriptSource(name: "-", text: ""))
             shell.report(diagnostics)
@@ -290,13 +293,10 @@ public enum ShellCommandLine {
                 status = await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: progress), banner: banner,
                                                name: host.name)
             } else {
-                // Piped input runs as a script does; Ctrl-C ends it with status 130.
-                signal(SIGINT, SIG_IGN)
-                let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-                interrupt.setEventHandler { exit(ExitStatus.interrupted) }
-                interrupt.resume()
+                // Piped input runs as a script does; Ctrl-C ends it with status 130, SIGTERM with 143.
+                let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
                 status = await shell.runPiped(PipedInput())
-                withExtendedLifetime(interrupt) {}
+                withExtendedLifetime(endings) {}
             }
         }
         if let stopService { await stopService() }
@@ -311,6 +311,18 @@ public enum ShellCommandLine {
 }
 
 extension ShellCommandLine {
+    /// Ends the process with a status when one of the signals arrives (whatever the session is
+    /// doing: a pure loop checks for nothing). Keep the returned sources alive while it applies.
+    static func exitOnSignals(_ endings: [(signal: Int32, status: Int32)]) -> [any DispatchSourceSignal] {
+        endings.map { ending in
+            signal(ending.signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
+            source.setEventHandler { exit(ending.status) }
+            source.resume()
+            return source
+        }
+    }
+
     /// Prepares a process whose `main.swift` ends with `exit(await ShellCommandLine.main(…))`: call it
     /// first thing, before other threads start.
     ///

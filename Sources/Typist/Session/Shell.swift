@@ -345,4 +345,6 @@ public enum ExitStatus {
     public static let software: Int32 = 70
     /// Interrupted (Ctrl-C).
     public static let interrupted: Int32 = 130
+    /// Ended by SIGTERM.
+    public static let terminated: Int32 = 143
 }
