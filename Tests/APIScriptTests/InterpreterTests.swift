@@ -165,4 +165,24 @@ struct CheckerMemoryTests {
         #expect(main == nil, "the top-level scope leaked")
         #expect(inner == nil, "a function's scope leaked")
     }
+
+    @Test("An interpreter whose globals hold script functions is freed, its run context too (found by Scripts/fuzz's heap report)")
+    func interpreterIsFreed() async throws {
+        weak var weakInterpreter: Interpreter?
+        weak var weakContext: RunContext?
+        do {
+            let interpreter = try TestHost.interpreter(output: OutputBuffer())
+            let result = await interpreter.evaluate(ScriptSource(name: "globals.api", text: """
+                func f() -> Int { 1 }
+                let c = { f() + 1 }
+                var k: (Int) -> Int = { $0 }
+                c() + k(1)
+                """), isPrompt: true)
+            #expect(result.value == .int(3))
+            weakInterpreter = interpreter
+            weakContext = interpreter.context
+        }
+        #expect(weakInterpreter == nil)
+        #expect(weakContext == nil, "the run context leaked through a function kept in a global")
+    }
 }

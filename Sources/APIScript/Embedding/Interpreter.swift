@@ -21,6 +21,12 @@ public final class Interpreter {
     /// - Parameters:
     ///   - output: Where `print` writes (each call gets one piece of text, terminator included).
     ///   - environment: How `env(_:)` reads variables; the process environment by default.
+    deinit {
+        // A script function kept in a global holds the context that holds the global: without
+        // this, every interpreter whose session defined one would never be freed.
+        context.releaseGlobals()
+    }
+
     public init(output: @escaping (String) -> Void = { Swift.print($0, terminator: "") },
                 environment: @escaping (String) -> String? = ProcessEnvironment.value) {
         context = RunContext(output: output, environment: environment)

@@ -375,6 +375,14 @@ final class RunContext {
         stepEnd = steps ?? .max
     }
 
+    /// Empties every global (when its interpreter goes away), so that functions kept in globals,
+    /// which hold this context, no longer keep it alive.
+    func releaseGlobals() {
+        let boxes = globalBoxes
+        globalBoxes = []
+        for box in boxes { box.value = .null }
+    }
+
     /// The box of a global slot.
     func global(_ slot: Int) -> Box {
         while globalBoxes.count <= slot { globalBoxes.append(Box(.null)) }
