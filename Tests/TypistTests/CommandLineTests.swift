@@ -168,11 +168,7 @@ struct CommandLineTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         input.fileHandleForWriting.write(Data("print(\"ready\")\n".utf8))
-        let deadline = Date().addingTimeInterval(10)
-        var seen = Data()
-        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("ready") {
-            seen.append(output.fileHandleForReading.availableData)
-        }
+        Self.waitForReady(output)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -192,15 +188,20 @@ struct CommandLineTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        Self.waitForReady(output)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+    }
+
+    /// Reads the process's output until it says "ready" (60 s at most, for a loaded machine).
+    static func waitForReady(_ output: Pipe) {
         let deadline = Date().addingTimeInterval(60)
         var seen = Data()
         while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("ready") {
             seen.append(output.fileHandleForReading.availableData)
         }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
     }
 
     @Test("--version and --help")
