@@ -17,14 +17,42 @@ struct ReadmeEmbeddingTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.typecheck(code, in: directory)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("Registering an endpoint made with .includingResponse() is a compile error that says what to do")
+    func includingResponse() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let code = """
+            import Typist
+            struct Article: Decodable, Sendable { let id: Int }
+            let registry = try EndpointRegistry {
+                Register("article", Parameter<Int>("number")) { number in
+                    Endpoint<Public, Article>(path: "/posts/\\(number)").includingResponse()
+                }
+            }
+            """
+        let result = try Self.typecheck(code, in: directory)
+        #expect(result.status != 0)
+        #expect(result.output.contains("main.swift:4:5: error: 'init(_:summary:_:file:line:endpoint:)' is unavailable: register the endpoint without .includingResponse()"),
+                "\(result.output)")
+        // Without it, the same registration compiles.
+        let fine = try Self.typecheck(code.replacingOccurrences(of: ".includingResponse()", with: ""), in: directory)
+        #expect(fine.status == 0, "\(fine.output)")
+    }
+
+    /// Type-checks `code` as `main.swift` against the built modules; Typist's C modules are
+    /// found through their module maps, as SwiftPM finds them.
+    static func typecheck(_ code: String, in directory: URL) throws -> (status: Int32, output: String) {
         let file = directory.appendingPathComponent("main.swift")
         try code.write(to: file, atomically: true, encoding: .utf8)
-        // Typist's C modules are found through their module maps, as SwiftPM finds them.
         let maps = ["CReadline", "CTypistPlatform"].flatMap { name in
             ["-Xcc", "-fmodule-map-file=" + Built.packageRoot.appendingPathComponent("Sources/\(name)/module.modulemap").path]
         }
-        let result = try Self.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try Self.modules().path] + maps + [file.path])
-        #expect(result.status == 0, "\(result.output)")
+        return try run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try modules().path] + maps + [file.path])
     }
 
     @Test("Its Package.swift is a manifest SwiftPM reads, with the Typist and TypistCurl products")

@@ -50,6 +50,17 @@ public struct Register: RegistryContent {
             convert: { _, _ in (.void, nil) })]
     }
 
+    /// An endpoint made with `.includingResponse()` cannot be registered: the shell shows values,
+    /// and keeps every call's status and headers in the session's `response`.
+    @available(*, unavailable, message: "register the endpoint without .includingResponse(): scripts get the value, and every call's status and headers are in the session's 'response'")
+    public init<each P: ScriptArgument, Kind: ShellKind, Response>(
+        _ name: String, summary: String = "", _ parameters: repeat Parameter<each P>,
+        file: String = #fileID, line: Int = #line,
+        endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, APIResponse<Response>>
+    ) {
+        registrations = []
+    }
+
     /// One registration: converts arguments with the parameter pack, builds the endpoint, takes the
     /// kind's request data from the session, sends, and bridges the response.
     private static func pending<each P: ScriptArgument, Kind: ShellKind, Response>(
