@@ -1,4 +1,7 @@
+import DemoBindings
 import Foundation
+import Synchronization
+import TypedAPI
 import LineEditor
 import Testing
 @testable import Typist
@@ -85,5 +88,36 @@ struct SessionHelpTests {
                 #expect(output.standard.hasPrefix(expected), "\(topic): \(output.standard)")
             }
         }
+    }
+}
+
+/// What a host gives its shell beyond endpoints: headers on every request and a delegate.
+@Suite("The host's headers and delegate")
+struct HostClientTests {
+    final class Signer: APIClientDelegate {
+        let seen = Mutex<[String]>([])
+        func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
+            request.setHeader(.custom(name: "X-Signature", value: "signed"))
+        }
+        func client(_ client: APIClient, didReceive exchange: Exchange) {
+            seen.withLock { $0.append(exchange.url) }
+        }
+    }
+
+    @Test("Host headers go on every request, the host's delegate signs and observes, and :last still records")
+    func headersAndDelegate() async throws {
+        let transport = InMemoryTransport(json: #"{"userId": 1, "id": 1, "title": "t", "body": "b"}"#)
+        let signer = Signer()
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try DemoBindings.registry(), environment: try ServerEnvironment(url: "https://api.example.test"),
+                              transport: transport, output: output.shellOutput,
+                              headers: [.custom(name: "X-Client", value: "reading/1.0")], delegate: signer)
+        _ = try await shell.evaluate("post(id: 1).id")
+        let sent = try #require(transport.last)
+        #expect(sent.header("X-Client") == "reading/1.0")
+        #expect(sent.header("X-Signature") == "signed")
+        #expect(signer.seen.withLock { $0 } == ["https://api.example.test/posts/1"])
+        await shell.handle(":last")
+        #expect(output.standard.hasPrefix("GET https://api.example.test/posts/1\n"), "\(output.standard)")
     }
 }

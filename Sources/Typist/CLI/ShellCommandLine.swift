@@ -20,6 +20,11 @@ public struct ShellHost: Sendable {
     public var defaultService: (@Sendable () async throws -> (baseURL: String, stop: @Sendable () async -> Void))?
     /// The transports `--transport` chooses from; the first is the default.
     public var transports: [TransportOption]
+    /// Headers sent with every request (a product token, an API version); the session's
+    /// `headers` and an endpoint's own come after them.
+    public var headers: [HTTPHeader] = []
+    /// The host's client delegate: signs, retries and observes every request the shell sends.
+    public var delegate: (any APIClientDelegate)?
 
     /// Creates a host description.
     public init(name: String, version: String = TypistVersion.current,
@@ -265,7 +270,8 @@ public enum ShellCommandLine {
         let shell: Shell
         do {
             shell = try Shell(registry: registry, environment: environment, transport: transport, output: output,
-                              format: format, colors: colors, environments: configuration.environments)
+                              format: format, colors: colors, environments: configuration.environments,
+                              headers: host.headers, delegate: host.delegate)
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }

@@ -87,9 +87,13 @@ public final class Shell: @unchecked Sendable {
     ///   - format: How results are shown.
     ///   - colors: Whether to use colour.
     ///   - environments: Named environments from the configuration.
+    ///   - headers: Headers sent with every request (the session's `headers` and an endpoint's own
+    ///     come after them and win).
+    ///   - delegate: The host's client delegate: it may sign, retry and observe every request.
     public init(registry: EndpointRegistry, environment: ServerEnvironment, transport: any HTTPTransport,
                 output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
-                environments: [NamedEnvironment] = []) throws {
+                environments: [NamedEnvironment] = [], headers: [HTTPHeader] = [],
+                delegate: (any APIClientDelegate)? = nil) throws {
         self.registry = registry
         // Everything the shell writes passes through the scrubber: no known secret leaves in clear.
         let state = state
@@ -98,10 +102,10 @@ public final class Shell: @unchecked Sendable {
         self.format = format
         self.colors = colors
         self.environments = environments
-        var configuration = APIClient.Configuration(timeout: .seconds(30))
+        var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
-                           delegate: ExchangeRecorder(state: state))
+                           delegate: ExchangeRecorder(state: state, host: delegate))
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
         interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })

@@ -69,11 +69,22 @@ final class ShellState: Sendable {
     }
 }
 
-/// Records every exchange for `:last` and `response`.
+/// Records every exchange for `:last` and `response`, and passes everything on to the host's
+/// own delegate, if it has one.
 struct ExchangeRecorder: APIClientDelegate {
     let state: ShellState
+    let host: (any APIClientDelegate)?
+
+    func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
+        try await host?.client(client, willSend: &request)
+    }
+
+    func client(_ client: APIClient, shouldRetry request: PreparedRequest, after error: APIError, attempt: Int) async -> Bool {
+        await host?.client(client, shouldRetry: request, after: error, attempt: attempt) ?? false
+    }
 
     func client(_ client: APIClient, didReceive exchange: Exchange) {
         state.update { $0.lastExchange = exchange }
+        host?.client(client, didReceive: exchange)
     }
 }
