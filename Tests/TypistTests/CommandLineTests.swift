@@ -190,6 +190,13 @@ struct CommandLineTests {
         try process.run()
         Self.waitForReady(output)
         kill(process.processIdentifier, signal)
+        // A lost signal must fail the test, not hang it.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            Issue.record("typist ignored signal \(signal)")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == status)

@@ -317,16 +317,20 @@ public enum ShellCommandLine {
 }
 
 extension ShellCommandLine {
-    /// Ends the process with a status when one of the signals arrives (whatever the session is
-    /// doing: a pure loop checks for nothing). Keep the returned sources alive while it applies.
-    static func exitOnSignals(_ endings: [(signal: Int32, status: Int32)]) -> [any DispatchSourceSignal] {
-        endings.map { ending in
-            signal(ending.signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: ending.signal, queue: .global())
-            source.setEventHandler { exit(ending.status) }
-            source.resume()
-            return source
+    /// Ends the process with 130 on SIGINT and 143 on SIGTERM, whatever the session is doing (a
+    /// pure loop checks for nothing). A plain handler that calls `_exit`, not a dispatch source:
+    /// whether a dispatch source sees a signal depends on which threads block it, and a parent
+    /// (a CI runner, a test) may have left it blocked in some of ours. The signals are unblocked
+    /// on this thread so that at least one thread takes them.
+    static func exitOnSignals(_ endings: [(signal: Int32, status: Int32)]) -> [Int32] {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for ending in endings {
+            sigaddset(&unblock, ending.signal)
+            signal(ending.signal) { number in _exit(number == SIGINT ? 130 : number == SIGTERM ? 143 : 128 + number) }
         }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return endings.map(\.signal)
     }
 
     /// Prepares a process whose `main.swift` ends with `exit(await ShellCommandLine.main(…))`: call it
