@@ -32,7 +32,11 @@ struct FuzzFindingTests {
         let interpreter = try TestHost.interpreter(output: OutputBuffer())
         for text in [#"["{}"].map { s in json(s)."#, #"["{}"].map { json($0)."#,
                      #"let f = { (t: String) -> Int in let v = json(t); return v."#,
-                     #"func g(_ t: String) -> Int { json(t)."#] {
+                     #"func g(_ t: String) -> Int { json(t)."#,
+                     // Declarations and errors in the input: nothing is compiled for a value.
+                     #"var q = 1; json({ () -> String in q = 2; return "{}" }())."#,
+                     #"json({ () -> String in undefinedName = 2; return "{}" }())."#,
+                     #"let r = 1; r = 2; json("{}")."#] {
             #expect(interpreter.completions(for: text, cursor: text.utf8.count).candidates.isEmpty, "\(text)")
         }
         // At the prompt's own level the value is still read.

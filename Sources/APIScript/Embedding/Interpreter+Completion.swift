@@ -72,15 +72,17 @@ extension Interpreter {
         SyntaxWalker.forEach(in: statements, intoFunctions: false) { expression in
             if expression === base { outside = true }
         }
-        guard outside else { return [] }
+        // Only code that checked cleanly is compiled (a half-resolved name has no place to read),
+        // and only when the input declares nothing of its own (it runs in an empty frame).
+        guard outside, !checker.diagnostics.contains(where: { $0.severity == .error }),
+            checker.main.slotCount == 0, checker.main.boxCount == 0, checker.newGlobals.isEmpty
+        else { return [] }
         return valueMemberNames(of: base, source: source, scope: checker.main)
     }
 
     private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope) -> [String] {
         var compiler = Compiler(source: source, context: context, scope: main)
-        guard let code = compiler.expression(base).sync, main.slotCount == 0, main.boxCount == 0 else {
-            return []
-        }
+        guard let code = compiler.expression(base).sync, compiler.diagnostics.isEmpty else { return [] }
         let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)
         // Reading the value runs no host function, but may loop: within a small budget of steps.
         context.limitSteps(Self.completionSteps)
