@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistTesting
 
 /// The phantom types' promises are compile-time promises, so these tests ask the compiler:
 /// each snippet is type-checked against the built `TypedAPI` module.
@@ -85,16 +86,8 @@ struct CompileTimeGuaranteeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("snippet.swift")
         try (Self.prelude + code + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
+        return (result.status, result.output)
     }
 
     /// The build's module directory, beside the test bundle.

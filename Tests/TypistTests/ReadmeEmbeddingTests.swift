@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistTesting
 
 /// The README's embedding example, as an outside host would write it: its code type-checks
 /// against the built modules with `import Typist` alone, and its `Package.swift` is a valid
@@ -71,16 +72,8 @@ struct ReadmeEmbeddingTests {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ProcessResult.run(arguments)
+        return (result.status, result.output)
     }
 
     /// The build's module directory, beside the test bundle.
