@@ -147,15 +147,10 @@ public final class Interpreter {
     public var recordTypes: [String: RecordType] { table.recordTypes }
 
     private func checkName(_ name: String) throws {
-        if let problem = ScriptNames.problem(with: name) {
-            if BuiltinFunction(rawValue: name) != nil { throw RegistrationError.duplicateName(name) }
-            _ = problem
-            throw RegistrationError.invalidName(name)
-        }
-        if let existing = table.bindings[name] {
-            if case .builtin = existing.kind { throw RegistrationError.duplicateName(name) }
-            throw RegistrationError.duplicateName(name)
-        }
+        // A built-in's name is taken (as a duplicate); anything else the rule refuses is invalid.
+        if BuiltinFunction(rawValue: name) != nil { throw RegistrationError.duplicateName(name) }
+        if ScriptNames.problem(with: name) != nil { throw RegistrationError.invalidName(name) }
+        if table.bindings[name] != nil { throw RegistrationError.duplicateName(name) }
     }
 
     // MARK: Checking and running
