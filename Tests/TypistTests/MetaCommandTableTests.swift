@@ -81,7 +81,7 @@ struct SessionHelpTests {
                 ("baseURL", "baseURL: String\n  where requests go, such as http://127.0.0.1:8080\n"),
                 ("response", "response: Exchange? (read-only)\n"),
                 ("Secret", "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String\n"),
-                ("Int", "Int(value) -> Int? — from a String (nil when not a number) or a Double\nInt — a whole number"),
+                ("Int", "Int(_ value) -> Int? — from a String (nil when not a number) or a Double\nInt — a whole number"),
             ] {
                 output.clear()
                 await shell.handle(":help \(topic)")

@@ -33,7 +33,7 @@ extension Compiler {
                 && arguments.allSatisfy { Self.pureFunctionArgument($0.value) }
             let located = at(span) { values in
                 if chained, values[0].isNull { return .null }
-                return try MethodRunner.call(method, values[0], Array(values.dropFirst()))
+                return try method.implementation.call(values[0], Array(values.dropFirst()))
             }
             if staticallyPure { return Code.combine([receiver] + argumentCodes, located) }
             let source = source
@@ -43,7 +43,7 @@ extension Compiler {
                 for code in all { values.append(try await code.async(frame)) }
                 if chained, values[0].isNull { return .null }
                 do {
-                    return try await MethodRunner.callAsync(method, values[0], Array(values.dropFirst()))
+                    return try await method.implementation.callAsync(values[0], Array(values.dropFirst()))
                 } catch let failure as ScriptFailure {
                     throw Diagnostic(kind: failure.kind, message: failure.message, source: source, span: span,
                                      notes: failure.notes)
@@ -57,42 +57,18 @@ extension Compiler {
     }
 
     /// `xs.append(x)` and friends: read the array, change it, write it back.
-    private mutating func mutatingCall(_ method: Method, base: Expr, arguments: [Argument], span: TextSpan) -> Code {
-        guard let place = place(base) else { return .constant(.null) }
+    private mutating func mutatingCall(_ method: BuiltinMethod, base: Expr, arguments: [Argument], span: TextSpan) -> Code {
+        guard let place = place(base), case .mutating(let change) = method.implementation else { return .constant(.null) }
         let codes = arguments.map { expression($0.value) }
+        let name = method.name
         let step: (Frame, [Value]) throws -> Value = { frame, values in
             guard case .array(var elements) = try place.get(frame) else {
-                throw ScriptFailure("'\(method.rawValue)' needs an array")
+                throw ScriptFailure("'\(name)' needs an array")
             }
             // Release the variable's reference so the array is changed in place, not copied.
             try place.set(frame, .null)
-            var result: Value = .void
             defer { try? place.set(frame, .array(elements)) }
-            switch method {
-            case .append:
-                try ScriptLimits.checkNesting(values[0])
-                elements.append(values[0])
-            case .appendContentsOf:
-                guard case .array(let more) = values[0] else { throw ScriptFailure("append(contentsOf:) needs an array") }
-                elements.append(contentsOf: more)
-            case .insert:
-                guard case .int(let position) = values[1], position >= 0, position <= elements.count else {
-                    throw ScriptFailure("insert position is out of range for an array of \(elements.count) elements")
-                }
-                try ScriptLimits.checkNesting(values[0])
-                elements.insert(values[0], at: position)
-            case .removeAt:
-                guard case .int(let position) = values[0], position >= 0, position < elements.count else {
-                    throw ScriptFailure("remove(at:) index is out of range for an array of \(elements.count) elements")
-                }
-                result = elements.remove(at: position)
-            case .removeFirst, .removeLast:
-                guard !elements.isEmpty else { throw ScriptFailure("cannot remove an element from an empty array") }
-                result = method == .removeFirst ? elements.removeFirst() : elements.removeLast()
-            case .removeAll: elements.removeAll()
-            default: break
-            }
-            return result
+            return try change(&elements, values)
         }
         let source = source
         let located: (Frame, [Value]) throws -> Value = { frame, values in

@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 import LineEditor
 
@@ -17,7 +18,7 @@ extension MetaCommand {
             return .init(candidates: [], appendsSpace: false)
         case .topic:
             let names = shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys
-                + all.map(\.name) + Shell.builtinHelp.keys + ["language"]
+                + all.map(\.name) + BuiltinHelp.topics + ["language"]
             return .init(candidates: names, appendsSpace: false)
         case .endpointOrType:
             return .init(candidates: shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys,

@@ -61,24 +61,13 @@ extension Shell {
                 Full reference: Docs/Language.md
                 """
         }
-        if let builtin = Self.builtinHelp[name] { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
+        if let builtin = BuiltinHelp.text(for: name) { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
         if let global = interpreter.global(named: name) {
             return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
         if let type = Self.typeHelp[name] { return type }
         return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
     }
-
-    static let builtinHelp: [String: String] = [
-        "print": "print(_ items…, separator: \" \", terminator: \"\\n\") — write values, as in Swift",
-        "expect": "expect(condition, \"message\") — stop the script (exit status 1) when the condition is false, showing both sides",
-        "env": "env(\"NAME\") -> String? — an environment variable",
-        "json": "json(text) -> Any — parse JSON into dynamic values",
-        "type": "type(of: value) -> String — the value's type name",
-        "Int": "Int(value) -> Int? — from a String (nil when not a number) or a Double",
-        "Double": "Double(value) -> Double? — from a String or an Int",
-        "String": "String(value) -> String — any value as text",
-    ]
 
     /// The language's own types, for `:help Int` and the like (models answer from the registry).
     static let typeHelp: [String: String] = [
