@@ -62,9 +62,9 @@ extension Checker {
             }
             return type.unwrapped
         case .unary(let op, let operand):
-            let type = checkExpression(operand, expected: op == "!" ? .bool : expected)
+            let type = checkExpression(operand, expected: op == .not ? .bool : expected)
             if type.isDynamic { return type }
-            if op == "!" {
+            if op == .not {
                 if type != .bool { error("unary operator '!' cannot be applied to an operand of type '\(type)'", expression.span) }
                 return .bool
             }
@@ -101,12 +101,11 @@ extension Checker {
                 return .unknown
             }
             let (left, right) = (parameters[0], parameters[1])
-            switch op {
-            case "&&", "||":
+            if op.isLogical {
                 return .function(parameters: [.bool, .bool], result: .bool)
-            case "<", ">", "<=", ">=", "==", "!=":
+            } else if op.isEquality || op.isOrdering {
                 return .function(parameters: [left, right], result: .bool)
-            default:
+            } else {
                 let probe = Expr(.invalid, expression.span)
                 let result = arithmeticResult(op, left, right, left: probe, right: probe, expression.span)
                 return .function(parameters: [left, right], result: result)
@@ -353,10 +352,10 @@ extension Checker {
         return false
     }
 
-    private mutating func checkBinary(_ op: String, _ left: Expr, _ right: Expr, _ operatorSpan: TextSpan,
+    private mutating func checkBinary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ operatorSpan: TextSpan,
                                       expected: ScriptType?) -> ScriptType {
         switch op {
-        case "&&", "||":
+        case .and, .or:
             for operand in [left, right] {
                 let type = checkExpression(operand, expected: .bool)
                 if !type.isDynamic, type != .bool {
@@ -364,7 +363,7 @@ extension Checker {
                 }
             }
             return .bool
-        case "??":
+        case .coalesce:
             let leftType = checkExpression(left, expected: expected?.optional)
             let rightType = checkExpression(right, expected: leftType.isDynamic ? expected : leftType.unwrapped)
             if leftType.isDynamic { return rightType.isDynamic ? leftType : rightType }
@@ -377,7 +376,7 @@ extension Checker {
                 error("cannot use '\(rightType)' as a default for '\(leftType)'", right.span)
             }
             return rightType.isOptional ? leftType : leftType.unwrapped
-        case "..<", "...":
+        case .halfOpenRange, .closedRange:
             for operand in [left, right] {
                 let type = checkExpression(operand, expected: .int)
                 if !type.isDynamic, type != .int { error("range bounds must be Int, not '\(type)'", operand.span) }
@@ -398,7 +397,7 @@ extension Checker {
             rightType = .double
         }
         switch op {
-        case "==", "!=":
+        case .equal, .notEqual:
             if leftType.isDynamic || rightType.isDynamic { return .bool }
             let comparable = leftType.accepts(rightType) || rightType.accepts(leftType)
                 || (leftType == .secret && rightType == .string) || (leftType == .string && rightType == .secret)
@@ -408,7 +407,7 @@ extension Checker {
                 error("values of type '\(leftType)' cannot be compared with '\(op)'", operatorSpan)
             }
             return .bool
-        case "<", "<=", ">", ">=":
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if leftType.isDynamic || rightType.isDynamic { return .bool }
             if leftType != rightType || !leftType.isComparable {
                 error("binary operator '\(op)' cannot be applied to operands of type '\(leftType)' and '\(rightType)'",
@@ -422,7 +421,7 @@ extension Checker {
         }
     }
 
-    mutating func arithmeticResult(_ op: String, _ leftType: ScriptType, _ rightType: ScriptType, left: Expr,
+    mutating func arithmeticResult(_ op: BinaryOperator, _ leftType: ScriptType, _ rightType: ScriptType, left: Expr,
                                    right: Expr, _ span: TextSpan) -> ScriptType {
         if leftType.isDynamic || rightType.isDynamic {
             return leftType.isDynamic ? (rightType.isDynamic ? .any : rightType) : leftType
@@ -430,9 +429,9 @@ extension Checker {
         switch (leftType, rightType) {
         case (.int, .int), (.double, .double):
             return leftType
-        case (.string, .string) where op == "+":
+        case (.string, .string) where op == .add:
             return .string
-        case (.array(let a), .array(let b)) where op == "+":
+        case (.array(let a), .array(let b)) where op == .add:
             return .array(unify(a, b))
         case (.int, .double), (.double, .int):
             error("binary operator '\(op)' cannot be applied to 'Int' and 'Double'", span,
@@ -443,7 +442,7 @@ extension Checker {
             if leftType.isOptional || rightType.isOptional {
                 notes.append(.init("unwrap the optional first, for example with '?? 0'"))
             }
-            if op == "+", leftType == .string || rightType == .string {
+            if op == .add, leftType == .string || rightType == .string {
                 notes.append(.init("use string interpolation: \"\\(a)\\(b)\""))
             }
             error("binary operator '\(op)' cannot be applied to operands of type '\(leftType)' and '\(rightType)'",

@@ -381,18 +381,17 @@ struct Checker {
 
     // MARK: Assignment
 
-    private mutating func checkAssignment(target: Expr, op: String, value: Expr, _ span: TextSpan) {
+    private mutating func checkAssignment(target: Expr, op: BinaryOperator?, value: Expr, _ span: TextSpan) {
         let targetType = checkAssignable(target)
         let expected: ScriptType? = targetType.isDynamic ? nil : targetType
-        let valueType = checkExpression(value, expected: op == "=" ? expected : targetType == .double ? .double : nil)
-        if op == "=" {
-            requireAssignable(valueType, to: targetType, value.span)
-        } else {
-            let symbol = String(op.dropLast())
+        let valueType = checkExpression(value, expected: op == nil ? expected : targetType == .double ? .double : nil)
+        if let symbol = op {
             let result = arithmeticResult(symbol, targetType, valueType, left: target, right: value, span)
             if !result.isDynamic, !targetType.isDynamic, !targetType.accepts(result) {
                 error("cannot assign the result of '\(symbol)' of type '\(result)' to '\(targetType)'", value.span)
             }
+        } else {
+            requireAssignable(valueType, to: targetType, value.span)
         }
     }
 

@@ -84,7 +84,7 @@ extension Compiler {
         }
     }
 
-    mutating func assignment(target: Expr, op: String, value: Expr, _ span: TextSpan) -> Block {
+    mutating func assignment(target: Expr, op: BinaryOperator?, value: Expr, _ span: TextSpan) -> Block {
         guard let place = place(target) else {
             if diagnostics.isEmpty { diagnostics.append(runtimeError("cannot assign to this expression", target.span)) }
             return .empty
@@ -105,11 +105,8 @@ extension Compiler {
         }
         let source = source
         let combine: ((Value, Value) throws -> Value)?
-        if op == "=" {
-            combine = nil
-        } else {
-            let symbol = String(op.dropLast())
-            let isAddition = symbol == "+"
+        if let symbol = op {
+            let isAddition = symbol == .add
             // The common `total += i` on Int stays on a fast path.
             combine = { current, operand in
                 if isAddition, case .int(let a) = current, case .int(let b) = operand {
@@ -120,6 +117,8 @@ extension Compiler {
                     throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span, notes: failure.notes)
                 }
             }
+        } else {
+            combine = nil
         }
         if let sync = valueCode.sync, let combine, case .name = target.kind, let binding = target.binding,
             case .variable = binding.kind

@@ -276,8 +276,7 @@ extension Compiler {
         let message = arguments.count > 1 ? expression(arguments[1].value) : .constant(.string(""))
         let source = source
         let conditionText = source.text(of: condition.span)
-        if case .binary(let op, let left, let right, _) = condition.kind,
-            ["==", "!=", "<", "<=", ">", ">="].contains(op)
+        if case .binary(let op, let left, let right, _) = condition.kind, op.isEquality || op.isOrdering
         {
             let leftCode = expression(left)
             let rightCode = expression(right)

@@ -80,7 +80,7 @@ extension Compiler {
             }
         case .unary(let op, let operand):
             let code = self.expression(operand)
-            if op == "!" {
+            if op == .not {
                 return Code.unary(code, at1(span) { value in .bool(!(try Operators.truth(value))) })
             }
             return Code.unary(code, at1(span) { try Operators.negate($0) })
@@ -120,7 +120,7 @@ extension Compiler {
             return makeFunction(name: "closure", scope: inner, body: closure.body, singleExpression: single,
                                 parameterBindings: inner.parameters)
         case .operatorFunction(let op):
-            let function = Function(name: op, isPure: true, body: .operator(op))
+            let function = Function(name: op.rawValue, isPure: true, body: .operator(op))
             return .constant(.function(function))
         case .keyPath(let components):
             let names = components.map(\.name)
@@ -130,13 +130,13 @@ extension Compiler {
     }
 
     /// Integer arithmetic that reports overflow (and division by zero) instead of trapping.
-    static func integerOperation(_ op: String) -> ((Int, Int) -> (partialValue: Int, overflow: Bool))? {
+    static func integerOperation(_ op: BinaryOperator) -> ((Int, Int) -> (partialValue: Int, overflow: Bool))? {
         switch op {
-        case "+": { $0.addingReportingOverflow($1) }
-        case "-": { $0.subtractingReportingOverflow($1) }
-        case "*": { $0.multipliedReportingOverflow(by: $1) }
-        case "/": { $1 == 0 ? (0, true) : $0.dividedReportingOverflow(by: $1) }
-        case "%": { $1 == 0 ? (0, true) : $0.remainderReportingOverflow(dividingBy: $1) }
+        case .add: { $0.addingReportingOverflow($1) }
+        case .subtract: { $0.subtractingReportingOverflow($1) }
+        case .multiply: { $0.multipliedReportingOverflow(by: $1) }
+        case .divide: { $1 == 0 ? (0, true) : $0.dividedReportingOverflow(by: $1) }
+        case .remainder: { $1 == 0 ? (0, true) : $0.remainderReportingOverflow(dividingBy: $1) }
         default: nil
         }
     }
@@ -175,12 +175,12 @@ extension Compiler {
         }
     }
 
-    private mutating func binary(_ op: String, _ left: Expr, _ right: Expr, _ span: TextSpan) -> Code {
+    private mutating func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ span: TextSpan) -> Code {
         let l = expression(left)
         let r = expression(right)
         switch op {
-        case "&&", "||":
-            let isAnd = op == "&&"
+        case .and, .or:
+            let isAnd = op == .and
             if let a = l.sync, let b = r.sync {
                 return Code { frame in
                     let first = try Operators.truth(try a(frame))
@@ -193,7 +193,7 @@ extension Compiler {
                 if first != isAnd { return .bool(first) }
                 return .bool(try Operators.truth(try await r.async(frame)))
             })
-        case "??":
+        case .coalesce:
             if let a = l.sync, let b = r.sync {
                 return Code { frame in
                     let value = try a(frame)
@@ -204,11 +204,11 @@ extension Compiler {
                 let value = try await l.async(frame)
                 return value.isNull ? try await r.async(frame) : value
             })
-        case "..<", "...":
-            let closed = op == "..."
+        case .halfOpenRange, .closedRange:
+            let closed = op == .closedRange
             return Code.binary(l, r, at2(span) { try Operators.range($0, $1, closed: closed) })
-        case "==", "!=":
-            let equal = op == "=="
+        case .equal, .notEqual:
+            let equal = op == .equal
             if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
                 return Code { frame in
                     if case .int(let x) = try a(frame), case .int(let y) = try b(frame) { return .bool((x == y) == equal) }
@@ -216,12 +216,12 @@ extension Compiler {
                 }
             }
             return Code.binary(l, r) { .bool(($0 == $1) == equal) }
-        case "<", "<=", ">", ">=":
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
                 let test: (Int, Int) -> Bool = switch op {
-                case "<": { $0 < $1 }
-                case "<=": { $0 <= $1 }
-                case ">": { $0 > $1 }
+                case .less: { $0 < $1 }
+                case .lessOrEqual: { $0 <= $1 }
+                case .greater: { $0 > $1 }
                 default: { $0 >= $1 }
                 }
                 return Code { frame in
@@ -230,7 +230,7 @@ extension Compiler {
                 }
             }
             return Code.binary(l, r, at2(span) { .bool(try Operators.compare(op, $0, $1)) })
-        default:
+        case .add, .subtract, .multiply, .divide, .remainder:
             if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync,
                 let operation = Self.integerOperation(op)
             {
@@ -239,8 +239,8 @@ extension Compiler {
                     guard case .int(let x) = try a(frame), case .int(let y) = try b(frame) else { return .null }
                     let result = operation(x, y)
                     if result.overflow {
-                        let failure = y == 0 && (op == "/" || op == "%")
-                            ? ScriptFailure(op == "/" ? "division by zero" : "division by zero in remainder")
+                        let failure = y == 0 && (op == .divide || op == .remainder)
+                            ? ScriptFailure(op == .divide ? "division by zero" : "division by zero in remainder")
                             : Operators.overflow(op, x, y)
                         throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span,
                                          notes: failure.notes)

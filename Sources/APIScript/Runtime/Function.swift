@@ -8,7 +8,7 @@ public final class Function: @unchecked Sendable {
         case script(ScriptBody)
         case host(HostFunction)
         case keyPath([String])
-        case `operator`(String)
+        case `operator`(BinaryOperator)
     }
 
     /// The function's name, for messages.
@@ -68,13 +68,16 @@ public final class Function: @unchecked Sendable {
         }
     }
 
-    private static func apply(_ op: String, _ arguments: [Value]) throws -> Value {
+    private static func apply(_ op: BinaryOperator, _ arguments: [Value]) throws -> Value {
         guard arguments.count == 2 else { throw ScriptFailure("operator '\(op)' takes two values") }
         switch op {
-        case "&&": return .bool(try Operators.truth(arguments[0]) && Operators.truth(arguments[1]))
-        case "||": return .bool(try Operators.truth(arguments[0]) || Operators.truth(arguments[1]))
-        case "<", ">", "<=", ">=", "==", "!=": return .bool(try Operators.compare(op, arguments[0], arguments[1]))
-        default: return try Operators.arithmetic(op, arguments[0], arguments[1])
+        case .and: return .bool(try Operators.truth(arguments[0]) && Operators.truth(arguments[1]))
+        case .or: return .bool(try Operators.truth(arguments[0]) || Operators.truth(arguments[1]))
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            return .bool(try Operators.compare(op, arguments[0], arguments[1]))
+        case .coalesce: return arguments[0].isNull ? arguments[1] : arguments[0]
+        case .halfOpenRange, .closedRange: return try Operators.range(arguments[0], arguments[1], closed: op == .closedRange)
+        case .add, .subtract, .multiply, .divide, .remainder: return try Operators.arithmetic(op, arguments[0], arguments[1])
         }
     }
 
@@ -135,13 +138,13 @@ public final class Function: @unchecked Sendable {
     func binaryInvoker() -> (Value, Value) throws -> Value {
         switch body {
         case .operator(let op):
-            if op == "+" {
+            if op == .add {
                 return { a, b in
                     if case .int(let x) = a, case .int(let y) = b {
                         let (sum, overflow) = x.addingReportingOverflow(y)
                         if !overflow { return .int(sum) }
                     }
-                    return try Operators.arithmetic("+", a, b)
+                    return try Operators.arithmetic(.add, a, b)
                 }
             }
             return { a, b in try Self.apply(op, [a, b]) }

@@ -1,7 +1,7 @@
 /// Arithmetic and comparison on values whose types are known only at run time, with Swift's
 /// rules: `Int` overflow and division by zero are errors, not traps.
 enum Operators {
-    static func arithmetic(_ op: String, _ left: Value, _ right: Value) throws -> Value {
+    static func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value) throws -> Value {
         switch (left, right) {
         case (.int(let a), .int(let b)):
             return .int(try integer(op, a, b))
@@ -11,12 +11,12 @@ enum Operators {
             return .double(try floating(op, Double(a), b))
         case (.double(let a), .int(let b)):
             return .double(try floating(op, a, Double(b)))
-        case (.string(let a), .string(let b)) where op == "+":
+        case (.string(let a), .string(let b)) where op == .add:
             if a.utf8.count + b.utf8.count > ScriptLimits.maximumStringBytes {
                 throw ScriptFailure("a string may hold at most \(ScriptLimits.maximumStringBytes >> 20) MiB")
             }
             return .string(a + b)
-        case (.array(let a), .array(let b)) where op == "+":
+        case (.array(let a), .array(let b)) where op == .add:
             try ScriptLimits.checkElements(a.count + b.count)
             return .array(a + b)
         default:
@@ -25,16 +25,16 @@ enum Operators {
     }
 
     @inline(__always)
-    static func integer(_ op: String, _ a: Int, _ b: Int) throws -> Int {
+    static func integer(_ op: BinaryOperator, _ a: Int, _ b: Int) throws -> Int {
         let result: (partialValue: Int, overflow: Bool)
         switch op {
-        case "+": result = a.addingReportingOverflow(b)
-        case "-": result = a.subtractingReportingOverflow(b)
-        case "*": result = a.multipliedReportingOverflow(by: b)
-        case "/":
+        case .add: result = a.addingReportingOverflow(b)
+        case .subtract: result = a.subtractingReportingOverflow(b)
+        case .multiply: result = a.multipliedReportingOverflow(by: b)
+        case .divide:
             guard b != 0 else { throw ScriptFailure("division by zero") }
             result = a.dividedReportingOverflow(by: b)
-        case "%":
+        case .remainder:
             guard b != 0 else { throw ScriptFailure("division by zero in remainder") }
             result = a.remainderReportingOverflow(dividingBy: b)
         default:
@@ -44,18 +44,18 @@ enum Operators {
         return result.partialValue
     }
 
-    static func overflow(_ op: String, _ a: Int, _ b: Int) -> ScriptFailure {
+    static func overflow(_ op: BinaryOperator, _ a: Int, _ b: Int) -> ScriptFailure {
         ScriptFailure("arithmetic overflow: \(a) \(op) \(b) does not fit in Int",
                       notes: [.init("Int holds \(Int.min)...\(Int.max); use Double for larger numbers")])
     }
 
-    static func floating(_ op: String, _ a: Double, _ b: Double) throws -> Double {
+    static func floating(_ op: BinaryOperator, _ a: Double, _ b: Double) throws -> Double {
         switch op {
-        case "+": return a + b
-        case "-": return a - b
-        case "*": return a * b
-        case "/": return a / b
-        case "%": return a.truncatingRemainder(dividingBy: b)
+        case .add: return a + b
+        case .subtract: return a - b
+        case .multiply: return a * b
+        case .divide: return a / b
+        case .remainder: return a.truncatingRemainder(dividingBy: b)
         default: throw ScriptFailure("unknown operator '\(op)'")
         }
     }
@@ -83,14 +83,14 @@ enum Operators {
         }
     }
 
-    static func compare(_ op: String, _ a: Value, _ b: Value) throws -> Bool {
+    static func compare(_ op: BinaryOperator, _ a: Value, _ b: Value) throws -> Bool {
         switch op {
-        case "==": return a == b
-        case "!=": return a != b
-        case "<": return try less(a, b)
-        case ">": return try less(b, a)
-        case "<=": return try !less(b, a)
-        case ">=": return try !less(a, b)
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return try less(a, b)
+        case .greater: return try less(b, a)
+        case .lessOrEqual: return try !less(b, a)
+        case .greaterOrEqual: return try !less(a, b)
         default: throw ScriptFailure("unknown operator '\(op)'")
         }
     }

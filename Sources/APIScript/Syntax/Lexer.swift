@@ -385,11 +385,14 @@ struct Lexer {
 
     // MARK: Symbols
 
-    /// The symbols with their bytes, longest first, so that `..<` wins over `.`.
-    private static let symbols: [(text: String, bytes: [UInt8])] = [
-        "..<", "...", "&&", "||", "??", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "->", "?.",
-        "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "?", "!", "+", "-", "*", "/", "%", "<", ">", "=", "\\",
-    ].sorted { $0.utf8.count > $1.utf8.count }.map { ($0, Array($0.utf8)) }
+    /// The symbols with their bytes, longest first, so that `..<` wins over `.`: the operators
+    /// (``BinaryOperator``, ``UnaryOperator``, compound assignments) and the punctuation.
+    private static let symbols: [(text: String, bytes: [UInt8])] = {
+        let operators = BinaryOperator.allCases.map(\.rawValue) + ["!"]
+            + BinaryOperator.allCases.filter(\.isArithmetic).map { $0.rawValue + "=" }
+        let punctuation = ["->", "?.", "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "?", "=", "\\"]
+        return (operators + punctuation).sorted { $0.utf8.count > $1.utf8.count }.map { ($0, Array($0.utf8)) }
+    }()
 
     private mutating func symbol() -> String? {
         for symbol in Self.symbols where index + symbol.bytes.count <= limit && bytes[index] == symbol.bytes[0] {

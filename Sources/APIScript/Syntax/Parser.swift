@@ -234,10 +234,11 @@ struct Parser {
             return Stmt(.invalid, span(from: start))
         default:
             let expression = parseExpression()
-            if let symbol = current.kind.symbol, ["=", "+=", "-=", "*=", "/=", "%="].contains(symbol) {
+            if let symbol = current.kind.symbol, symbol == "=" || BinaryOperator(compoundAssignment: symbol) != nil {
                 _ = advance()
                 let value = parseExpression()
-                return Stmt(.assignment(target: expression, operator: symbol, value: value), span(from: start))
+                return Stmt(.assignment(target: expression, operator: BinaryOperator(compoundAssignment: symbol), value: value),
+                            span(from: start))
             }
             return Stmt(.expression(expression), span(from: start))
         }
@@ -444,18 +445,6 @@ struct Parser {
         return Expr(.ternary(condition, whenTrue, whenFalse), condition.span.joined(whenFalse.span))
     }
 
-    private static func precedence(_ symbol: String) -> (level: Int, rightAssociative: Bool)? {
-        switch symbol {
-        case "||": (1, false)
-        case "&&": (2, false)
-        case "==", "!=", "<", "<=", ">", ">=": (3, false)
-        case "??": (4, true)
-        case "..<", "...": (5, false)
-        case "+", "-": (6, false)
-        case "*", "/", "%": (7, false)
-        default: nil
-        }
-    }
 
     /// Whether the operator token continues the expression across a line break.
     private func continuesAcrossLine(_ token: Token) -> Bool {
@@ -464,12 +453,13 @@ struct Parser {
 
     private mutating func parseBinary(minimum: Int) -> Expr {
         var left = parseUnary()
-        while let symbol = current.kind.symbol, let (level, right) = Self.precedence(symbol), level >= minimum,
+        while let symbol = current.kind.symbol, let op = BinaryOperator(rawValue: symbol), op.precedence >= minimum,
             continuesAcrossLine(current)
         {
+            let level = op.precedence
             let operatorToken = advance()
             let rightOperand: Expr
-            if right {
+            if op.isRightAssociative {
                 // A right-associative chain (`a ?? b ?? …`) nests to the right: one level each.
                 guard enter() else { return Expr(.invalid, operatorToken.span) }
                 rightOperand = parseBinary(minimum: level)
@@ -477,13 +467,13 @@ struct Parser {
             } else {
                 rightOperand = parseBinary(minimum: level + 1)
             }
-            left = limited(Expr(.binary(symbol, left, rightOperand, operatorSpan: operatorToken.span),
+            left = limited(Expr(.binary(op, left, rightOperand, operatorSpan: operatorToken.span),
                                 left.span.joined(rightOperand.span)))
             if abandoned { return left }
-            if level == 3 || level == 5, let next = current.kind.symbol, let (nextLevel, _) = Self.precedence(next),
-                nextLevel == level, continuesAcrossLine(current)
+            if op.isNonAssociative, let next = current.kind.symbol.flatMap(BinaryOperator.init(rawValue:)),
+                next.precedence == level, continuesAcrossLine(current)
             {
-                error("adjacent \(level == 3 ? "comparisons" : "ranges") need parentheses", at: current.span)
+                error("adjacent \(op.isRange ? "ranges" : "comparisons") need parentheses", at: current.span)
             }
         }
         return left
@@ -502,15 +492,15 @@ struct Parser {
 
     private mutating func parsePrefixed(_ start: Int) -> Expr {
         if current.isSymbol("-") || current.isSymbol("!") {
-            let symbol = advance().kind.symbol ?? "-"
+            let op: UnaryOperator = advance().kind.symbol == "!" ? .not : .negate
             let operand = parseUnary()
-            if symbol == "-", case .integer(let value) = operand.kind, value != .min {
+            if op == .negate, case .integer(let value) = operand.kind, value != .min {
                 return Expr(.integer(-value), span(from: start))
             }
-            if symbol == "-", case .double(let value) = operand.kind {
+            if op == .negate, case .double(let value) = operand.kind {
                 return Expr(.double(-value), span(from: start))
             }
-            return Expr(.unary(symbol, operand), span(from: start))
+            return Expr(.unary(op, operand), span(from: start))
         }
         if current.isKeyword(.try) {
             _ = advance()
@@ -653,11 +643,11 @@ struct Parser {
             return parseClosure()
         case .symbol("\\"):
             return parseKeyPath()
-        case .symbol(let op) where ["+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&&", "||"].contains(op)
+        case .symbol(let symbol) where BinaryOperator(rawValue: symbol)?.isFunction == true
             && (peek(1).isSymbol(")") || peek(1).isSymbol(",")):
             // An operator used as a function: `reduce(0, +)`, `sorted(by: >)`.
             _ = advance()
-            return Expr(.operatorFunction(op), token.span)
+            return Expr(.operatorFunction(BinaryOperator(rawValue: symbol) ?? .add), token.span)
         case .symbol("."):
             error("a member needs something before the '.'", at: token.span)
             _ = advance()

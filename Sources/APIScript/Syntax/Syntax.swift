@@ -14,14 +14,14 @@ final class Expr {
         case subscriptAccess(Expr, index: Expr, optional: Bool)
         case call(Expr, [Argument])
         case forceUnwrap(Expr)
-        case unary(String, Expr)
-        case binary(String, Expr, Expr, operatorSpan: TextSpan)
+        case unary(UnaryOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr, operatorSpan: TextSpan)
         case ternary(Expr, Expr, Expr)
         case tryOptional(Expr)
         case closure(ClosureSyntax)
         case keyPath([(name: String, span: TextSpan)])
         /// An operator used as a function: `+` in `reduce(0, +)`.
-        case operatorFunction(String)
+        case operatorFunction(BinaryOperator)
         /// A placeholder where the parser found an error.
         case invalid
     }
@@ -106,7 +106,8 @@ final class Stmt {
     enum Kind {
         case expression(Expr)
         case declaration(isLet: Bool, name: String, nameSpan: TextSpan, annotation: TypeSyntax?, value: Expr?)
-        case assignment(target: Expr, operator: String, value: Expr)
+        /// `operator` is `nil` for `=`, and `+` for `+=`.
+        case assignment(target: Expr, operator: BinaryOperator?, value: Expr)
         case ifStatement([(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?)
         case guardStatement([Condition], elseBody: [Stmt])
         case forIn(Pattern, sequence: Expr, body: [Stmt])
