@@ -2,7 +2,7 @@ import APIScript
 import FaultServer
 import Foundation
 import Testing
-import Typist
+@testable import Typist
 
 /// Looking at the session never changes it; a failed input leaves it as it was; secrets stay
 /// masked whatever path they take; `:save` writes a script that replays the session.

@@ -1,7 +1,7 @@
 import APIScript
 import Foundation
 import Testing
-import Typist
+@testable import Typist
 
 @Suite("The session")
 struct SessionTests {

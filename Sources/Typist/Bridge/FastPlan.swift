@@ -23,6 +23,10 @@ indirect enum FastPlan: Sendable {
 }
 
 /// The plan of one record type: its fields' JSON keys and plans, by field index.
+///
+/// `@unchecked Sendable` because plans are cyclic (a record may contain itself) and so are built
+/// in two steps: the invariant is that ``define(type:keys:fields:)`` runs once, under the bridge's
+/// lock, before the plan is shared; afterwards it is only read.
 final class RecordPlan: @unchecked Sendable {
     // Written once while the plan is built (under the bridge's lock), read-only afterwards.
     private(set) var type: RecordType?

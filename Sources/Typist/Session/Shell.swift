@@ -53,29 +53,35 @@ public struct NamedEnvironment: Sendable, Equatable {
 /// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
 /// It is `@unchecked Sendable` so that an evaluation can run in a task Ctrl-C cancels and Tab can
 /// complete from the readline thread: both happen only while no other evaluation is under way.
+/// The invariant: the mutable state (`format`, `transcript`, `wantsToQuit`, `readSecret`, the
+/// interpreter's) is written only by the one evaluation or command under way; what other threads
+/// read while one runs (the secrets to mask, the last exchange) lives in ``ShellState``, behind its lock.
 public final class Shell: @unchecked Sendable {
-    /// The language interpreter, with the endpoints registered.
-    public let interpreter: Interpreter
+    /// The language interpreter, with the endpoints registered. Internal: a host evaluates through
+    /// ``evaluate(_:)`` and ``run(_:)``, so the session's rollback, masking and transcript stay whole.
+    let interpreter: Interpreter
     /// The registry the endpoints come from.
     public let registry: EndpointRegistry
     /// The typed client every call goes through.
     public let client: APIClient
     let state = ShellState()
     let output: ShellOutput
-    /// How results are shown; with `.json`, `print` writes non-string values as JSON too.
-    public var format: OutputFormat {
+    /// How results are shown; with `.json`, `print` writes non-string values as JSON too. Set by
+    /// the initializer and `:format`.
+    public internal(set) var format: OutputFormat {
         didSet { applyFormat() }
     }
     /// Whether output may use colour.
-    public var colors: Bool
+    public let colors: Bool
     /// The configured environments.
-    public var environments: [NamedEnvironment]
+    public let environments: [NamedEnvironment]
     /// Inputs that succeeded, for `:save`.
     var transcript: [TranscriptEntry] = []
     /// Set by `:quit`.
     public internal(set) var wantsToQuit = false
-    /// Reads a secret without echo (for `:token` with no value); `nil` reads nothing.
-    public var readSecret: ((String) async -> String?)?
+    /// Reads a secret without echo (for `:token` with no value); `nil` reads nothing. Set when a
+    /// line source that can read one drives the shell.
+    var readSecret: ((String) async -> String?)?
 
     /// Creates a shell.
     ///

@@ -1,0 +1,186 @@
+import APIScript
+import Foundation
+import LineEditor
+import TypedAPI
+
+/// One session from the command line, in three steps: ``resolve(_:_:mode:)`` reads what the
+/// options and files ask for, ``start(_:_:transport:input:output:)`` finds where requests go and
+/// makes the shell, ``run(_:mode:input:)`` runs the prompt, the script or the check.
+extension ShellCommandLine {
+    enum Mode {
+        case prompt
+        case run(String)
+        case check(String)
+    }
+
+    /// Why a session did not start: the message (after the host's name) and the exit status.
+    struct StartFailure: Error {
+        var message: String
+        var status: Int32 = ExitStatus.usage
+    }
+
+    /// What the options and the files ask for, before anything starts.
+    struct Request {
+        var options: SessionOptions
+        var mode: Mode
+        var format: OutputFormat
+        var variables: [(name: String, value: String)]
+        var script: ScriptSource?
+        var configuration: ShellConfiguration
+    }
+
+    /// A started session: its shell and what to stop when it ends.
+    struct Session {
+        var shell: Shell
+        var environment: ServerEnvironment
+        var endpointCount: Int
+        var terminal: Bool
+        var progress: ProgressLine
+        /// The script of `run` and `check`.
+        var script: ScriptSource
+        var stopService: (@Sendable () async -> Void)?
+    }
+
+    static func execute(_ host: ShellHost, _ options: SessionOptions, transport option: TransportOption, mode: Mode,
+                        input: (any LineSource)?, output: ShellOutput) async -> Int32 {
+        let session: Session
+        do throws(StartFailure) {
+            let request = try resolve(options, host, mode: mode)
+            session = try await start(request, host, transport: option, input: input, output: output)
+        } catch {
+            output.error("\(host.name): \(error.message)\n")
+            return error.status
+        }
+        let status = await run(session, host, mode: mode, input: input)
+        if let stop = session.stopService { await stop() }
+        if processEndsAfterMain.withLock({ $0 }) {
+            // The process is about to exit: leave the session's values for the kernel to reclaim
+            // rather than free them one by one.
+            parkedSessions.withLock { $0.append(session.shell) }
+        }
+        return status
+    }
+
+    /// Reads the options, the script and the configuration beside it.
+    static func resolve(_ options: SessionOptions, _ host: ShellHost, mode: Mode) throws(StartFailure) -> Request {
+        guard let format = OutputFormat(rawValue: options.format) else {
+            throw StartFailure(message: "unknown format '\(options.format)'; choose pretty, json or table")
+        }
+        var variables: [(name: String, value: String)] = []
+        for assignment in options.variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw StartFailure(message: "--var takes name=value, not '\(assignment)'")
+            }
+            variables.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+        }
+        // The script's text and the directory its configuration sits in.
+        var script: ScriptSource?
+        var directory = FileManager.default.currentDirectoryPath
+        switch mode {
+        case .run(let path), .check(let path):
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw StartFailure(message: "cannot read '\(path)'")
+            }
+            script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { directory = folder }
+        case .prompt:
+            break
+        }
+        let configuration: ShellConfiguration
+        do {
+            configuration = try ShellConfiguration.load(near: directory)
+        } catch {
+            throw StartFailure(message: String(describing: error))
+        }
+        return Request(options: options, mode: mode, format: format, variables: variables, script: script,
+                       configuration: configuration)
+    }
+
+    /// Finds where requests go (`--base-url`, `--env`, the configured default, or the host's own
+    /// service) and makes the shell; a service started here is stopped again if the shell fails.
+    static func start(_ request: Request, _ host: ShellHost, transport option: TransportOption,
+                      input: (any LineSource)?, output: ShellOutput) async throws(StartFailure) -> Session {
+        let registry: EndpointRegistry
+        do {
+            registry = try host.registry()
+        } catch {
+            throw StartFailure(message: "cannot start: \(error)", status: ExitStatus.software)
+        }
+        let options = request.options
+        let configuration = request.configuration
+        var baseURL = options.baseURL
+        let environmentName = options.environment ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
+        if baseURL == nil, let environmentName {
+            guard let environment = configuration.environments.first(where: { $0.name == environmentName }) else {
+                let known = configuration.environments.map(\.name).joined(separator: ", ")
+                throw StartFailure(message: "no environment named '\(environmentName)'"
+                    + (known.isEmpty ? " (no typist.json found)" : "; known: \(known)"))
+            }
+            baseURL = environment.baseURL
+        }
+        var stopService: (@Sendable () async -> Void)?
+        if baseURL == nil {
+            if case .check = request.mode {
+                baseURL = "http://127.0.0.1:9"  // nothing is sent when checking
+            } else if let startService = host.defaultService {
+                do {
+                    let service = try await startService()
+                    baseURL = service.baseURL
+                    stopService = service.stop
+                } catch {
+                    throw StartFailure(message: "cannot start the built-in service: \(error)", status: ExitStatus.software)
+                }
+            } else {
+                throw StartFailure(message: "no base URL: pass --base-url URL or --env NAME (typist.json)")
+            }
+        }
+        do {
+            let environment = try ServerEnvironment(name: environmentName ?? "default", url: baseURL ?? "")
+            let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
+            let terminal: Bool = if case .prompt = request.mode { input == nil && LineEditor.isInteractive } else { false }
+            let progress = ProgressLine()
+            let shell = try Shell(registry: registry, environment: environment, transport: option.make(),
+                                  output: terminal ? progress.output : output, format: request.format, colors: colors,
+                                  environments: configuration.environments, headers: host.headers, delegate: host.delegate)
+            if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
+                shell.setToken(token)
+            }
+            if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
+            for (name, value) in request.variables { try await shell.define(name, .string(value)) }
+            return Session(shell: shell, environment: environment, endpointCount: registry.endpoints.count,
+                           terminal: terminal, progress: progress,
+                           script: request.script ?? ScriptSource(name: "-", text: ""), stopService: stopService)
+        } catch {
+            if let stopService { await stopService() }
+            throw StartFailure(message: String(describing: error))
+        }
+    }
+
+    /// Runs the prompt (in a terminal, from a line source or piped), the script, or the check.
+    static func run(_ session: Session, _ host: ShellHost, mode: Mode, input: (any LineSource)?) async -> Int32 {
+        let shell = session.shell
+        switch mode {
+        case .run:
+            // Ctrl-C and SIGTERM end a script, however busy, with 130 and 143.
+            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
+            defer { withExtendedLifetime(endings) {} }
+            return await shell.run(session.script)
+        case .check:
+            let diagnostics = shell.check(session.script)
+            shell.report(diagnostics)
+            return diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
+        case .prompt:
+            if let input { return await shell.runPrompt(input, name: host.name) }
+            if session.terminal {
+                let banner = "\(host.name) \(host.version) — \(session.endpointCount) endpoints at \(session.environment.baseURL). :help for help, :quit to leave."
+                return await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: session.progress),
+                                             banner: banner, name: host.name)
+            }
+            // Piped input runs as a script does; Ctrl-C ends it with status 130, SIGTERM with 143.
+            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
+            defer { withExtendedLifetime(endings) {} }
+            return await shell.runPiped(PipedInput())
+        }
+    }
+}
