@@ -1,0 +1,59 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// `:help`: commands, endpoints, types, session properties and the language's built-ins.
+extension Shell {
+    func help(_ topic: String) -> String {
+        let style = TerminalStyle(enabled: colors)
+        if topic.isEmpty {
+            var lines = [style.bold("Typist") + " — call typed endpoints as functions; navigate results like Swift values.", ""]
+            lines.append("  posts().filter { $0.userId == 1 }.map(\\.title)")
+            lines.append("  let p = post(id: 1); print(p.title)")
+            lines.append("  token = login(user: \"ada\", password: \"lovelace\").token")
+            lines.append("")
+            lines.append(style.bold("Commands"))
+            for command in Self.commands {
+                lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
+            }
+            lines.append("")
+            lines.append("Session: baseURL, token, apiKey, headers, timeout; read-only: last (_), response.")
+            lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
+            lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
+            return lines.joined(separator: "\n")
+        }
+        let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+        if let command = MetaCommand.named(name) {
+            let aliases = command.aliases.isEmpty ? "" : "\n  also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
+            return "\(command.usage)\n  \(command.summary)" + aliases
+        }
+        if registry.endpoint(named: name) != nil || interpreter.recordTypes[name] != nil {
+            return describeText(name) ?? ""
+        }
+        if name == "language" {
+            return """
+                Statements: let/var, x = e, x += e, if/else, if let, guard let … else, for x in e, while, break,
+                continue, func name(label p: Type) -> Type { … }, return, expect(condition, "message").
+                Expressions: Swift precedence; closures { $0.id } and { p in p.id }; key paths \\.title;
+                optional chaining a?.b; a ?? b; try? e; ranges 0..<n; subscripts a[0], d["k"].
+                Full reference: Docs/Language.md
+                """
+        }
+        if let builtin = BuiltinHelp.text(for: name) { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
+        if let global = interpreter.global(named: name) {
+            return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
+        }
+        if let type = Self.typeHelp[name] { return type }
+        return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
+    }
+
+    /// The language's own types, for `:help Int` and the like (models answer from the registry).
+    static let typeHelp: [String: String] = [
+        "Int": "Int — a whole number (64 bits); arithmetic that overflows is an error, not a wrap",
+        "Double": "Double — a floating-point number",
+        "Bool": "Bool — true or false",
+        "String": "String — text; \"\\(expression)\" interpolates",
+        "Secret": "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String",
+        "Any": "Any — a value whose type is known only when it runs (JSON from json(_:)); members are checked then",
+    ]
+}

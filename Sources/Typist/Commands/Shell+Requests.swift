@@ -1,0 +1,59 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// `:curl`, `:swift` and `:last`: the requests behind an expression, shown without sending them.
+extension Shell {
+    func curl(_ text: String) async -> Bool {
+        guard !text.isEmpty else {
+            fail("write :curl <expression>, such as :curl post(id: 1)")
+            return false
+        }
+        let (requests, diagnostics) = await dryRun(text)
+        if !diagnostics.isEmpty {
+            report(diagnostics)
+            return false
+        }
+        if requests.isEmpty {
+            write("# this expression sends no request")
+            return true
+        }
+        write(requests.map(CurlCommand.render).joined(separator: "\n"))
+        return true
+    }
+
+    func swift(_ text: String) async -> Bool {
+        guard !text.isEmpty else {
+            fail("write :swift <expression>, such as :swift post(id: 1)")
+            return false
+        }
+        let (_, diagnostics) = await dryRun(text)
+        if !diagnostics.isEmpty {
+            report(diagnostics)
+            return false
+        }
+        write(SwiftSnippet(shell: self).render(text))
+        return true
+    }
+
+    func lastExchange() -> String {
+        guard let exchange = state.read(\.lastExchange) else { return "no request has been sent yet" }
+        let style = TerminalStyle(enabled: colors)
+        var lines = [style.bold("\(exchange.method) \(exchange.url)")]
+        // Headers and bodies are data: nothing in them may drive the terminal.
+        let safe = TerminalText.sanitized
+        for (name, value) in exchange.requestHeaders { lines.append(safe("\(name): \(value)")) }
+        if let body = exchange.requestBody, !body.isEmpty { lines.append(""); lines.append(safe(String(decoding: body.prefix(2048), as: UTF8.self))) }
+        let (seconds, attoseconds) = exchange.duration.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        lines.append("")
+        lines.append(style.bold("\(exchange.status) \(safe(exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
+        for (name, value) in exchange.responseHeaders { lines.append(safe("\(name): \(value)")) }
+        if !exchange.responseBody.isEmpty {
+            lines.append("")
+            let text = safe(String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self))
+            lines.append(text + (exchange.responseBody.count > 4096 ? style.dim("\n… \(exchange.responseBody.count) bytes in all; response.body has everything") : ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

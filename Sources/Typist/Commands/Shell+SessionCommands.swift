@@ -1,0 +1,123 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// `:base`, `:token`, `:env` and `:format`: the session's settings.
+extension Shell {
+    func base(_ url: String) -> Bool {
+        if url.isEmpty {
+            write(client.environment.baseURL)
+            return true
+        }
+        do {
+            client.environment = try ServerEnvironment(name: client.environment.name, url: url)
+            transcript.append(TranscriptEntry(text: "baseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
+            write("baseURL = \(client.environment.baseURL)")
+            return true
+        } catch {
+            fail(String(describing: error))
+            return false
+        }
+    }
+
+    @discardableResult
+    func token(_ value: String) async -> Bool {
+        var text = value
+        if text.isEmpty {
+            guard let readSecret else {
+                write(state.credentials.token == nil ? "no token set" : "token = ••••")
+                return true
+            }
+            guard let entered = await readSecret("token: "), !entered.isEmpty else {
+                write(state.credentials.token == nil ? "no token set" : "token = •••• (unchanged)")
+                return true
+            }
+            text = entered
+        }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+        let token = text
+        state.update { $0.credentials.token = token }
+        state.remember(secret: token, as: "TYPIST_TOKEN")
+        transcript.append(TranscriptEntry(text: "token = env(\"TYPIST_TOKEN\")!", producedResult: false))
+        write("token = ••••")
+        return true
+    }
+
+    func environment(_ name: String) async -> Bool {
+        if name.isEmpty {
+            if environments.isEmpty {
+                write("no environments configured (typist.json); baseURL = \(client.environment.baseURL)")
+                return true
+            }
+            let current = state.read(\.environmentName)
+            write(environments.map { ($0.name == current ? "* " : "  ") + "\($0.name)  \($0.baseURL)" }.joined(separator: "\n"))
+            return true
+        }
+        do {
+            try await switchEnvironment(to: name)
+            transcript.append(TranscriptEntry(text: "// :env \(name) — its variables come with `typist run … --env \(name)`\nbaseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
+            write("environment \(name): baseURL = \(client.environment.baseURL)")
+            return true
+        } catch {
+            fail(String(describing: error))
+            return false
+        }
+    }
+
+    /// Switches to a configured environment: its base URL, and its variables as `let`s.
+    public func switchEnvironment(to name: String) async throws {
+        guard let environment = environments.first(where: { $0.name == name }) else {
+            let known = environments.map(\.name).joined(separator: ", ")
+            throw SessionError("no environment named '\(name)'" + (known.isEmpty ? "; none are configured" : "; known: \(known)"))
+        }
+        client.environment = try ServerEnvironment(name: name, url: environment.baseURL)
+        state.update { $0.environmentName = name }
+        for (key, value) in environment.variables.sorted(by: { $0.key < $1.key }) {
+            try await define(key, .string(value))
+        }
+    }
+
+    /// Declares a constant in the session (for `--var` and environment variables).
+    ///
+    /// A name that is also an endpoint's keeps both meanings, with a note: the name alone is the
+    /// value (`user` is "ada"), a call is the endpoint (`user(id: 1)`). A session property or a
+    /// built-in function cannot be a variable's name.
+    public func define(_ name: String, _ value: Value) async throws {
+        let type: ScriptType = switch value {
+        case .int: .int
+        case .double: .double
+        case .bool: .bool
+        case .secret: .secret
+        default: .string
+        }
+        do {
+            if let hidden = try interpreter.defineConstant(name, value: value, type: type) {
+                output.error("note: the variable '\(name)' is \(ValueFormatter.literal(value)); '\(name)(…)' still calls the endpoint \(hidden.name)(\(hidden.parameters.map { ($0.label ?? "_") + ":" }.joined()))\n")
+            }
+        } catch Interpreter.RegistrationError.invalidName {
+            throw SessionError("'\(name)' is not a valid variable name")
+        } catch Interpreter.RegistrationError.duplicateName {
+            throw SessionError("'\(name)' cannot be a variable: it is a session property or a built-in function")
+        }
+    }
+
+    /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
+    public func setToken(_ token: String?) {
+        state.update { $0.credentials.token = token }
+        state.remember(secret: token, as: "TYPIST_TOKEN")
+    }
+
+    func setFormat(_ name: String) -> Bool {
+        guard !name.isEmpty else {
+            write("format: \(format.rawValue) (pretty, json or table)")
+            return true
+        }
+        guard let chosen = OutputFormat(rawValue: name) else {
+            fail("unknown format '\(name)'; choose pretty, json or table")
+            return false
+        }
+        format = chosen
+        write("format: \(chosen.rawValue)")
+        return true
+    }
+}
