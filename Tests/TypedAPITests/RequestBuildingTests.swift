@@ -116,6 +116,15 @@ struct RequestBuildingTests {
         #expect(HTTPMethod.delete.body == nil && HTTPMethod.delete.queryItems.isEmpty)
     }
 
+    @Test("The default encoder sorts keys, so a body is the same bytes in every process")
+    func sortedKeysByDefault() async throws {
+        struct Wide: Encodable, Sendable { var zeta = 1, alpha = 2, mid = 3, beta = 4, omega = 5, gamma = 6 }
+        let transport = InMemoryTransport()
+        let api = try client(transport)
+        _ = try await api.send(Endpoint<Public, Data>(.post(.json(Wide())), path: "/wide"))
+        #expect(transport.last?.bodyText == #"{"alpha":2,"beta":4,"gamma":6,"mid":3,"omega":5,"zeta":1}"#)
+    }
+
     @Test("JSON bodies use the client's encoder unless the body brings its own")
     func jsonBodies() async throws {
         let transport = InMemoryTransport()

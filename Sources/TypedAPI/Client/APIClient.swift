@@ -41,9 +41,18 @@ public final class APIClient: Sendable {
             set { decoderBox = UncheckedBox(value: newValue) }
         }
 
+        /// The default encoder for JSON bodies: keys sorted, so that a body is the same bytes on
+        /// every run (Foundation on Linux otherwise orders an object's keys by hash, which changes
+        /// from process to process) — for `:curl`, request signatures and snapshots.
+        public static func defaultEncoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return encoder
+        }
+
         /// Creates a configuration.
         public init(headers: [HTTPHeader] = [], timeout: Duration = .seconds(60), maximumRedirects: Int = 10,
-                    environments: [ServerEnvironment] = [], encoder: JSONEncoder = JSONEncoder(),
+                    environments: [ServerEnvironment] = [], encoder: JSONEncoder = defaultEncoder(),
                     decoder: JSONDecoder = JSONDecoder()) {
             self.headers = headers
             self.timeout = timeout

@@ -50,7 +50,12 @@ extension Shell {
                 return true
             }
             let current = state.read(\.environmentName)
-            write(environments.map { ($0.name == current ? "* " : "  ") + "\($0.name)  \($0.baseURL)" }.joined(separator: "\n"))
+            // Names in a column, the current one marked.
+            let width = environments.map(\.name.count).max() ?? 0
+            write(environments.map { environment in
+                let name = environment.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                return (environment.name == current ? "* " : "  ") + "\(name)  \(environment.baseURL)"
+            }.joined(separator: "\n"))
             return true
         }
         do {
