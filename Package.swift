@@ -129,6 +129,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
+        .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).
         .target(name: "FaultServer", path: "Tests/FaultServer"),
         .testTarget(

@@ -5,12 +5,14 @@ import Testing
 /// The built `typist` and `example-host` binaries, run as a user runs them.
 @Suite("The typist command line")
 struct CommandLineTests {
-    @Test("The process preparation tunes glibc's allocator (and does nothing elsewhere)")
-    func tuneAllocator() {
+    @Test("The process preparation tunes glibc's allocator (and does nothing elsewhere), in a process of its own")
+    func tuneAllocator() throws {
+        let probe = try Built.run("typist-allocator-probe", [])
+        #expect(probe.status == 0, "\(probe.error)")
         #if canImport(Glibc)
-        #expect(ShellCommandLine.tuneAllocator())
+        #expect(probe.standard == "tuned\n")
         #else
-        #expect(!ShellCommandLine.tuneAllocator())
+        #expect(probe.standard == "untouched\n")
         #endif
     }
 

@@ -172,13 +172,14 @@ struct DirectDecodingTests {
         defer { Task { await server.stop() } }
         let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: CurlTransport())
         let bridge = ValueBridge()
-        func check<Kind, T: Decodable>(_ endpoint: Endpoint<Kind, T>, decoder: JSONDecoder = JSONDecoder()) async throws
+        func check<Kind, T: Decodable>(_ endpoint: Endpoint<Kind, T>, decoder: JSONDecoder = JSONDecoder(),
+                                       sourceLocation: SourceLocation = #_sourceLocation) async throws
         where Kind.RequestData == Void {
-            let plan = try #require(self.plan(T.self, bridge), "\(T.self)")
+            let plan = try #require(self.plan(T.self, bridge), "\(T.self)", sourceLocation: sourceLocation)
             let body = try await client.send(endpoint.redecoded(.data))
             let direct = FastJSONReader.value(from: body, plan: plan, decoder: decoder)
-            #expect(direct != nil, "\(T.self)")
-            #expect(direct == bridge.value(of: try decoder.decode(T.self, from: body)), "\(T.self)")
+            #expect(direct != nil, "\(T.self)", sourceLocation: sourceLocation)
+            #expect(direct == bridge.value(of: try decoder.decode(T.self, from: body)), "\(T.self)", sourceLocation: sourceLocation)
         }
         try await check(.posts)
         try await check(.bigPosts(count: 500))

@@ -1,3 +1,4 @@
+import Testing
 import Foundation
 
 /// The built binary in a real terminal, driven through tmux (send-keys, capture-pane).
@@ -59,7 +60,7 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`, or fails after `seconds` with the screen.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 20) throws -> String {
+    func waitFor(_ text: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -67,12 +68,12 @@ final class TmuxSession {
             if last.contains(text) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw Timeout(text: text, screen: last)
+        throw Timeout(text: text, screen: last, location: sourceLocation)
     }
 
     /// Waits until the last line on screen is an empty prompt (after Ctrl-C: the signal travels by
     /// another path than typed keys, so typing on before the new prompt shows would race it).
-    func waitForEmptyPrompt(seconds: Double = 20) throws {
+    func waitForEmptyPrompt(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -81,26 +82,28 @@ final class TmuxSession {
             if lines.last == "typist>" { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw Timeout(text: "an empty prompt", screen: last)
+        throw Timeout(text: "an empty prompt", screen: last, location: sourceLocation)
     }
 
     /// Clears the line with Ctrl-C and waits for the empty prompt. Under load one Ctrl-C was once
     /// seen not to clear a line the editor had already shown (see the session note): a second is
     /// sent after 10 s, as a person would, so tests about other things do not hinge on it.
-    func clearLine() throws {
+    func clearLine(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try send("C-c")
         do {
-            try waitForEmptyPrompt(seconds: 10)
+            try waitForEmptyPrompt(seconds: 10, sourceLocation: sourceLocation)
         } catch {
             try send("C-c")
-            try waitForEmptyPrompt()
+            try waitForEmptyPrompt(sourceLocation: sourceLocation)
         }
     }
 
     struct Timeout: Error, CustomStringConvertible {
         let text: String
         let screen: String
-        var description: String { "'\(text)' did not appear; the screen was:\n\(screen)" }
+        /// Where the test waited.
+        let location: SourceLocation
+        var description: String { "'\(text)' did not appear (waited at \(location)); the screen was:\n\(screen)" }
     }
 
     /// Runs tmux. A call that starts the server gets no pipe: the server would inherit it and keep
