@@ -12,11 +12,13 @@ import TypedAPI
 /// redirect to another origin. A client passed in must therefore be configured with
 /// `redirectConfiguration: .disallow`; the shared one is.
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// A process-wide HTTP client that follows no redirects and reports a refused connection at
-    /// once instead of retrying until the connect time-out. It lives as long as the process.
+    /// A process-wide HTTP client that follows no redirects, reports a refused connection at
+    /// once instead of retrying until the connect time-out, and asks for and decodes gzip and
+    /// deflate bodies (the transport's size limit counts decoded bytes). It lives as long as the process.
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.decompression = .enabled(limit: .none)
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 

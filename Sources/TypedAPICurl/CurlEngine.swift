@@ -169,6 +169,10 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         // A Content-Length over the limit is refused at the head, before any of the body arrives.
         set(typist_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maximumResponseSize)))
         set("*".withCString { typist_curl_set_pointer(handle, CURLOPT_NOPROXY, $0) })
+        // Every coding this libcurl decodes (gzip, deflate; br and zstd where it was built with
+        // them), announced in Accept-Encoding and decoded before the body reaches us: the size
+        // limit counts decoded bytes.
+        set("".withCString { typist_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, $0) })
         set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer))
         set(typist_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
             guard let context else { return 0 }

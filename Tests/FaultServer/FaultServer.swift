@@ -273,6 +273,43 @@ public enum FaultBodies {
         return output
     }
 
+    /// `bytes` in gzip's format (RFC 1952), as deflate "stored" blocks: every decoder must read
+    /// it, and it needs no compressor.
+    public static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+        var crc = CRC32()
+        crc.update(bytes)
+        return [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255] + storedBlocks(bytes)
+            + withUnsafeBytes(of: crc.value.littleEndian, Array.init)
+            + withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian, Array.init)
+    }
+
+    /// `bytes` in HTTP's "deflate" coding: the zlib format (RFC 1950) around stored blocks.
+    public static func zlib(_ bytes: [UInt8]) -> [UInt8] {
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return [0x78, 0x01] + storedBlocks(bytes) + withUnsafeBytes(of: ((b << 16) | a).bigEndian, Array.init)
+    }
+
+    /// Deflate "stored" blocks (RFC 1951 §3.2.4) of at most 65,535 bytes each.
+    private static func storedBlocks(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, bytes.count)
+            let length = UInt16(end - start)
+            output.append(end == bytes.count ? 1 : 0)  // BFINAL, BTYPE 00, then byte-aligned
+            output += withUnsafeBytes(of: length.littleEndian, Array.init)
+            output += withUnsafeBytes(of: (~length).littleEndian, Array.init)
+            output += bytes[start..<end]
+            start = end
+        } while start < bytes.count
+        return output
+    }
+
     private struct BitWriter {
         var bytes: [UInt8] = []
         private var current: UInt32 = 0
@@ -316,6 +353,10 @@ public enum FaultBodies {
 
         private var crc: UInt32 = 0xFFFF_FFFF
         var value: UInt32 { crc ^ 0xFFFF_FFFF }
+
+        mutating func update(_ bytes: [UInt8]) {
+            for byte in bytes { crc = Self.table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
 
         mutating func updateZeros(_ count: Int) {
             for _ in 0..<count { crc = Self.table[Int(crc & 0xFF)] ^ (crc >> 8) }

@@ -342,10 +342,13 @@ public final class APIClient: Sendable {
         do {
             return try endpoint.decoding.decode(ResponseContext(body: body, response: response, url: request.url,
                                                                 decoder: decoder))
-        } catch let failure as DecodingFailure {
+        } catch var failure as DecodingFailure {
+            failure.contentEncoding = failure.contentEncoding ?? response.headerFields[.contentEncoding]
             throw APIError.decodingFailed(request.summary, failure)
         } catch {
-            throw APIError.decodingFailed(request.summary, DecodingFailure(error, decoding: Response.self, body: body))
+            var failure = DecodingFailure(error, decoding: Response.self, body: body)
+            failure.contentEncoding = response.headerFields[.contentEncoding]
+            throw APIError.decodingFailed(request.summary, failure)
         }
     }
 }

@@ -58,7 +58,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
             return "\(request): \(response.statusLine)\(response.bodyExcerpt.map { "\n\($0)" } ?? "")"
         case .unexpectedContentType(let request, let expected, let response):
             let found = response.contentType.map { "'\($0)'" } ?? "no content type"
-            return "\(request): expected '\(expected)' but the response (\(response.statusLine)) has \(found)"
+            let encoding = response.contentEncoding.map { ", Content-Encoding: \($0)" } ?? ""
+            return "\(request): expected '\(expected)' but the response (\(response.statusLine)\(encoding)) has \(found)"
                 + (response.bodyExcerpt.map { "\n\($0)" } ?? "")
         case .decodingFailed(let request, let failure):
             return "\(request): \(failure)"
@@ -135,6 +136,11 @@ public struct ResponseSummary: Sendable {
     /// The `Content-Type` header.
     public var contentType: String? {
         headers.first { $0.name.lowercased() == "content-type" }?.value
+    }
+
+    /// The `Content-Encoding` header (`gzip` …): the body shown was decoded from it.
+    public var contentEncoding: String? {
+        headers.first { $0.name.lowercased() == "content-encoding" }?.value
     }
 
     /// The first 512 bytes of the body as text, or `nil` for an empty body. Control characters

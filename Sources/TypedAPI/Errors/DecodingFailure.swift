@@ -15,6 +15,8 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     public var found: String
     /// The JSON around the place, on one line.
     public var snippet: String?
+    /// The response's `Content-Encoding` (`gzip` …), when it had one: the body was decoded from it.
+    public var contentEncoding: String?
 
     /// Creates a failure.
     public init(type: String, codingPath: String, expected: String, found: String, snippet: String?) {
@@ -71,6 +73,7 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
     public var description: String {
         let place = codingPath.isEmpty ? "" : " at \(codingPath)"
         var text = "cannot decode \(type)\(place): expected \(expected), found \(found)"
+        if let contentEncoding { text += " (the body came with Content-Encoding: \(contentEncoding))" }
         if let snippet, !snippet.isEmpty { text += "\n    \(snippet)" }
         return text
     }
