@@ -142,7 +142,7 @@ extension ShellCommandLine {
             let progress = ProgressLine()
             let shell = try Shell(registry: registry, environment: environment, transport: option.make(),
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
-                                  environments: configuration.environments, headers: host.headers, delegate: host.delegate)
+                                  environments: configuration.environments, headers: host.requestHeaders, delegate: host.delegate)
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }

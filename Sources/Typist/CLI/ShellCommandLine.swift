@@ -40,6 +40,17 @@ public struct ShellHost: Sendable {
 }
 
 extension ShellHost {
+    /// `reading/1.2 typist/0.1.0`: the host and the shell, for the `User-Agent` header.
+    public static func userAgent(name: String, version: String) -> String {
+        name == "typist" ? "typist/\(version)" : "\(name)/\(version) typist/\(TypistVersion.current)"
+    }
+
+    /// The host's headers for every request, with a `User-Agent` naming the host unless it gave one.
+    var requestHeaders: [HTTPHeader] {
+        if headers.contains(where: { $0.name.lowercased() == "user-agent" }) { return headers }
+        return [.custom(name: "User-Agent", value: Self.userAgent(name: name, version: version))] + headers
+    }
+
     /// The transport `--transport name` chooses: the first when no name is given.
     func transport(named name: String?) -> TransportOption? {
         guard let name else { return transports.first }

@@ -15,6 +15,7 @@ extension Shell {
     func registerSessionGlobals() throws {
         let client = client
         let state = state
+        let hostHeaders = hostHeaders
         try interpreter.register(HostGlobal(
             name: "baseURL", type: .string, summary: "where requests go, such as http://127.0.0.1:8080",
             get: { .string(client.environment.baseURL) },
@@ -70,7 +71,8 @@ extension Shell {
                     }
                 }
                 state.update { $0.userHeaders = headers }
-                client.defaultHeaders = headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }
+                // The host's headers stay; the session's come after them and win.
+                client.defaultHeaders = hostHeaders + headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }
             }))
         try interpreter.register(HostGlobal(
             name: "timeout", type: .double, summary: "seconds a call may take",

@@ -66,6 +66,8 @@ public final class Shell: @unchecked Sendable {
     public let client: APIClient
     let state = ShellState()
     let output: ShellOutput
+    /// The host's headers for every request, User-Agent included; the session's `headers` come after.
+    let hostHeaders: [HTTPHeader]
     /// How results are shown; with `.json`, `print` writes non-string values as JSON too. Set by
     /// the initializer and `:format`.
     public internal(set) var format: OutputFormat {
@@ -93,8 +95,8 @@ public final class Shell: @unchecked Sendable {
     ///   - format: How results are shown.
     ///   - colors: Whether to use colour.
     ///   - environments: Named environments from the configuration.
-    ///   - headers: Headers sent with every request (the session's `headers` and an endpoint's own
-    ///     come after them and win).
+    ///   - headers: Headers sent with every request, before the session's `headers` and an
+    ///     endpoint's own, which win; a `User-Agent: typist/<version>` is added unless one is given.
     ///   - delegate: The host's client delegate: it may sign, retry and observe every request.
     public init(registry: EndpointRegistry, environment: ServerEnvironment, transport: any HTTPTransport,
                 output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
@@ -108,6 +110,12 @@ public final class Shell: @unchecked Sendable {
         self.format = format
         self.colors = colors
         self.environments = environments
+        // A User-Agent unless the host sent its own: some services (GitHub's) refuse requests without one.
+        var headers = headers
+        if !headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
+            headers.insert(.custom(name: "User-Agent", value: ShellHost.userAgent(name: "typist", version: TypistVersion.current)), at: 0)
+        }
+        hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
