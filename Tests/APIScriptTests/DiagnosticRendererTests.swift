@@ -33,6 +33,34 @@ struct DiagnosticRendererTests {
         #expect(caret != nil && caret == pound)
     }
 
+    @Test("Far into a long line of two-byte characters: the column counts characters, the excerpt is cut around the caret")
+    func clippedMultibyteExcerpt() {
+        let text = String(repeating: "é", count: 3_000) + " x " + String(repeating: "ü", count: 3_000)
+        let source = ScriptSource(name: "wide.api", text: text)
+        let offset = 3_000 * 2 + 1
+        let diagnostic = Diagnostic(kind: .check, message: "here", source: source, span: TextSpan(start: offset, end: offset + 1))
+        let lines = DiagnosticRenderer().render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "wide.api:1:3002: error: here")
+        #expect(lines[1].hasPrefix("    …é") && lines[1].hasSuffix("ü…"))
+        #expect(lines[1].count == 4 + 1 + DiagnosticRenderer.excerptWidth + 1)
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        let x = lines[1].firstIndex(of: "x").map { lines[1].distance(from: lines[1].startIndex, to: $0) }
+        #expect(caret != nil && caret == x)
+    }
+
+    @Test("A caret at the very end of a long line, and on an empty last line")
+    func caretAtLineEnds() {
+        let text = String(repeating: "a", count: 2_000) + "\n"
+        let source = ScriptSource(name: "end.api", text: text)
+        let atEnd = Diagnostic(kind: .syntax, message: "end", source: source, span: TextSpan(start: 2_000, end: 2_000))
+        let lines = DiagnosticRenderer().render(atEnd).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "end.api:1:2001: error: end")
+        #expect(lines[1] == "    …" + String(repeating: "a", count: DiagnosticRenderer.excerptWidth))
+        #expect(lines[2] == String(repeating: " ", count: 4 + 1 + DiagnosticRenderer.excerptWidth) + "^")
+        let past = Diagnostic(kind: .syntax, message: "eof", source: source, span: TextSpan(start: 2_001, end: 2_001))
+        #expect(DiagnosticRenderer().render(past).hasPrefix("end.api:2:1: error: eof"))
+    }
+
     @Test("A short line is shown whole, with control characters escaped and the caret still in place")
     func shortLine() {
         let source = ScriptSource(name: "s.api", text: "let a = \u{1B}[31m + x")

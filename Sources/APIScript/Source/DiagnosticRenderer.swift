@@ -61,21 +61,34 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The source line (clipped to ``excerptWidth`` characters around the caret, `…` marking
     /// what is cut) and an underline of the span.
+    ///
+    /// A long line is cut to a window of bytes around the caret before its characters are
+    /// counted, so rendering stays proportional to the excerpt, not to the line.
     private func excerpt(_ source: ScriptSource, _ span: TextSpan) -> [String] {
         let start = source.position(at: span.start)
         let end = source.position(at: span.end)
-        let text = source.line(start.line)
-        guard !text.isEmpty || start.column == 1 else { return [] }
-        let characters = Array(text.replacing("\t", with: " "))
-        let caret = min(start.column - 1, characters.count)
+        let lineBytes = source.lineRange(start.line)
+        guard !lineBytes.isEmpty || start.column == 1 else { return [] }
+        // At most four bytes per character: a window of four excerpts' width on each side holds
+        // everything the excerpt can show.
+        let reach = Self.excerptWidth * 4
+        let caretByte = min(max(span.start, lineBytes.lowerBound), lineBytes.upperBound)
+        let window = max(lineBytes.lowerBound, caretByte - reach)..<min(lineBytes.upperBound, caretByte + reach)
+        let before = Array(source.text(bytes: window.lowerBound..<caretByte).replacing("\t", with: " "))
+        let after = Array(source.text(bytes: caretByte..<window.upperBound).replacing("\t", with: " "))
+        let characters = before + after
+        let caret = before.count
+        let cutBefore = window.lowerBound > lineBytes.lowerBound
+        let cutAfter = window.upperBound < lineBytes.upperBound
         var lower = 0
         var upper = characters.count
-        if characters.count > Self.excerptWidth {
+        if characters.count > Self.excerptWidth || cutBefore || cutAfter {
             lower = max(0, min(caret - Self.excerptWidth / 3, characters.count - Self.excerptWidth))
-            upper = lower + Self.excerptWidth
+            upper = min(characters.count, lower + Self.excerptWidth)
         }
-        let leading = (lower > 0 ? "…" : "") + TerminalText.sanitized(String(characters[lower..<min(caret, upper)]))
-        let trailing = TerminalText.sanitized(String(characters[min(caret, upper)..<upper])) + (upper < characters.count ? "…" : "")
+        let leading = (lower > 0 || cutBefore ? "…" : "") + TerminalText.sanitized(String(characters[lower..<min(caret, upper)]))
+        let trailing = TerminalText.sanitized(String(characters[min(caret, upper)..<upper]))
+            + (upper < characters.count || cutAfter ? "…" : "")
         let spanned = end.line == start.line ? end.column - start.column : characters.count - caret
         let width = max(1, min(spanned, upper - caret))
         let padding = String(repeating: " ", count: leading.count)

@@ -31,8 +31,13 @@ public final class ScriptSource: Sendable {
         let offset = max(0, min(offset, bytes.count))
         let line = lineNumber(at: offset)
         let lineStart = lineStarts[line - 1]
-        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        return TextPosition(offset: offset, line: line, column: prefix.count + 1)
+        // ASCII (the common case) has one character per byte; otherwise count characters, which
+        // takes grapheme breaking.
+        let prefix = bytes[lineStart..<offset]
+        if prefix.allSatisfy({ $0 < 0x80 }) {
+            return TextPosition(offset: offset, line: line, column: prefix.count + 1)
+        }
+        return TextPosition(offset: offset, line: line, column: String(decoding: prefix, as: UTF8.self).count + 1)
     }
 
     /// The 1-based line of a byte offset (without counting the column's characters).
@@ -49,11 +54,26 @@ public final class ScriptSource: Sendable {
 
     /// The text of a 1-based line, without its line break.
     public func line(_ number: Int) -> String {
-        guard number >= 1, number <= lineStarts.count else { return "" }
+        let range = lineRange(number)
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The byte offsets of a 1-based line, without its line break (empty past the end).
+    func lineRange(_ number: Int) -> Range<Int> {
+        guard number >= 1, number <= lineStarts.count else { return 0..<0 }
         let start = lineStarts[number - 1]
         var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        return start..<max(start, end)
+    }
+
+    /// The text of a byte range, widened or narrowed to whole UTF-8 scalars.
+    func text(bytes range: Range<Int>) -> String {
+        var lower = max(0, range.lowerBound)
+        var upper = min(bytes.count, range.upperBound)
+        while lower < upper, bytes[lower] & 0xC0 == 0x80 { lower += 1 }
+        while upper < bytes.count, upper > lower, bytes[upper] & 0xC0 == 0x80 { upper -= 1 }
+        return String(decoding: bytes[lower..<max(lower, upper)], as: UTF8.self)
     }
 
     /// The text of a span.
