@@ -58,12 +58,12 @@ struct CompileTimeGuaranteeTests {
         Misuse(what: "a GET with a body", code: "let m = HTTPMethod.get(.text(\"body\"))",
                diagnostic: "error: missing argument label 'query:' in call",
                corrected: "let m = HTTPMethod.get(query: [])"),
-        Misuse(what: "a DELETE with a body", code: "let m = HTTPMethod.delete(.text(\"body\"))",
-               diagnostic: "error: enum case 'delete' has no associated values",
-               corrected: "let m = HTTPMethod.delete"),
+        Misuse(what: "a DELETE with a body", code: "let m = HTTPMethod.delete(RequestBody.text(\"body\"))",
+               diagnostic: "error: missing argument label 'query:' in call",
+               corrected: "let m: HTTPMethod = .delete"),
         Misuse(what: "a POST without a body", code: "let m = HTTPMethod.post(query: [])",
-               diagnostic: "error: extraneous argument label 'query:' in call",
-               corrected: "let m = HTTPMethod.post(.text(\"body\"))"),
+               diagnostic: "error: missing argument for parameter #1 in call",
+               corrected: "let m = HTTPMethod.post(.text(\"body\"), query: [])"),
     ]
 
     @Test("Misuse does not compile, on its own line, for the reason named; corrected, it compiles", arguments: misuses)

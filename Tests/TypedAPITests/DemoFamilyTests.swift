@@ -25,6 +25,20 @@ struct DemoFamilyTests {
         }
     }
 
+    @Test("A path value of '..' reaches the server as that value, not as the folder above", arguments: TransportChoice.allCases)
+    func dotDotSegment(transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
+            // Unescaped, `/api/breed/../images` would become `/api/images`: a different resource.
+            let error = await expectAPIError { try await client.send(.breedImages(breed: "..")) }
+            guard case .unacceptableStatus(let request, let response)? = error else {
+                Issue.record("expected the breed's 404, got \(String(describing: error))")
+                return
+            }
+            #expect(request.url.hasSuffix("/api/breed/%2E%2E/images"))
+            #expect((response.serverError as? DogError)?.message == "Breed not found (master breed does not exist)")
+        }
+    }
+
     @Test("Blog: read every resource", arguments: TransportChoice.allCases)
     func blogReads(transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in

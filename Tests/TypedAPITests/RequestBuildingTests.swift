@@ -61,6 +61,34 @@ struct RequestBuildingTests {
         #expect(transport.last?.request.path == "/v2/search?q=\(expected)&flag")
     }
 
+    @Test("Every method carries query items, and a query written in the path comes first")
+    func queryOnEveryMethod() async throws {
+        let transport = InMemoryTransport()
+        let api = try client(transport)
+        let notify = [URLQueryItem(name: "notify", value: "1")]
+        let body = RequestBody.text("x")
+        for method in [HTTPMethod.post(body, query: notify), .put(body, query: notify), .patch(body, query: notify),
+                       .delete(query: notify), .get(query: notify), .head(query: notify)] {
+            _ = try await api.send(Endpoint<Public, Data>(method, path: "/posts"))
+            #expect(transport.last?.request.path == "/v2/posts?notify=1", "\(method.name)")
+            #expect(transport.last?.request.method.rawValue == method.name)
+        }
+        #expect(HTTPMethod.delete.queryItems.isEmpty && HTTPMethod.post(body).queryItems.isEmpty)
+        _ = try await api.send(Endpoint<Public, Data>(.post(body, query: [URLQueryItem(name: "x", value: "a b")]),
+                                                      path: "/posts?notify=1&tag=%C3%A9"))
+        #expect(transport.last?.request.path == "/v2/posts?notify=1&tag=%C3%A9&x=a%20b")
+        let error = await expectAPIError { try await api.send(Endpoint<Public, Data>(path: "/posts?bad=%zz")) }
+        #expect(error?.description.contains("the query 'bad=%zz' in the path does not parse") == true, "\(String(describing: error))")
+    }
+
+    @Test("The segments . and .. are escaped, so they name a value, not a folder")
+    func dotSegments() {
+        #expect(Endpoint<Public, Data>.escape(".") == "%2E")
+        #expect(Endpoint<Public, Data>.escape("..") == "%2E%2E")
+        #expect(Endpoint<Public, Data>.escape("a..b") == "a..b")
+        #expect(Endpoint<Public, Data>.escape("...") == "...")
+    }
+
     @Test("Path segments escape with Endpoint.escape")
     func pathEscaping() async throws {
         let transport = InMemoryTransport()

@@ -207,12 +207,23 @@ public final class APIClient: Sendable {
         let current = state.withLock { $0 }
         var path = endpoint.path
         if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        // A query written into the path (`/posts?notify=1`) comes before the method's items.
+        var queryItems: [URLQueryItem] = []
+        if let mark = path.firstIndex(of: "?") {
+            let query = String(path[path.index(after: mark)...])
+            path = String(path[..<mark])
+            guard let items = QueryEncoding.parse(query) else {
+                throw APIError.invalidURL(current.environment.baseURL + path + "?" + query,
+                                          reason: "the query '\(query)' in the path does not parse; pass query items to the method instead")
+            }
+            queryItems = items
+        }
         if let problem = URLParts.pathProblem(path) {
             throw APIError.invalidURL(current.environment.baseURL + path, reason: "the path '\(path)' \(problem)")
         }
         var request = PreparedRequest(
             method: endpoint.method.name, environment: current.environment, path: path,
-            queryItems: endpoint.method.queryItems, headers: [], body: nil,
+            queryItems: queryItems + endpoint.method.queryItems, headers: [], body: nil,
             timeout: endpoint.timeout ?? current.timeout)
         for header in current.headers { request.setHeader(header) }
         for header in endpoint.headers { request.setHeader(header) }

@@ -54,9 +54,15 @@ public struct Endpoint<Kind: EndpointKind, Response>: Sendable {
         self.decoding = decoding
     }
 
-    /// Percent-escapes a value for use as one path segment (a `/` in it is escaped too).
+    /// Percent-escapes a value for use as one path segment: a `/` in it is escaped too, and so
+    /// are the segments `.` and `..`, which a client or server would otherwise read as "this
+    /// folder" and "the folder above" and so request another resource.
     public static func escape(_ segment: String) -> String {
-        QueryEncoding.escape(segment)
+        switch segment {
+        case ".": "%2E"
+        case "..": "%2E%2E"
+        default: QueryEncoding.escape(segment)
+        }
     }
 
     /// This endpoint with another JSON decoder, such as one that converts snake_case keys.

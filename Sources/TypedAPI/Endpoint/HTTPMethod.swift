@@ -2,22 +2,25 @@ import Foundation
 
 /// An HTTP method together with the payload that method may carry.
 ///
-/// The cases make invalid requests unrepresentable: `GET` and `HEAD` carry query items only,
-/// `POST`, `PUT` and `PATCH` carry a body, and `DELETE` carries neither. A `GET` with a body
+/// The cases make invalid requests unrepresentable: every method may carry query items, `POST`,
+/// `PUT` and `PATCH` carry a body, and `GET`, `HEAD` and `DELETE` cannot: a `GET` with a body
 /// cannot be written.
 public enum HTTPMethod: Sendable {
     /// `GET` with optional query items.
     case get(query: [URLQueryItem] = [])
     /// `HEAD` with optional query items.
     case head(query: [URLQueryItem] = [])
-    /// `POST` with a body.
-    case post(RequestBody)
-    /// `PUT` with a body.
-    case put(RequestBody)
-    /// `PATCH` with a body.
-    case patch(RequestBody)
-    /// `DELETE`, with neither query items nor a body.
-    case delete
+    /// `POST` with a body and optional query items (`?notify=1`).
+    case post(RequestBody, query: [URLQueryItem] = [])
+    /// `PUT` with a body and optional query items.
+    case put(RequestBody, query: [URLQueryItem] = [])
+    /// `PATCH` with a body and optional query items.
+    case patch(RequestBody, query: [URLQueryItem] = [])
+    /// `DELETE` with optional query items, and no body.
+    case delete(query: [URLQueryItem] = [])
+
+    /// `DELETE` without query items.
+    public static var delete: HTTPMethod { .delete(query: []) }
 
     /// The method's name as it appears on the wire, such as `GET`.
     public var name: String {
@@ -31,18 +34,19 @@ public enum HTTPMethod: Sendable {
         }
     }
 
-    /// The query items the method carries (empty for methods that carry a body).
+    /// The query items the method carries.
     public var queryItems: [URLQueryItem] {
         switch self {
-        case .get(let query), .head(let query): query
-        case .post, .put, .patch, .delete: []
+        case .get(let query), .head(let query), .delete(let query), .post(_, let query), .put(_, let query),
+            .patch(_, let query):
+            query
         }
     }
 
     /// The body the method carries, if any.
     public var body: RequestBody? {
         switch self {
-        case .post(let body), .put(let body), .patch(let body): body
+        case .post(let body, _), .put(let body, _), .patch(let body, _): body
         case .get, .head, .delete: nil
         }
     }

@@ -11,6 +11,23 @@ enum QueryEncoding {
         return set
     }()
 
+    /// Items from a written query (`a=1&b=x%20y`), escapes decoded; `nil` when an escape is
+    /// broken (`%zz`).
+    static func parse(_ query: String) -> [URLQueryItem]? {
+        var items: [URLQueryItem] = []
+        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = pieces[0].removingPercentEncoding else { return nil }
+            if pieces.count == 2 {
+                guard let value = pieces[1].removingPercentEncoding else { return nil }
+                items.append(URLQueryItem(name: name, value: value))
+            } else {
+                items.append(URLQueryItem(name: name, value: nil))
+            }
+        }
+        return items
+    }
+
     /// Escapes one name or value.
     static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
