@@ -345,8 +345,10 @@ public final class APIClient: Sendable {
             failure.serverError = endpoint.errorDecoding?.decode(body, decoder)
             throw APIError.unacceptableStatus(request.summary, failure)
         }
-        if endpoint.decoding.checksContentType, let accept = endpoint.decoding.accept,
-            let type = response.headerFields[.contentType], !MediaType.matches(type, accepting: accept)
+        // The contract is the Accept header the request carried (an endpoint's own, or the
+        // session's), else what the decoding asks for.
+        if endpoint.decoding.checksContentType, let accept = request.header(named: "Accept") ?? endpoint.decoding.accept,
+            let type = response.headerFields[.contentType], !MediaType.matches(type, acceptHeader: accept)
         {
             throw APIError.unexpectedContentType(request.summary, expected: accept, summary())
         }

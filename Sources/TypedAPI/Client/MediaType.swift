@@ -15,6 +15,16 @@ enum MediaType {
         return false
     }
 
+    /// Whether a response's content type satisfies an `Accept` header's list (`text/html,
+    /// application/xhtml+xml;q=0.9, */*;q=0.1`); a type refused with `q=0` does not count.
+    static func matches(_ contentType: String, acceptHeader: String) -> Bool {
+        acceptHeader.split(separator: ",").contains { item in
+            let parameters = item.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if parameters.contains(where: { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }) { return false }
+            return matches(contentType, accepting: String(item))
+        }
+    }
+
     private static func essence(_ value: String) -> String {
         let type = value.split(separator: ";", maxSplits: 1).first ?? ""
         return type.trimmingCharacters(in: .whitespaces).lowercased()
