@@ -77,3 +77,58 @@ struct MetaCommandTests {
         }
     }
 }
+
+/// `:curl` prints commands that run: pasted into a shell with the session's secrets exported,
+/// they get the answers the session gets.
+@Suite("Runnable :curl")
+struct RunnableCurlTests {
+    /// Runs `script` with `/bin/sh` on a thread of its own: the command calls the demo service in
+    /// this process, whose handlers need the concurrency pool this test must not block.
+    private func runShell(_ script: String, environment: [String: String]) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runShellBlocking(script, environment: environment) })
+            }.start()
+        }
+    }
+
+    private func runShellBlocking(_ script: String, environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("A bearer call and a login with a password full of shell characters run as printed, secrets from the environment")
+    func commandsRun() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "the curl command is needed (apt-get install curl)")
+        try await withDemoShell { shell, output, _ in
+            await shell.handle("login(user: \"ada\", password: \"lovelace\")")
+            guard case .secret(let token) = try await shell.evaluate("token") else {
+                Issue.record("no token after login")
+                return
+            }
+            output.clear()
+            await shell.handle(":curl search(query: \"book\")")
+            #expect(!output.standard.contains(token))
+            let search = try await runShell(output.standard, environment: ["TYPIST_TOKEN": token])
+            #expect(search.status == 0)
+            #expect(search.output.contains(#""total":5"#), "\(search.output)")
+
+            output.clear()
+            let password = #"it's "$HOME" \`x\`"#
+            await shell.handle(":curl login(user: \"ada\", password: \"\(password.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\")")
+            #expect(output.standard.contains("${TYPIST_PASSWORD}") && !output.standard.contains("$HOME"), "\(output.standard)")
+            // With the right password exported, the demo logs in: the body arrived intact.
+            let login = try await runShell(output.standard, environment: ["TYPIST_PASSWORD": "lovelace"])
+            #expect(login.output.hasPrefix(#"{"result":{"expiresIn":3600,"token":"demo-"#), "\(login.output)")
+        }
+    }
+}

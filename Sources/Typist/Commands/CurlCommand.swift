@@ -1,16 +1,91 @@
 import TypedAPI
 
-/// A prepared request as a curl command line, secrets redacted.
+/// A prepared request as a curl command that runs, with no secret in it: each secret the
+/// session knows is read from the environment variable `:save` also uses for it
+/// (`"Authorization: Bearer ${TYPIST_TOKEN}"`), and a secret header the session knows nothing of
+/// from `TYPIST_HEADER_<NAME>`.
 enum CurlCommand {
-    static func render(_ request: PreparedRequest) -> String {
+    /// The command and the environment variables it reads, in order of first use.
+    struct Rendered {
+        var text: String
+        var variables: [String]
+    }
+
+    static func render(_ request: PreparedRequest, secrets: [ShellState.KnownSecret]) -> Rendered {
+        var variables: [String] = []
+        func argument(_ text: String, wholeValueVariable: String? = nil, prefix: String = "") -> String {
+            var pieces = substitute(text, secrets)
+            if let wholeValueVariable, !pieces.contains(where: \.isVariable) {
+                pieces = [.init(text: wholeValueVariable, isVariable: true)]
+            }
+            pieces.insert(.init(text: prefix, isVariable: false), at: 0)
+            for piece in pieces where piece.isVariable && !variables.contains(piece.text) { variables.append(piece.text) }
+            return quote(pieces)
+        }
         var parts = ["curl"]
         if request.method != "GET" { parts.append("-X \(request.method)") }
-        parts.append(quote(request.redactedURL))
-        for (name, value) in request.redactedHeaders { parts.append("-H " + quote("\(name): \(value)")) }
-        if let body = request.body, !body.isEmpty {
-            parts.append("--data-raw " + quote(String(decoding: body, as: UTF8.self)))
+        parts.append(argument(request.url))
+        for (name, value) in request.headers {
+            let fallback = request.isSensitive(header: name) ? "TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name) : nil
+            parts.append("-H " + argument(value, wholeValueVariable: fallback, prefix: "\(name): "))
         }
-        return parts.joined(separator: " \\\n  ")
+        if let body = request.body, !body.isEmpty {
+            parts.append("--data-raw " + argument(String(decoding: body, as: UTF8.self)))
+        }
+        return Rendered(text: parts.joined(separator: " \\\n  "), variables: variables)
+    }
+
+    /// Several requests, in the order an expression sends them, with a line that names the
+    /// variables they read and, for more than one, how many there are.
+    static func render(_ requests: [PreparedRequest], secrets: [ShellState.KnownSecret]) -> String {
+        let rendered = requests.map { render($0, secrets: secrets) }
+        var lines: [String] = []
+        if requests.count > 1 { lines.append("# \(requests.count) requests, in the order the expression sends them") }
+        var variables: [String] = []
+        for name in rendered.flatMap(\.variables) where !variables.contains(name) { variables.append(name) }
+        if !variables.isEmpty {
+            lines.append("# reads " + variables.map { "$" + $0 }.joined(separator: ", ") + " from the environment (export \(variables.count == 1 ? "it" : "them") first)")
+        }
+        return (lines + rendered.map(\.text)).joined(separator: "\n")
+    }
+
+    struct Piece {
+        var text: String
+        var isVariable: Bool
+    }
+
+    /// `text` cut where a known secret stands, each secret becoming its variable.
+    static func substitute(_ text: String, _ secrets: [ShellState.KnownSecret]) -> [Piece] {
+        var pieces = [Piece(text: text, isVariable: false)]
+        for secret in secrets {  // longest first, so a secret inside another goes as part of it
+            pieces = pieces.flatMap { piece -> [Piece] in
+                guard !piece.isVariable, piece.text.contains(secret.value) else { return [piece] }
+                var result: [Piece] = []
+                for (index, part) in piece.text.components(separatedBy: secret.value).enumerated() {
+                    if index > 0 { result.append(Piece(text: secret.variable, isVariable: true)) }
+                    if !part.isEmpty { result.append(Piece(text: part, isVariable: false)) }
+                }
+                return result
+            }
+        }
+        return pieces
+    }
+
+    /// Single quotes for a POSIX shell, or double quotes with `${NAME}` where a variable stands.
+    static func quote(_ pieces: [Piece]) -> String {
+        guard pieces.contains(where: \.isVariable) else { return quote(pieces.map(\.text).joined()) }
+        var text = "\""
+        for piece in pieces {
+            if piece.isVariable {
+                text += "${\(piece.text)}"
+            } else {
+                for character in piece.text {
+                    if "\\\"$`".contains(character) { text += "\\" }
+                    text.append(character)
+                }
+            }
+        }
+        return text + "\""
     }
 
     /// Single quotes for a POSIX shell.
@@ -18,5 +93,3 @@ enum CurlCommand {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-
-import Foundation

@@ -18,7 +18,7 @@ extension Shell {
             write("# this expression sends no request")
             return true
         }
-        write(requests.map(CurlCommand.render).joined(separator: "\n"))
+        write(CurlCommand.render(requests, secrets: state.knownSecrets))
         return true
     }
 

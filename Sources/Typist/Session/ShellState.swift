@@ -61,11 +61,28 @@ final class ShellState: Sendable {
     /// - Parameter variable: The environment variable a saved script reads it from.
     func remember(secret: String?, as variable: String) {
         guard let secret, secret.count >= 4 else { return }
+        // Also as it appears escaped: in a JSON body (`"it's \"x\""`) and in a URL (`a%20b`).
+        let forms = [secret, Self.jsonEscaped(secret), Self.percentEscaped(secret)]
         secrets.withLock { known in
-            guard !known.contains(where: { $0.value == secret }) else { return }
-            known.append(KnownSecret(value: secret, variable: variable))
+            for form in forms where !known.contains(where: { $0.value == form }) {
+                known.append(KnownSecret(value: form, variable: variable))
+            }
             known.sort { $0.value.count > $1.value.count }
         }
+    }
+
+    /// The text between the quotes of the JSON string the client's encoder writes for `text`.
+    static func jsonEscaped(_ text: String) -> String {
+        let encoder = APIClient.Configuration.defaultEncoder()
+        guard let data = try? encoder.encode(text), data.count >= 2 else { return text }
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// `text` as a query value or path segment carries it.
+    static func percentEscaped(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
 
