@@ -65,4 +65,26 @@ struct CheckerWorkTests {
         // A few checks per link (the subscript's key, the closure's body), never per link squared.
         #expect(checked > links && checked < 8 * links, "\(checked) expression checks for \(links) links")
     }
+
+    @Test("Reduces nested in each other's closures are not each checked twice per level (2^depth work)",
+          arguments: [8, 16])
+    func nestedReduces(depth: Int) {
+        // The innermost Double makes every level try Int, then Double.
+        let text = String(repeating: "[1].reduce(0) { a, x in a + ", count: depth) + "1.5" + String(repeating: " }", count: depth)
+        let checked = expressionsChecked(text)
+        // Quadratic in the depth at most (it was 2^depth: 65,536 passes for 16 levels).
+        #expect(checked < 12 * depth * depth, "\(checked) expression checks for \(depth) nested reduces")
+    }
+
+    @Test("A nested reduce still takes Double from its closure, as in Swift")
+    func nestedReduceTypes() {
+        let source = ScriptSource(name: "types.api", text: """
+            let prices = [1.5, 2.0]
+            let total = [1, 2].reduce(0) { sum, n in sum + prices.reduce(0) { $0 + $1 } }
+            """)
+        let (statements, _) = Parser.parse(source)
+        var checker = Checker(source: source, globals: GlobalTable(), isPrompt: true)
+        checker.check(statements)
+        #expect(checker.diagnostics.isEmpty, "\(checker.diagnostics.map { $0.message })")
+    }
 }

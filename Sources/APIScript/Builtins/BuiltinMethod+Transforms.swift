@@ -271,12 +271,22 @@ extension BuiltinMethod {
 }
 
 extension Checker {
+    /// How many reduces nested in each other's closures may be on trial at once.
+    static let maximumReduceTrials = 1
+
     /// `reduce(0) { $0 + $1.price }`: an integer literal takes the closure's `Double` type, as in Swift.
+    ///
+    /// That takes checking the closure twice (as `Int`, then as `Double`), so reduces nested in
+    /// each other's closures would cost 2^depth: a reduce inside a closure that is being checked
+    /// on trial does not try itself (it is tried when that closure is checked for good), which
+    /// keeps the work quadratic in the depth at most.
     mutating func reduceType(_ call: MethodCall) -> ScriptType {
         var initial = methodArgument(call, 0, .unknown)
-        if initial == .int, case .integer = call.arguments[0].value.kind {
+        if initial == .int, case .integer = call.arguments[0].value.kind, reduceTrials < Self.maximumReduceTrials {
             let mark = diagnostics.count
+            reduceTrials += 1
             let trial = methodClosure(call, 1, [initial, call.element])
+            reduceTrials -= 1
             if trial == .double || diagnostics.count > mark {
                 diagnostics.removeSubrange(mark...)
                 call.arguments[0].value.type = .double

@@ -13,6 +13,8 @@ struct Checker {
     /// How many expressions were checked, re-checks included: the checker's work, for tests that
     /// it stays linear in the input.
     var expressionsChecked = 0
+    /// Reduces whose closure is being checked on trial (see ``reduceType(_:)``).
+    var reduceTrials = 0
     /// Lexical scopes, innermost last. The first is the script's top level.
     private var scopes: [[String: Binding]] = [[:]]
     private var scopeOwners: [FunctionScope]
