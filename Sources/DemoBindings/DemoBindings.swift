@@ -65,6 +65,8 @@ public enum DemoBindings {
                          storesToken: { (session: Session) in session.token }) { user, password in
                     Endpoint.login(user: user, password: password)
                 }
+                Register("issueToken", summary: "A token for `username` and `password` (Basic); the session keeps it",
+                         storesToken: { (session: Session) in session.token }) { Endpoint.issueToken }
                 Register("users", summary: "Every account holder") { Endpoint.users }
                 Register("user", summary: "One account holder by UUID", Parameter<UUID>("id")) { id in Endpoint.user(id: id) }
                 Register("featured", summary: "Featured items") { Endpoint.featured }

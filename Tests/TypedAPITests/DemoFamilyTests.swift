@@ -114,6 +114,34 @@ struct DemoFamilyTests {
         }
     }
 
+    @Test("Accounts: Basic authentication issues a token; wrong or unsendable credentials fail clearly",
+          arguments: TransportChoice.allCases)
+    func basicAuthentication(transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
+            let session = try await client.send(.issueToken, with: BasicCredentials(username: "ada", password: "lovelace"))
+            #expect(session.token.hasPrefix("demo-"))
+            #expect(try await client.send(.search(query: "book"), with: AccessToken(session.token)).total == 5)
+            let wrong = await expectAPIError {
+                try await client.send(.issueToken, with: BasicCredentials(username: "ada", password: "babbage"))
+            }
+            guard case .unacceptableStatus(let request, let response)? = wrong else {
+                Issue.record("expected a 401, got \(String(describing: wrong))")
+                return
+            }
+            #expect(response.status == 401)
+            #expect((response.serverError as? ErrorMessage)?.error == "missing or wrong user name and password (Basic)")
+            #expect(!request.description.contains("babbage"))
+            let colon = await expectAPIError {
+                try await client.send(.issueToken, with: BasicCredentials(username: "a:b", password: "x"))
+            }
+            guard case .invalidRequest(_, let reason)? = colon else {
+                Issue.record("expected an invalid request, got \(String(describing: colon))")
+                return
+            }
+            #expect(reason == "a user name for Basic authentication cannot contain ':'")
+        }
+    }
+
     @Test("Accounts: envelopes, UUIDs, and a bearer endpoint that needs the token", arguments: TransportChoice.allCases)
     func accounts(transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in

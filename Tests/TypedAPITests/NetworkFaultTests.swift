@@ -159,6 +159,25 @@ struct NetworkFaultTests {
         }
     }
 
+    @Test("A 401 with WWW-Authenticate comes back as the answer, body and all (URLSession waited for a credential until the limit)",
+          arguments: TransportChoice.allCases)
+    func authenticationChallenge(transport: TransportChoice) async throws {
+        try await withFaultServer(transport, handler: { connection in
+            try connection.respond(status: "401 Unauthorized",
+                                   headers: ["Content-Type: application/json", "WWW-Authenticate: Basic realm=\"x\""],
+                                   body: Array(#"{"error":"who are you?"}"#.utf8))
+        }) { client, server in
+            let error = await failure { try await client.send(Self.endpoint) }
+            guard case .unacceptableStatus(_, let response)? = error else {
+                Issue.record("expected the 401, got \(String(describing: error))")
+                return
+            }
+            #expect(response.status == 401)
+            #expect(response.bodyExcerpt == #"{"error":"who are you?"}"#)
+            #expect(server.requestHeads.count == 1, "asked once, not again with a credential")
+        }
+    }
+
     @Test("64 KB of response headers", arguments: TransportChoice.allCases)
     func largeHeaders(transport: TransportChoice) async throws {
         let filler = (0..<1000).map { "X-Filler-\($0): " + String(repeating: "v", count: 50) }

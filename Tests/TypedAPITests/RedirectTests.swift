@@ -28,6 +28,12 @@ struct RedirectTests {
                 path: "/faults/redirect")
             let keyEcho = try await client.send(keyed, with: APIKeyCredential(name: "X-API-Key", value: "k"))
             #expect(keyEcho.headers["x-api-key"] == nil)
+
+            let basic = Endpoint<Basic, HeaderEcho>(
+                .get(query: [URLQueryItem(name: "to", value: "\(other.baseURL)/debug/headers")]),
+                path: "/faults/redirect")
+            let basicEcho = try await client.send(basic, with: BasicCredentials(username: "ada", password: "lovelace"))
+            #expect(basicEcho.headers["authorization"] == nil)
         }
         await other.stop()
     }

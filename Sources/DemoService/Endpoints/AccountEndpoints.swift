@@ -11,6 +11,14 @@ extension Endpoint where Kind == Public, Response == Session {
     }
 }
 
+extension Endpoint where Kind == Basic, Response == Session {
+    /// `GET /v1/token` with HTTP Basic authentication: a session for a user name and password
+    /// (the demo's: ada / lovelace); 401 without them or with wrong ones.
+    public static var issueToken: Self {
+        Endpoint(path: "/v1/token", envelope: "result").decodingErrors(as: ErrorMessage.self)
+    }
+}
+
 extension Endpoint where Kind == Public, Response == [User] {
     /// `GET /v1/users`: every account holder.
     public static var users: Self { Endpoint(path: "/v1/users", envelope: "result") }

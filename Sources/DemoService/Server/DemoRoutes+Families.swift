@@ -138,6 +138,20 @@ extension DemoRoutes {
             }
             return Reply.envelope(Session(token: token, expiresIn: 3600))
         }
+        router.get("/v1/token") { request, _ in
+            // HTTP Basic: "Basic " + base64("user:password").
+            guard let header = request.headers[.authorization], header.hasPrefix("Basic "),
+                let decoded = Data(base64Encoded: String(header.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
+                let colon = decoded.firstIndex(of: ":"),
+                let token = sessions.login(Credentials(user: String(decoded[..<colon]),
+                                                       password: String(decoded[decoded.index(after: colon)...])))
+            else {
+                var response = Reply.error("missing or wrong user name and password (Basic)", status: .unauthorized)
+                response.headers[.wwwAuthenticate] = "Basic realm=\"demo\""
+                return response
+            }
+            return Reply.envelope(Session(token: token, expiresIn: 3600))
+        }
         router.get("/v1/users") { _, _ in Reply.envelope(data.users) }
         router.get("/v1/users/:id") { _, context in
             let text = context.parameters.get("id") ?? ""

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An access token. It prints as `••••` so that it never lands in output or logs by accident.
 public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     ExpressibleByStringLiteral
@@ -43,6 +45,28 @@ public struct APIKeyCredential: Sendable, Hashable, CustomStringConvertible {
 
     /// The name with the value masked.
     public var description: String { "\(name): \(Redaction.mask)" }
+}
+
+/// A user name and password for HTTP Basic authentication (RFC 7617).
+public struct BasicCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The user name; it may not contain a `:`.
+    public let username: String
+    /// The password. Read it only to send it.
+    public let password: String
+
+    /// Creates credentials.
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+
+    /// `Basic <base64 of username:password>`, as the `Authorization` header carries it.
+    public var authorization: String {
+        "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+    }
+
+    /// The user name with the password masked.
+    public var description: String { "\(username):\(Redaction.mask)" }
 }
 
 /// How secrets are shown.

@@ -32,6 +32,28 @@ public enum Bearer: EndpointKind {
     }
 }
 
+/// An endpoint that needs a user name and password, sent as HTTP Basic authentication.
+///
+/// The credentials travel in `Authorization`, which is masked everywhere and never follows a
+/// redirect to another origin.
+public enum Basic: EndpointKind {
+    /// Sets the `Authorization` header; a user name with a `:` is refused (RFC 7617 cannot carry it).
+    public static func prepare(_ request: inout PreparedRequest, with credentials: BasicCredentials) throws {
+        guard !credentials.username.contains(":") else {
+            throw BasicCredentialsError(message: "a user name for Basic authentication cannot contain ':'")
+        }
+        request.setHeader(.authorization(credentials.authorization))
+    }
+}
+
+/// Basic credentials that cannot be sent.
+public struct BasicCredentialsError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}
+
 /// An endpoint that needs an API key, in a header or a query item.
 public enum APIKey: EndpointKind {
     /// Adds the key where the credential says, marked as a secret.

@@ -135,6 +135,8 @@ private final class Transfer: Sendable {
         var body = Data()
         var task: URLSessionTask?
         var done = false
+        /// The response of an authentication challenge that was declined.
+        var challengeResponse: URLResponse?
     }
 
     private let state = Mutex(State())
@@ -183,9 +185,16 @@ private final class Transfer: Sendable {
         return !over
     }
 
+    /// Foundation raised an authentication challenge for this response (a 401 with
+    /// `WWW-Authenticate`) and will cancel the task: the response is the answer.
+    func challenged(_ response: URLResponse?) {
+        state.withLock { $0.challengeResponse = response }
+    }
+
     func complete(_ error: (any Error)?) {
         if let error {
-            finish(.failure(error))
+            let challenged = state.withLock { state in state.challengeResponse.map { ($0, state.body) } }
+            finish(challenged.map { .success($0) } ?? .failure(error))
             return
         }
         let result: Result<(URLResponse, Data), any Error> = state.withLock { state in
@@ -243,6 +252,17 @@ private final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.complete(error)
+    }
+
+    /// A 401 with `WWW-Authenticate` is an answer, not a question: credentials travel in the
+    /// request's own headers (the endpoint's kind sets them), so the challenge is declined and the
+    /// 401 comes back as the response. Left to Foundation on Linux, the task waited until its time
+    /// limit; declined, Foundation cancels the task, so the transfer keeps the challenge's response
+    /// and answers with it when the cancellation arrives.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        transfer(for: task)?.challenged(challenge.failureResponse ?? task.response)
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

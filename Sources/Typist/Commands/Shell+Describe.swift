@@ -49,7 +49,7 @@ extension Shell {
                 return nil
             }
         }
-        guard let plan, let request = try? plan.prepare(client, SessionCredentials(token: "token", apiKey: "key")) else {
+        guard let plan, let request = try? plan.prepare(client, SessionCredentials(token: "token", apiKey: "key", username: "user", password: "password")) else {
             return nil
         }
         var text = request.method + " " + request.path

@@ -6,11 +6,17 @@ public struct SessionCredentials: Sendable {
     public var token: String?
     /// The API key, if any.
     public var apiKey: String?
+    /// The user name for Basic endpoints, if any.
+    public var username: String?
+    /// The password for Basic endpoints, if any.
+    public var password: String?
 
     /// Creates credentials.
-    public init(token: String? = nil, apiKey: String? = nil) {
+    public init(token: String? = nil, apiKey: String? = nil, username: String? = nil, password: String? = nil) {
         self.token = token
         self.apiKey = apiKey
+        self.username = username
+        self.password = password
     }
 }
 
@@ -50,6 +56,16 @@ extension Bearer: ShellKind {
             throw MissingCredentials("\(function) needs an access token: set `token = …` or call `login(…)`")
         }
         return AccessToken(token)
+    }
+}
+
+extension Basic: ShellKind {
+    /// The session's user name and password.
+    public static func requestData(from session: SessionCredentials, calling function: String) throws -> BasicCredentials {
+        guard let username = session.username, !username.isEmpty, let password = session.password else {
+            throw MissingCredentials("\(function) needs a user name and password: set `username = …` and `password = …`")
+        }
+        return BasicCredentials(username: username, password: password)
     }
 }
 

@@ -10,7 +10,17 @@ extension Shell {
     ])
 
     /// The names the session itself defines, which no endpoint or variable may take.
-    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "headers", "timeout", "response", "last", "_"]
+    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "timeout",
+                                                  "response", "last", "_"]
+
+    /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
+    /// it shows (an `Authorization` echoed back), read from `TYPIST_BASIC_CREDENTIALS` by `:curl`.
+    static func rememberBasic(_ state: ShellState) {
+        let credentials = state.credentials
+        guard let username = credentials.username, let password = credentials.password else { return }
+        let encoded = String(BasicCredentials(username: username, password: password).authorization.dropFirst("Basic ".count))
+        state.remember(secret: encoded, as: "TYPIST_BASIC_CREDENTIALS")
+    }
 
     func registerSessionGlobals() throws {
         let client = client
@@ -46,6 +56,31 @@ extension Shell {
                     state.remember(secret: text, as: "TYPIST_API_KEY")
                 case .null: state.update { $0.credentials.apiKey = nil }
                 default: throw SessionError("apiKey must be a String")
+                }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "username", type: .optional(.string), summary: "the user name for Basic endpoints",
+            get: { state.credentials.username.map(Value.string) ?? .null },
+            set: { value in
+                switch value {
+                case .string(let text), .secret(let text):
+                    state.update { $0.credentials.username = text }
+                    Self.rememberBasic(state)
+                case .null: state.update { $0.credentials.username = nil }
+                default: throw SessionError("username must be a String")
+                }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "password", type: .optional(.secret), summary: "the password for Basic endpoints (shown as ••••)",
+            get: { state.credentials.password.map(Value.secret) ?? .null },
+            set: { value in
+                switch value {
+                case .string(let text), .secret(let text):
+                    state.update { $0.credentials.password = text }
+                    state.remember(secret: text, as: "TYPIST_PASSWORD")
+                    Self.rememberBasic(state)
+                case .null: state.update { $0.credentials.password = nil }
+                default: throw SessionError("password must be a String")
                 }
             }))
         try interpreter.register(HostGlobal(

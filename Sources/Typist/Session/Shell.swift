@@ -308,7 +308,9 @@ public final class Shell: @unchecked Sendable {
             let credentials = state.credentials
             if state.read({ $0.dryRun != nil }) {
                 // Nothing is sent, so a missing credential only shows as a placeholder.
-                let placeholders = SessionCredentials(token: credentials.token ?? "TOKEN", apiKey: credentials.apiKey ?? "KEY")
+                let placeholders = SessionCredentials(token: credentials.token ?? "TOKEN", apiKey: credentials.apiKey ?? "KEY",
+                                                      username: credentials.username ?? "USER",
+                                                      password: credentials.password ?? "PASSWORD")
                 let request = try plan.prepare(client, placeholders)
                 state.update { $0.dryRun?.append(request) }
                 return sample
