@@ -131,6 +131,31 @@ struct HttpbinTests {
         }
     }
 
+    struct Cookies: Decodable, Sendable { var cookies: [String: String] }
+
+    @Test("Cookies: one set on a redirect goes back on the follow, stays for the origin, never crosses to another, and is deleted when told",
+          arguments: TransportChoice.allCases)
+    func cookies(transport: TransportChoice) async throws {
+        let server = try await HttpbinServer.start()
+        defer { server.stop() }
+        var configuration = APIClient.Configuration(timeout: .seconds(60))
+        configuration.cookies = CookieJar()
+        let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: transport.make(),
+                               configuration: configuration)
+        // /cookies/set answers 302 with Set-Cookie, then /cookies echoes what arrived.
+        let set = try await client.send(Endpoint<Public, Cookies>(
+            .get(query: [URLQueryItem(name: "flavour", value: "oat")]), path: "/cookies/set"))
+        #expect(set.cookies == ["flavour": "oat"])
+        #expect(try await client.send(Endpoint<Public, Cookies>(path: "/cookies")).cookies == ["flavour": "oat"])
+        let elsewhere = APIClient(environment: try ServerEnvironment(url: "http://localhost:\(server.port)"),
+                                  transport: transport.make(), configuration: configuration)
+        #expect(try await elsewhere.send(Endpoint<Public, Cookies>(path: "/cookies")).cookies.isEmpty, "another origin")
+        let deleted = try await client.send(Endpoint<Public, Cookies>(
+            .get(query: [URLQueryItem(name: "flavour", value: nil)]), path: "/cookies/delete"))
+        #expect(deleted.cookies.isEmpty)
+        #expect(configuration.cookies?.cookies().isEmpty == true)
+    }
+
     @Test("An answer slower than the time limit is a time-out, and XML where JSON was expected says so",
           arguments: TransportChoice.allCases)
     func slowAndXML(transport: TransportChoice) async throws {

@@ -24,6 +24,9 @@ public final class APIClient: Sendable {
         public var timeout: Duration
         /// How many redirects a call follows.
         public var maximumRedirects: Int
+        /// Where the client keeps cookies servers set, to send them back where they belong
+        /// (``CookieJar``); `nil`, the default, keeps none.
+        public var cookies: CookieJar?
         /// Other environments the client can switch to by name.
         public var environments: [ServerEnvironment]
         private var encoderBox: UncheckedBox<JSONEncoder>
@@ -253,14 +256,23 @@ public final class APIClient: Sendable {
     {
         var request = original
         var redirects = 0
+        let jar = configuration.cookies
         while true {
             let started = ContinuousClock.now
-            let (response, body) = try await exchange(request)
+            // The jar's cookies for this URL, unless the request brings its own `Cookie`; added
+            // per hop, so a redirect gets what the response before it set, and nothing of another origin's.
+            var sent = request
+            let url = URL(string: request.url)
+            if let jar, let url, request.header(named: "Cookie") == nil, let cookie = jar.header(for: url) {
+                sent.setHeader(.custom(name: "Cookie", value: cookie), sensitive: true)
+            }
+            let (response, body) = try await exchange(sent)
+            if let jar, let url { jar.store(response.headerFields[values: .setCookie], from: url) }
             let status = response.status.code
             if let delegate {
                 delegate.client(self, didReceive: Exchange(
-                    method: request.method, url: request.redactedURL, requestHeaders: request.redactedHeaders,
-                    requestBody: request.body, status: status, reason: response.status.reasonPhrase,
+                    method: sent.method, url: sent.redactedURL, requestHeaders: sent.redactedHeaders,
+                    requestBody: sent.body, status: status, reason: response.status.reasonPhrase,
                     responseHeaders: response.headerFields.map { ($0.name.rawName, $0.value) },
                     responseBody: body, duration: ContinuousClock.now - started))
             }
@@ -274,7 +286,7 @@ public final class APIClient: Sendable {
                 request = try Redirect.follow(request, to: location, status: status)
                 continue
             }
-            return try validate(response, body: body, of: request, for: endpoint)
+            return try validate(response, body: body, of: sent, for: endpoint)
         }
     }
 

@@ -68,6 +68,10 @@ struct MetaCommand: Sendable {
                     argument: .text) { shell, value in await shell.token(value) },
         MetaCommand("env", usage: ":env [name]", "list the environments, or switch to one",
                     argument: .environment) { shell, name in await shell.environment(name) },
+        MetaCommand("cookies", usage: ":cookies", "the cookies servers have set, values redacted; `cookies = [:]` clears them") { shell, _ in
+            shell.write(shell.cookiesListing())
+            return true
+        },
         MetaCommand("vars", usage: ":vars", "the names bound in this session with their types") { shell, _ in
             shell.write(shell.variablesListing())
             return true

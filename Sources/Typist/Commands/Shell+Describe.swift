@@ -122,6 +122,21 @@ extension Shell {
         }
     }
 
+    /// `:cookies`: name, where it goes, until when, and its flags; never the value.
+    func cookiesListing() -> String {
+        let cookies = state.cookies.cookies()
+        guard !cookies.isEmpty else { return "no cookies" }
+        let width = cookies.map(\.name.count).max() ?? 0
+        return cookies.map { cookie in
+            var line = cookie.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  \(Redaction.mask)  "
+                + (cookie.hostOnly ? cookie.domain : "." + cookie.domain) + cookie.path
+            if let expires = cookie.expires { line += "  until " + expires.formatted(.iso8601) }
+            if cookie.secure { line += "  Secure" }
+            if cookie.httpOnly { line += "  HttpOnly" }
+            return line
+        }.joined(separator: "\n")
+    }
+
     func variablesListing() -> String {
         let variables = interpreter.variables
         if variables.isEmpty { return "no variables yet; declare one with let or var" }

@@ -17,7 +17,7 @@ extension Shell {
                 lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
             }
             lines.append("")
-            lines.append("Session: baseURL, token, apiKey, username, password, headers, timeout; read-only: last (_), response.")
+            lines.append("Session: baseURL, token, apiKey, username, password, headers, cookies, timeout; read-only: last (_), response.")
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
             lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
             return lines.joined(separator: "\n")

@@ -10,8 +10,8 @@ extension Shell {
     ])
 
     /// The names the session itself defines, which no endpoint or variable may take.
-    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "timeout",
-                                                  "response", "last", "_"]
+    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies",
+                                                  "timeout", "response", "last", "_"]
 
     /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
     /// it shows (an `Authorization` echoed back), read from `TYPIST_BASIC_CREDENTIALS` by `:curl`.
@@ -82,6 +82,19 @@ extension Shell {
                 case .null: state.update { $0.credentials.password = nil }
                 default: throw SessionError("password must be a String")
                 }
+            }))
+        try interpreter.register(HostGlobal(
+            name: "cookies", type: .dictionary(.secret), summary: "the cookies servers set, by name (values shown as ••••); `cookies = [:]` clears them",
+            get: {
+                var byName: [String: Value] = [:]
+                for cookie in state.cookies.cookies() { byName[cookie.name] = .secret(cookie.value) }
+                return .dictionary(byName)
+            },
+            set: { value in
+                guard case .dictionary(let entries) = value, entries.isEmpty else {
+                    throw SessionError("cookies can only be cleared (cookies = [:]); servers set them")
+                }
+                state.cookies.removeAll()
             }))
         try interpreter.register(HostGlobal(
             name: "headers", type: .dictionary(.string), summary: "extra headers sent with every request",

@@ -117,6 +117,7 @@ public final class Shell: @unchecked Sendable {
         }
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
+        configuration.cookies = state.cookies
         configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
                            delegate: ExchangeRecorder(state: state, host: delegate))

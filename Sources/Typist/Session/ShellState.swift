@@ -27,6 +27,8 @@ final class ShellState: Sendable {
     }
 
     private let contents = Mutex(Contents())
+    /// The cookies servers set in this session; never rolled back, never saved.
+    let cookies = CookieJar()
     private let secrets = Mutex<[KnownSecret]>([])
 
     func read<T>(_ body: (Contents) -> T) -> T { contents.withLock { body($0) } }
@@ -102,6 +104,10 @@ struct ExchangeRecorder: APIClientDelegate {
 
     func client(_ client: APIClient, didReceive exchange: Exchange) {
         state.update { $0.lastExchange = exchange }
+        // A cookie's value is a credential: masked from here on, like a token.
+        for cookie in state.cookies.cookies() {
+            state.remember(secret: cookie.value, as: "TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name))
+        }
         host?.client(client, didReceive: exchange)
     }
 }

@@ -1,0 +1,44 @@
+import APIScript
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPICurl
+@testable import Typist
+
+/// The session keeps the cookies servers set and sends them back to their origin; their values
+/// are secrets everywhere.
+@Suite("Cookies in the session")
+struct SessionCookieTests {
+    struct Pong: Codable, Sendable { var ok: Bool }
+
+    @Test("A cookie set by a response goes back on the next call; :cookies and cookies mask it; cookies = [:] clears it")
+    func sessionCookies() async throws {
+        let value = "s3cr3t-cookie-value"
+        let server = try FaultServer { connection in
+            try connection.respond(headers: ["Content-Type: application/json", "Set-Cookie: session=\(value); Path=/; HttpOnly"],
+                                   body: Array(#"{"ok":true}"#.utf8))
+        }
+        defer { server.stop() }
+        let registry = try EndpointRegistry { Register("ping") { Endpoint<Public, Pong>(path: "/ping") } }
+        let output = CapturedOutput()
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
+                              transport: CurlTransport(), output: output.shellOutput)
+        _ = try await shell.evaluate("ping()")
+        _ = try await shell.evaluate("ping()")
+        let heads = server.requestHeads.map { $0.lowercased() }
+        #expect(heads.count == 2 && !heads[0].contains("cookie:") && heads[1].contains("cookie: session=\(value)"), "\(heads)")
+        await shell.handle(":cookies")
+        await shell.handle("cookies")
+        await shell.handle(":last")
+        #expect(output.standard.hasPrefix("session  ••••  127.0.0.1/  HttpOnly\n[\"session\": ••••]\n"), "\(output.standard)")
+        #expect(output.standard.contains("Cookie: ••••"))
+        #expect(!output.all.contains(value))
+        #expect(await shell.handle("cookies = [\"x\": \"y\"]") == false)
+        #expect(output.error.contains("cookies can only be cleared (cookies = [:]); servers set them"))
+        _ = try await shell.evaluate("cookies = [:]")
+        output.clear()
+        await shell.handle(":cookies")
+        #expect(output.standard == "no cookies\n")
+    }
+}
