@@ -10,6 +10,8 @@ import Synchronization
 final class ValueBridge: Sendable {
     private let records = Mutex<[ObjectIdentifier: RecordType]>([:])
     private let names = Mutex<[String: ObjectIdentifier]>([:])
+    /// Each record's fields' Swift types as declared (`UUID`, `Date`, `RepositorySort?`), by record name.
+    private let declared = Mutex<[String: [String]]>([:])
     /// One-pass plans by type; nil once a type is known to have none (see ``FastPlan``).
     let plans = Mutex<[ObjectIdentifier: FastPlan?]>([:])
 
@@ -62,11 +64,18 @@ final class ValueBridge: Sendable {
                                 isTuple: mirror.displayStyle == .tuple)
         records.withLock { $0[identifier] = record }
         // Fields after the type exists, so recursive models refer to themselves.
-        let fields = mirror.children.enumerated().map { index, child in
+        let children = Array(mirror.children)
+        let fields = children.enumerated().map { index, child in
             RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value))
         }
         record.define(fields)
+        declared.withLock { $0[record.name] = children.map { SwiftTypeName.of(type(of: $0.value)) } }
         return record
+    }
+
+    /// The Swift types of a record's fields as its model declares them, in field order.
+    func declaredFieldTypes(of record: RecordType) -> [String]? {
+        declared.withLock { $0[record.name] }
     }
 
     private func uniqueName(for type: Any.Type, _ identifier: ObjectIdentifier) -> String {

@@ -105,8 +105,15 @@ extension Shell {
         return nil
     }
 
+    /// Each field with its Swift type as the model declares it, and the type it has in scripts
+    /// where that differs (`id: UUID  (String here)`).
     private func fields(_ record: RecordType, indent: String) -> [String] {
-        record.fields.map { "\(indent)\($0.name): \($0.type)" }
+        let declared = registry.bridge.declaredFieldTypes(of: record)
+        return record.fields.enumerated().map { index, field in
+            let script = "\(field.type)"
+            guard let declared, index < declared.count, declared[index] != script else { return "\(indent)\(field.name): \(script)" }
+            return "\(indent)\(field.name): \(declared[index])  (\(script) here)"
+        }
     }
 
     func typeCommand(_ text: String) -> Bool {
