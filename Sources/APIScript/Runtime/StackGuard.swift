@@ -19,23 +19,28 @@ enum StackGuard {
     /// Whether the stack has less than ``reserve`` left.
     @inline(__always)
     static func isNearEnd() -> Bool {
+        let low = lowestUsableAddress()
+        return low != 0 && currentAddress() < low
+    }
+
+    /// An address on the running thread's stack.
+    ///
+    /// Never inlined: inlined into an `async` function, the local would live in the task's
+    /// frame, which Swift allocates on the heap — a release build then saw every thread as out of
+    /// stack, handed every session to another thread, and could stop a recursion through an
+    /// endpoint as too deep. A synchronous function's locals are on the thread's stack.
+    @inline(never)
+    static func currentAddress() -> UInt {
         var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { pointer in
-            let here = UInt(bitPattern: pointer)
-            let low = lowestUsableAddress()
-            return low != 0 && here < low
-        }
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
     /// Bytes of stack the running thread has left before the reserve; `Int.max` where unknown.
     static func available() -> Int {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { pointer in
-            let here = UInt(bitPattern: pointer)
-            let low = lowestUsableAddress()
-            guard low != 0 else { return .max }
-            return here > low ? Int(here - low) : 0
-        }
+        let low = lowestUsableAddress()
+        guard low != 0 else { return .max }
+        let here = currentAddress()
+        return here > low ? Int(here - low) : 0
     }
 
     /// Stack a front-end pass (parse, check, compile, teardown) may need at the syntax nesting

@@ -1,32 +1,51 @@
-import Foundation
-
-/// Comparing `Content-Type` values with what was asked for in `Accept`.
+/// Media-type matching for the content-type check, without Foundation: it runs on every call.
 enum MediaType {
     /// Whether a response's content type satisfies an accepted media type.
     ///
     /// `application/json` also accepts structured-syntax suffixes such as `application/problem+json`;
     /// `text/*` accepts any text type; parameters such as `charset` are ignored.
     static func matches(_ contentType: String, accepting accept: String) -> Bool {
-        let found = essence(contentType)
-        let wanted = essence(accept)
+        matches(found: essence(contentType[...]), wanted: essence(accept[...]))
+    }
+
+    /// Whether a response's content type satisfies an `Accept` header's list (`text/html,
+    /// application/xhtml+xml;q=0.9, */*;q=0.1`); a type refused with `q=0` does not count.
+    static func matches(_ contentType: String, acceptHeader: String) -> Bool {
+        let found = essence(contentType[...])
+        for item in acceptHeader.split(separator: ",") {
+            let parts = item.split(separator: ";")
+            guard let type = parts.first else { continue }
+            if parts.count > 1, parts.dropFirst().contains(where: isZeroQuality) { continue }
+            if matches(found: found, wanted: essence(type)) { return true }
+        }
+        return false
+    }
+
+    private static func matches(found: String, wanted: String) -> Bool {
         if wanted == "*/*" || found == wanted { return true }
         if wanted.hasSuffix("/*") { return found.hasPrefix(wanted.dropLast()) }
         if wanted == "application/json" { return found.hasSuffix("+json") }
         return false
     }
 
-    /// Whether a response's content type satisfies an `Accept` header's list (`text/html,
-    /// application/xhtml+xml;q=0.9, */*;q=0.1`); a type refused with `q=0` does not count.
-    static func matches(_ contentType: String, acceptHeader: String) -> Bool {
-        acceptHeader.split(separator: ",").contains { item in
-            let parameters = item.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            if parameters.contains(where: { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }) { return false }
-            return matches(contentType, accepting: String(item))
-        }
+    /// `q=0`, `q=0.0`, `q=0.000`: the type is refused.
+    private static func isZeroQuality(_ parameter: Substring) -> Bool {
+        let text = trimmed(parameter).lowercased()
+        guard text.hasPrefix("q=") else { return false }
+        let number = text.dropFirst(2)
+        return !number.isEmpty && number.allSatisfy { $0 == "0" || $0 == "." } && number.first == "0"
     }
 
-    private static func essence(_ value: String) -> String {
-        let type = value.split(separator: ";", maxSplits: 1).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    /// The type without parameters, trimmed and in lower case.
+    private static func essence(_ value: Substring) -> String {
+        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return trimmed(type).lowercased()
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
     }
 }

@@ -77,6 +77,14 @@ public enum Redaction {
     /// Header names whose values are always secrets.
     public static let alwaysSensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
+    /// Headers on nearly every exchange that carry no credential, as clients and servers spell them.
+    static let commonPlainHeaders: Set<String> = [
+        "Accept", "Accept-Encoding", "User-Agent", "Content-Type", "Content-Length", "Content-Encoding", "Date",
+        "Server", "Connection", "Host", "Transfer-Encoding", "Location", "Cache-Control", "ETag", "Vary",
+        "accept", "accept-encoding", "user-agent", "content-type", "content-length", "content-encoding", "date",
+        "server", "connection", "host", "transfer-encoding", "location", "cache-control", "etag", "vary",
+    ]
+
     /// Words that mark a name as carrying a credential, wherever they stand in it.
     static let secretWords: Set<String> = [
         "token", "secret", "password", "passwd", "pwd", "auth", "authorization", "session", "cookie", "credential",
@@ -88,6 +96,8 @@ public enum Redaction {
     /// `X-Auth-Token`, `Private-Token`, `X-Session-Id`, `apiKey`; not `Author`). Such values print
     /// as ``mask`` and never follow a redirect to another origin.
     public static func isSecretHeader(_ name: String) -> Bool {
+        // The headers of every call, answered without taking the name apart.
+        if commonPlainHeaders.contains(name) { return false }
         if alwaysSensitiveHeaders.contains(name.lowercased()) { return true }
         return words(of: name).contains { secretWords.contains($0) }
     }

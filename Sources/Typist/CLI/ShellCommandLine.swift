@@ -186,7 +186,11 @@ public enum ShellCommandLine {
         // recurse 10,000 calls deep.
         let executor = transport.executor() ?? LargeStackExecutor.shared
         return await withTaskExecutorPreference(executor) {
-            await execute(host, options, transport: transport, mode: mode, input: input, output: output)
+            // A preference takes effect at the task's next suspension: until then it runs on the
+            // caller's thread, whose small stack made the interpreter hand the whole session to
+            // another thread (and every libcurl call then crossed threads twice). Yield once.
+            await Task.yield()
+            return await execute(host, options, transport: transport, mode: mode, input: input, output: output)
         }
     }
 }
