@@ -262,12 +262,16 @@ public final class APIClient: Sendable {
             // The jar's cookies for this URL, unless the request brings its own `Cookie`; added
             // per hop, so a redirect gets what the response before it set, and nothing of another origin's.
             var sent = request
-            let url = URL(string: request.url)
-            if let jar, let url, request.header(named: "Cookie") == nil, let cookie = jar.header(for: url) {
+            if let jar, !jar.isEmpty, request.header(named: "Cookie") == nil, let url = URL(string: request.url),
+                let cookie = jar.header(for: url)
+            {
                 sent.setHeader(.custom(name: "Cookie", value: cookie), sensitive: true)
             }
             let (response, body) = try await exchange(sent)
-            if let jar, let url { jar.store(response.headerFields[values: .setCookie], from: url) }
+            if let jar {
+                let setCookies = response.headerFields[values: .setCookie]
+                if !setCookies.isEmpty, let url = URL(string: request.url) { jar.store(setCookies, from: url) }
+            }
             let status = response.status.code
             if let delegate {
                 delegate.client(self, didReceive: Exchange(

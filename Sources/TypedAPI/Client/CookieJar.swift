@@ -41,6 +41,9 @@ public final class CookieJar: Sendable {
         }
     }
 
+    /// Whether the jar holds no cookie (expired ones included): a call then parses no URL for it.
+    public var isEmpty: Bool { stored.withLock { $0.isEmpty } }
+
     /// Forgets every cookie.
     public func removeAll() {
         stored.withLock { $0.removeAll() }
