@@ -55,7 +55,7 @@ public struct NamedEnvironment: Sendable, Equatable {
 /// complete from the readline thread: both happen only while no other evaluation is under way.
 /// The invariant: the mutable state (`format`, `transcript`, `wantsToQuit`, `readSecret`, the
 /// interpreter's) is written only by the one evaluation or command under way; what other threads
-/// read while one runs (the secrets to mask, the last exchange) lives in ``ShellState``, behind its lock.
+/// read while one runs (the secrets to mask, the last exchange) lives in the shell's state object, behind its lock.
 public final class Shell: @unchecked Sendable {
     /// The language interpreter, with the endpoints registered. Internal: a host evaluates through
     /// ``evaluate(_:)`` and ``run(_:)``, so the session's rollback, masking and transcript stay whole.
