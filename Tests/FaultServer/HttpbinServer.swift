@@ -52,25 +52,14 @@ public final class HttpbinServer: Sendable {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, output[0])
-        // A clean signal mask and default dispositions: the test thread's blocked signals must
-        // not leave the server deaf to SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = [Self.python, "-c", Self.program]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, Self.python, &actions, &attributes, &argv, environ)
+        // A clean signal mask: the test thread's blocked signals must not leave the server deaf to SIGTERM.
+        let spawned = CleanSpawn.withAttributes { attributes in
+            posix_spawn(&child, Self.python, &actions, &attributes, &argv, environ)
+        }
         close(output[1])
         guard spawned == 0 else {
             close(output[0])

@@ -22,6 +22,26 @@ extension Shell {
         state.remember(secret: encoded, as: "TYPIST_BASIC_CREDENTIALS")
     }
 
+    /// A session credential as a script variable: `nil` or a `String`; a secret one reads back as
+    /// `••••` and is masked from the moment it is set, read by `:save` from `remembered`.
+    static func credential(_ name: String, secret: Bool, _ summary: String,
+                           _ field: WritableKeyPath<SessionCredentials, String?> & Sendable, state: ShellState,
+                           remembered variable: String?) -> HostGlobal {
+        HostGlobal(
+            name: name, type: .optional(secret ? .secret : .string), summary: summary,
+            get: { state.credentials[keyPath: field].map { secret ? Value.secret($0) : Value.string($0) } ?? .null },
+            set: { value in
+                switch value {
+                case .string(let text), .secret(let text):
+                    state.update { $0.credentials[keyPath: field] = text }
+                    if let variable { state.remember(secret: text, as: variable) }
+                    rememberBasic(state)
+                case .null: state.update { $0.credentials[keyPath: field] = nil }
+                default: throw SessionError("\(name) must be a String")
+                }
+            })
+    }
+
     func registerSessionGlobals() throws {
         let client = client
         let state = state
@@ -34,55 +54,14 @@ extension Shell {
                 let current = client.environment
                 client.environment = try ServerEnvironment(name: current.name, url: text)
             }))
-        try interpreter.register(HostGlobal(
-            name: "token", type: .optional(.secret), summary: "the access token for bearer endpoints (shown as ••••)",
-            get: { state.credentials.token.map(Value.secret) ?? .null },
-            set: { value in
-                switch value {
-                case .string(let text), .secret(let text):
-                    state.update { $0.credentials.token = text }
-                    state.remember(secret: text, as: "TYPIST_TOKEN")
-                case .null: state.update { $0.credentials.token = nil }
-                default: throw SessionError("token must be a String")
-                }
-            }))
-        try interpreter.register(HostGlobal(
-            name: "apiKey", type: .optional(.secret), summary: "the API key for API-key endpoints (shown as ••••)",
-            get: { state.credentials.apiKey.map(Value.secret) ?? .null },
-            set: { value in
-                switch value {
-                case .string(let text), .secret(let text):
-                    state.update { $0.credentials.apiKey = text }
-                    state.remember(secret: text, as: "TYPIST_API_KEY")
-                case .null: state.update { $0.credentials.apiKey = nil }
-                default: throw SessionError("apiKey must be a String")
-                }
-            }))
-        try interpreter.register(HostGlobal(
-            name: "username", type: .optional(.string), summary: "the user name for Basic endpoints",
-            get: { state.credentials.username.map(Value.string) ?? .null },
-            set: { value in
-                switch value {
-                case .string(let text), .secret(let text):
-                    state.update { $0.credentials.username = text }
-                    Self.rememberBasic(state)
-                case .null: state.update { $0.credentials.username = nil }
-                default: throw SessionError("username must be a String")
-                }
-            }))
-        try interpreter.register(HostGlobal(
-            name: "password", type: .optional(.secret), summary: "the password for Basic endpoints (shown as ••••)",
-            get: { state.credentials.password.map(Value.secret) ?? .null },
-            set: { value in
-                switch value {
-                case .string(let text), .secret(let text):
-                    state.update { $0.credentials.password = text }
-                    state.remember(secret: text, as: "TYPIST_PASSWORD")
-                    Self.rememberBasic(state)
-                case .null: state.update { $0.credentials.password = nil }
-                default: throw SessionError("password must be a String")
-                }
-            }))
+        try interpreter.register(Self.credential("token", secret: true, "the access token for bearer endpoints (shown as ••••)",
+                                                 \.token, state: state, remembered: "TYPIST_TOKEN"))
+        try interpreter.register(Self.credential("apiKey", secret: true, "the API key for API-key endpoints (shown as ••••)",
+                                                 \.apiKey, state: state, remembered: "TYPIST_API_KEY"))
+        try interpreter.register(Self.credential("username", secret: false, "the user name for Basic endpoints",
+                                                 \.username, state: state, remembered: nil))
+        try interpreter.register(Self.credential("password", secret: true, "the password for Basic endpoints (shown as ••••)",
+                                                 \.password, state: state, remembered: "TYPIST_PASSWORD"))
         try interpreter.register(HostGlobal(
             name: "cookies", type: .dictionary(.secret), summary: "the cookies servers set, by name (values shown as ••••); `cookies = [:]` clears them",
             get: {

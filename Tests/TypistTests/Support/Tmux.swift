@@ -1,3 +1,4 @@
+import FaultServer
 import Testing
 import Foundation
 
@@ -111,7 +112,7 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ arguments: [String], detached: Bool = false) throws -> String {
         if detached {
-            try CleanSpawn.spawnAndWait(["tmux", "-L", socket] + arguments)
+            try CleanSpawnAndWait.run(["tmux", "-L", socket] + arguments)
             return ""
         }
         let process = Process()  // Foundation's Process clears the signal mask and dispositions itself.
@@ -127,36 +128,24 @@ final class TmuxSession {
     }
 }
 
-/// Spawns children the way a shell would: an empty signal mask and default signal dispositions,
-/// whatever the spawning test thread has blocked or ignored (a tmux server started with a
-/// blocked mask passes it to everything in its panes, which then outlive SIGTERM and SIGHUP).
-enum CleanSpawn {
+/// Spawns a child with an empty signal mask and default dispositions (`FaultServer.CleanSpawn`)
+/// and /dev/null for every standard stream, then waits for it.
+enum CleanSpawnAndWait {
     struct Failure: Error { let code: Int32 }
 
-    /// posix_spawn with /dev/null for every standard stream, then waitpid.
-    static func spawnAndWait(_ arguments: [String]) throws {
+    static func run(_ arguments: [String]) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let result = CleanSpawn.withAttributes { attributes in
+            posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        }
         guard result == 0 else { throw Failure(code: result) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
