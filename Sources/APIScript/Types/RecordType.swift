@@ -65,19 +65,21 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
         return index
     }
 
-    public static func == (lhs: RecordType, rhs: RecordType) -> Bool { lhs === rhs }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// A model type is itself; a tuple type is its shape (its name spells its fields and their types).
+    public static func == (lhs: RecordType, rhs: RecordType) -> Bool {
+        lhs === rhs || (lhs.isTuple && rhs.isTuple && lhs.name == rhs.name)
+    }
 
-    private static let tuples = Mutex<[String: RecordType]>([:])
+    public func hash(into hasher: inout Hasher) {
+        if isTuple { hasher.combine(name) } else { hasher.combine(ObjectIdentifier(self)) }
+    }
 
-    /// A tuple type such as `(offset: Int, element: Post)`, one instance per shape.
+    /// A tuple type such as `(offset: Int, element: Post)`, equal to every other of its shape.
+    ///
+    /// Not cached: a process-wide table of shapes grew with every distinct element type a script
+    /// ever wrote (`[String: [[Int]]]`'s pairs, …) and kept the host's record types alive with it.
     static func tuple(_ fields: [Field]) -> RecordType {
         let name = "(" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-        return tuples.withLock { cache in
-            if let type = cache[name] { return type }
-            let type = RecordType(name: name, fields: fields, isTuple: true)
-            cache[name] = type
-            return type
-        }
+        return RecordType(name: name, fields: fields, isTuple: true)
     }
 }
