@@ -147,7 +147,7 @@ let package = Package(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host"],
-            exclude: ["Scripts"],
+            exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

@@ -6,7 +6,9 @@ import TypedAPI
 
 /// One libcurl multi handle and the thread that drives it.
 ///
-/// Callers hand transfers over through a lock and, when it waits, wake the thread with
+/// The process has one shared engine; a session that runs on an engine's thread gets one of its
+/// own (``CurlTransport/withOwnEngine(maximumResponseSize:isolation:_:)``), so that its computations hold up
+/// its own exchanges and nobody else's. Callers hand transfers over through a lock and, when it waits, wake the thread with
 /// `curl_multi_wakeup`; the thread adds them, runs libcurl until something happens, and resumes each
 /// caller when its exchange ends. Easy handles are reset and reused; connections live in the multi handle's cache.
 ///
@@ -23,6 +25,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         /// False only while the engine waits in `curl_multi_poll` (or is about to): the one time a
         /// newcomer must wake it. Awake, it looks at the inbox again before it waits.
         var awake = true
+        /// Set by `shutDown()`: the thread drains the inbox and ends; later jobs go to the global
+        /// executor and later transfers fail.
+        var closed = false
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -31,7 +36,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
 
-    private init?() {
+    init?() {
         guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init() else { return nil }
         self.multi = multi
         // Several calls at once to one host each get a connection, kept for the next call.
@@ -50,10 +55,32 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         thread.start()
     }
 
+    deinit {
+        // The thread, which holds the engine while it runs, has ended: nothing uses the handle.
+        curl_multi_cleanup(multi)
+    }
+
     /// Hands a transfer to the engine; its continuation must be set.
     func submit(_ transfer: CurlTransfer) {
-        wake(if: inbox.withLock { $0.submitted.append(transfer); return !$0.awake })
+        let accepted = inbox.withLock { inbox -> Bool? in
+            if inbox.closed { return nil }
+            inbox.submitted.append(transfer)
+            return !inbox.awake
+        }
+        guard let asleep = accepted else {
+            transfer.finish(.failure(Self.closedFailure))
+            return
+        }
+        wake(if: asleep)
     }
+
+    /// Ends the engine: exchanges in flight or submitted later fail, jobs submitted later run on
+    /// the global executor, and the thread ends once it has run the jobs already waiting.
+    func shutDown() {
+        wake(if: inbox.withLock { $0.closed = true; return !$0.awake })
+    }
+
+    private static let closedFailure = TransportFailure(.other, detail: "the session's libcurl engine has shut down")
 
     /// Asks the engine to abort a transfer, whether or not it has started.
     func cancel(_ transfer: CurlTransfer) {
@@ -64,7 +91,16 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     /// Runs a job on the engine's thread; see `TaskExecutor`.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        wake(if: inbox.withLock { $0.jobs.append(job); return !$0.awake })
+        let accepted = inbox.withLock { inbox -> Bool? in
+            if inbox.closed { return nil }
+            inbox.jobs.append(job)
+            return !inbox.awake
+        }
+        guard let asleep = accepted else {
+            globalConcurrentExecutor.enqueue(ExecutorJob(job))
+            return
+        }
+        wake(if: asleep)
     }
 
     /// Wakes the engine only when it waits: callers resumed by the engine itself, and calls made
@@ -79,13 +115,22 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         var jobs: [UnownedJob] = []
         var submitted: [CurlTransfer] = []
         while true {
-            let cancellationPending = inbox.withLock { inbox in
+            let (cancellationPending, closed) = inbox.withLock { inbox in
                 swap(&jobs, &inbox.jobs)
                 swap(&submitted, &inbox.submitted)
                 defer { inbox.cancellationPending = false }
-                return inbox.cancellationPending
+                return (inbox.cancellationPending, inbox.closed)
             }
             for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            if closed {
+                // Nothing reaches the inbox once it is closed: what is in it was taken above.
+                jobs.removeAll()
+                for transfer in submitted { transfer.finish(.failure(Self.closedFailure)) }
+                for handle in Array(active.keys) { end(handle, with: .failure(Self.closedFailure)) }
+                for handle in idleHandles { curl_easy_cleanup(handle) }
+                idleHandles.removeAll()
+                return
+            }
             jobs.removeAll(keepingCapacity: true)
             // Jobs just run may have submitted transfers: start them in this same turn.
             inbox.withLock { inbox in

@@ -4,9 +4,11 @@ import TypedAPI
 
 /// Sends requests with libcurl: the transport with the least overhead per call.
 ///
-/// Every `CurlTransport` shares one libcurl multi handle, driven by one thread of its own, so
-/// connections are kept alive and reused across calls and across transports, and any number of
-/// calls can run at once. The calling task is suspended, never blocked, while its exchange runs;
+/// Every `CurlTransport` made with ``init(maximumResponseSize:)`` shares one libcurl multi handle,
+/// driven by one thread of its own, so connections are kept alive and reused across calls and
+/// across transports, and any number of calls can run at once. Code that wants to run on that
+/// thread for long (a whole shell session) takes an engine of its own instead, with
+/// ``withOwnEngine(maximumResponseSize:isolation:_:)``. The calling task is suspended, never blocked, while its exchange runs;
 /// cancelling it aborts the exchange at once.
 ///
 /// Like every transport, it follows no redirects (``APIClient`` does, and drops credentials on a
@@ -16,6 +18,7 @@ import TypedAPI
 /// Building it needs libcurl's headers (`libcurl4-openssl-dev` on Debian and Ubuntu; macOS has them).
 public struct CurlTransport: HTTPTransport {
     private let maximumResponseSize: Int
+    private let engine: CurlEngine?
 
     /// The thread that drives libcurl, as a task executor.
     ///
@@ -30,7 +33,35 @@ public struct CurlTransport: HTTPTransport {
     ///
     /// - Parameter maximumResponseSize: The largest body accepted, in bytes (256 MiB by default).
     public init(maximumResponseSize: Int = 256 << 20) {
+        self.init(maximumResponseSize: maximumResponseSize, engine: CurlEngine.shared)
+    }
+
+    private init(maximumResponseSize: Int, engine: CurlEngine?) {
         self.maximumResponseSize = maximumResponseSize
+        self.engine = engine
+    }
+
+    /// Runs `body` with a transport whose libcurl engine — multi handle, connections and thread —
+    /// is its own, and ends the engine when `body` returns.
+    ///
+    /// `body` also gets the engine's thread as a task executor: code that runs there makes its
+    /// calls without a thread switch, and a long computation there holds up only this
+    /// transport's exchanges, not those of every other `CurlTransport` in the process (a shell
+    /// session runs here; its script may compute for minutes). Exchanges still running when
+    /// `body` returns fail, and work still directed at the executor runs on the global one.
+    ///
+    /// - Parameters:
+    ///   - maximumResponseSize: The largest body accepted, in bytes (256 MiB by default).
+    ///   - isolation: Where `body` runs: the caller's isolation.
+    ///   - body: Gets the transport and its executor (nil when libcurl cannot start; the
+    ///     transport's calls then fail).
+    public static func withOwnEngine<T>(
+        maximumResponseSize: Int = 256 << 20, isolation: isolated (any Actor)? = #isolation,
+        _ body: (CurlTransport, (any TaskExecutor)?) async throws -> T
+    ) async rethrows -> T {
+        let engine = CurlEngine()
+        defer { engine?.shutDown() }
+        return try await body(CurlTransport(maximumResponseSize: maximumResponseSize, engine: engine), engine)
     }
 
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
@@ -38,7 +69,7 @@ public struct CurlTransport: HTTPTransport {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
             throw TransportFailure(.other, detail: "the request has no valid URL")
         }
-        guard let engine = CurlEngine.shared else {
+        guard let engine else {
             throw TransportFailure(.other, detail: "libcurl could not be initialised")
         }
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000

@@ -2,10 +2,13 @@
 import TypedAPICurl
 
 extension TransportOption {
-    /// libcurl, the fastest: one engine thread for the process, which also runs the session, so
-    /// a call and its resumption never switch threads. Needs libcurl's headers to build
+    /// libcurl, the fastest: each session gets an engine thread of its own, which also runs the
+    /// session, so a call and its resumption never switch threads, and a script computing for
+    /// long holds up no other session's calls. Needs libcurl's headers to build
     /// (`libcurl4-openssl-dev` on Debian and Ubuntu).
     public static var curl: TransportOption {
-        TransportOption(name: "curl", executor: { CurlTransport.executor }) { CurlTransport() }
+        TransportOption(name: "curl", withSession: { session in
+            await CurlTransport.withOwnEngine { transport, executor in await session(transport, executor) }
+        })
     }
 }

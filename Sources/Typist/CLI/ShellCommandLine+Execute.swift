@@ -41,12 +41,12 @@ extension ShellCommandLine {
         var stopService: (@Sendable () async -> Void)?
     }
 
-    static func execute(_ host: ShellHost, _ options: SessionOptions, transport option: TransportOption, mode: Mode,
+    static func execute(_ host: ShellHost, _ options: SessionOptions, transport: any HTTPTransport, mode: Mode,
                         input: (any LineSource)?, output: ShellOutput) async -> Int32 {
         let session: Session
         do throws(StartFailure) {
             let request = try resolve(options, host, mode: mode)
-            session = try await start(request, host, transport: option, input: input, output: output)
+            session = try await start(request, host, transport: transport, input: input, output: output)
         } catch {
             output.error("\(host.name): \(error.message)\n")
             return error.status
@@ -99,7 +99,7 @@ extension ShellCommandLine {
 
     /// Finds where requests go (`--base-url`, `--env`, the configured default, or the host's own
     /// service) and makes the shell; a service started here is stopped again if the shell fails.
-    static func start(_ request: Request, _ host: ShellHost, transport option: TransportOption,
+    static func start(_ request: Request, _ host: ShellHost, transport: any HTTPTransport,
                       input: (any LineSource)?, output: ShellOutput) async throws(StartFailure) -> Session {
         let registry: EndpointRegistry
         do {
@@ -140,7 +140,7 @@ extension ShellCommandLine {
             let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
             let terminal: Bool = if case .prompt = request.mode { input == nil && LineEditor.isInteractive } else { false }
             let progress = ProgressLine()
-            let shell = try Shell(registry: registry, environment: environment, transport: option.make(),
+            let shell = try Shell(registry: registry, environment: environment, transport: transport,
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
                                   environments: configuration.environments, headers: host.requestHeaders, delegate: host.delegate)
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {

@@ -181,16 +181,17 @@ public enum ShellCommandLine {
             output.error("\(host.name): unknown transport '\(options.transport ?? "")'; choose \(names)\n")
             return ExitStatus.usage
         }
-        // The session runs where its transport prefers (libcurl's thread, so calls never switch
-        // threads), or else on a thread of its own; both have stacks large enough for scripts to
-        // recurse 10,000 calls deep.
-        let executor = transport.executor() ?? LargeStackExecutor.shared
-        return await withTaskExecutorPreference(executor) {
-            // A preference takes effect at the task's next suspension: until then it runs on the
-            // caller's thread, whose small stack made the interpreter hand the whole session to
-            // another thread (and every libcurl call then crossed threads twice). Yield once.
-            await Task.yield()
-            return await execute(host, options, transport: transport, mode: mode, input: input, output: output)
+        // The session runs where its transport prefers (its own libcurl thread, so calls never
+        // switch threads), or else on a thread of its own; both have stacks large enough for
+        // scripts to recurse 10,000 calls deep.
+        return await transport.withSession { made, executor in
+            await withTaskExecutorPreference(executor ?? LargeStackExecutor.shared) {
+                // A preference takes effect at the task's next suspension: until then it runs on the
+                // caller's thread, whose small stack made the interpreter hand the whole session to
+                // another thread (and every libcurl call then crossed threads twice). Yield once.
+                await Task.yield()
+                return await execute(host, options, transport: made, mode: mode, input: input, output: output)
+            }
         }
     }
 }
