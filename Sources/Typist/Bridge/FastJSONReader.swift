@@ -88,6 +88,29 @@ struct FastJSONReader {
             return .dictionary(entries)
         case .record(let record):
             return try readRecord(record)
+        case .dynamic:
+            return try readDynamic()
+        }
+    }
+
+    /// Any JSON value, as the script's dynamic values hold it: objects become dictionaries,
+    /// numbers `Int` when they are whole and fit, `Double` otherwise.
+    private mutating func readDynamic() throws(GiveUp) -> Value {
+        skipWhitespace()
+        guard index < bytes.count else { throw GiveUp() }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "{"): return try read(.dictionary(.dynamic))
+        case UInt8(ascii: "["): return try read(.array(.dynamic))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return try read(.bool)
+        case UInt8(ascii: "n"):
+            guard consume("null") else { throw GiveUp() }
+            return .null
+        default:
+            let start = index
+            if let whole = try? readInt() { return .int(whole) }
+            index = start
+            return .double(try readDouble())
         }
     }
 

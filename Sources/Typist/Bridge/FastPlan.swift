@@ -20,6 +20,9 @@ indirect enum FastPlan: Sendable {
     case array(FastPlan)
     case dictionary(FastPlan)
     case record(RecordPlan)
+    /// Any JSON value, read as it is: for types that decode themselves (see
+    /// ``ValueBridge/decodesItself(_:)``), which scripts see as dynamic values.
+    case dynamic
 }
 
 /// The plan of one record type: its fields' JSON keys and plans, by field index.
@@ -84,6 +87,10 @@ extension ValueBridge {
             || type is URL.Type || type is UUID.Type || type is Data.Type || type is Decimal.Type
         {
             return nil
+        }
+        if decodesItself(type) {
+            plans.withLock { $0[identifier] = .some(.dynamic) }
+            return .dynamic
         }
         // Registered before its fields, so a recursive model finds itself.
         let record = RecordPlan()

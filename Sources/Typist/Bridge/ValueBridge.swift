@@ -14,6 +14,8 @@ final class ValueBridge: Sendable {
     private let declared = Mutex<[String: [String]]>([:])
     /// One-pass plans by type; nil once a type is known to have none (see ``FastPlan``).
     let plans = Mutex<[ObjectIdentifier: FastPlan?]>([:])
+    /// ``decodesItself(_:)``'s answers by type.
+    private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
 
     /// Every record type seen, by name.
     var recordTypes: [RecordType] {
@@ -51,10 +53,58 @@ final class ValueBridge: Sendable {
             else { return .dictionary(.any) }
             return .dictionary(shape(of: element.value))
         case .enum:
-            return .string
+            return decodesItself(type(of: value)) ? .any : .string
         default:
-            return .record(recordType(for: value, mirror: mirror))
+            return decodesItself(type(of: value)) ? .any : .record(recordType(for: value, mirror: mirror))
         }
+    }
+
+    /// Whether a type's JSON is something other than a record of its stored properties: an enum
+    /// without raw values (an any-JSON `JSONValue`, a result with associated values), or a type
+    /// whose `init(from:)` reads one value or an array (a version decoded from `"1.2.3"`). Its
+    /// Swift properties say nothing about what the server sent, so scripts see such a value as a
+    /// dynamic one, navigable and checked when it runs — the JSON itself.
+    func decodesItself(_ type: Any.Type) -> Bool {
+        let identifier = ObjectIdentifier(type)
+        if let known = selfDecoding.withLock({ $0[identifier] }) { return known }
+        let answer = Self.decodesItself(type)
+        selfDecoding.withLock { $0[identifier] = answer }
+        return answer
+    }
+
+    private static func decodesItself(_ type: Any.Type) -> Bool {
+        if type is any RawRepresentable.Type || type is any FastPlannable.Type || type is any Collection.Type
+            || type is any Numeric.Type || type is Bool.Type || type is Date.Type || type is URL.Type
+            || type is UUID.Type || type is Data.Type || type is any ExpressibleByNilLiteral.Type
+        {
+            return false
+        }
+        guard let decodable = type as? any Decodable.Type else { return false }
+        return probeContainers(decodable)
+    }
+
+    private static func probeContainers<T: Decodable>(_ type: T.Type) -> Bool {
+        let probe = ContainerProbe()
+        _ = try? T(from: probe)
+        switch probe.first {
+        case .single?, .unkeyed?: return true
+        case nil: return false
+        case .keyed?:
+            // Swift's own coding of an enum is keyed too ({"case": {…}}), and no record either.
+            guard let sample = try? ProbeDecoder.sample(type, depth: 0) else { return false }
+            return Mirror(reflecting: sample).displayStyle == .enum
+        }
+    }
+
+    /// The JSON of a value that decodes itself, as a dynamic script value: encoded again (such
+    /// types are nearly always `Codable`), or its description when it cannot be.
+    private func dynamicValue(of value: Any) -> Value {
+        if let encodable = value as? any Encodable, let data = try? JSONEncoder().encode(encodable),
+            let dynamic = FastJSONReader.value(from: data, plan: .dynamic, decoder: JSONDecoder())
+        {
+            return dynamic
+        }
+        return .string(String(describing: value))
     }
 
     private func recordType(for value: Any, mirror: Mirror) -> RecordType {
@@ -152,8 +202,9 @@ final class ValueBridge: Sendable {
             }
             return .dictionary(entries)
         case .enum:
-            return .string("\(value)")
+            return decodesItself(type(of: value)) ? dynamicValue(of: value) : .string("\(value)")
         default:
+            if decodesItself(type(of: value)) { return dynamicValue(of: value) }
             let record = recordType(for: value, mirror: mirror)
             return .record(Record(type: record, values: mirror.children.map { self.value(of: $0.value) }))
         }
@@ -161,5 +212,28 @@ final class ValueBridge: Sendable {
 
     static func dateText(_ date: Date) -> String {
         date.formatted(.iso8601)
+    }
+}
+
+/// Notes which container a type's `init(from:)` asks for first, then stops it.
+private final class ContainerProbe: Decoder {
+    enum Kind { case keyed, unkeyed, single }
+    private(set) var first: Kind?
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+
+    private struct Stop: Error {}
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        first = first ?? .keyed
+        throw Stop()
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        first = first ?? .unkeyed
+        throw Stop()
+    }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        first = first ?? .single
+        throw Stop()
     }
 }

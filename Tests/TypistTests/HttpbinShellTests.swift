@@ -1,0 +1,158 @@
+import APIScript
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+import TypedAPICurl
+@testable import Typist
+
+/// httpbin bound by a small host of the tests' own, as a third party would bind it, and used
+/// from scripts through every transport: models whose fields decode themselves (an any-JSON
+/// type, a string-backed type) are dynamic values that are what the server sent.
+@Suite("httpbin through a host of its own, at the script level", .disabled(if: HttpbinServer.unavailable != nil,
+                                                                          "\(HttpbinServer.unavailable ?? "")"))
+struct HttpbinShellTests {
+    /// Any JSON, the way hosts write it: an enum with associated values that decodes itself.
+    enum JSONValue: Codable, Sendable {
+        case null, bool(Bool), int(Int), double(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() { self = .null }
+            else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+            else if let number = try? container.decode(Int.self) { self = .int(number) }
+            else if let number = try? container.decode(Double.self) { self = .double(number) }
+            else if let text = try? container.decode(String.self) { self = .string(text) }
+            else if let items = try? container.decode([JSONValue].self) { self = .array(items) }
+            else { self = .object(try container.decode([String: JSONValue].self)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .null: try container.encodeNil()
+            case .bool(let flag): try container.encode(flag)
+            case .int(let number): try container.encode(number)
+            case .double(let number): try container.encode(number)
+            case .string(let text): try container.encode(text)
+            case .array(let items): try container.encode(items)
+            case .object(let fields): try container.encode(fields)
+            }
+        }
+    }
+
+    /// A type decoded from one string: its Swift properties are not what the server sent.
+    struct Verb: Codable, Sendable {
+        var word: String
+        var isSafe: Bool
+        init(from decoder: any Decoder) throws {
+            word = try decoder.singleValueContainer().decode(String.self)
+            isSafe = word == "GET" || word == "HEAD"
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(word)
+        }
+    }
+
+    /// Read in one pass (every field transparent or self-decoding).
+    struct Anything: Decodable, Sendable {
+        var json: JSONValue?
+        var method: Verb
+        var args: [String: String]
+    }
+
+    /// Read the typed way (a `URL` field has no one-pass plan): the dynamic fields come from the model.
+    struct AnythingTyped: Decodable, Sendable {
+        var json: JSONValue?
+        var method: Verb
+        var url: URL
+    }
+
+    struct Draft: Encodable, Sendable {
+        var title: String
+        var tags: [String]
+        var score: Double
+        var nested: [String: [Int]]
+    }
+
+    static func registry() throws -> EndpointRegistry {
+        try EndpointRegistry {
+            Group("httpbin") {
+                Register("anything", summary: "Echoes a JSON draft", Parameter<String>("title")) { title in
+                    Endpoint<Public, Anything>(.post(.json(Draft(title: title, tags: ["a", "b"], score: 2.5,
+                                                                 nested: ["k": [1, 2, 3]]))), path: "/anything")
+                }
+                Register("anythingTyped", summary: "Echoes a JSON draft (decoded the typed way)", Parameter<String>("title")) { title in
+                    Endpoint<Public, AnythingTyped>(.post(.json(Draft(title: title, tags: ["a", "b"], score: 2.5,
+                                                                      nested: ["k": [1, 2, 3]]))), path: "/anything")
+                }
+                Register("getAnything", summary: "Echoes a GET") {
+                    Endpoint<Public, Anything>(path: "/anything")
+                }
+            }
+        }
+    }
+
+    enum Transport: String, CaseIterable, Sendable {
+        case curl, asyncHTTPClient, urlSession
+        func make() -> any HTTPTransport {
+            switch self {
+            case .curl: CurlTransport()
+            case .asyncHTTPClient: AsyncHTTPClientTransport()
+            case .urlSession: URLSessionTransport()
+            }
+        }
+    }
+
+    private func withHttpbinShell(_ transport: Transport, _ body: (Shell, CapturedOutput) async throws -> Void) async throws {
+        let server = try await HttpbinServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try Self.registry(), environment: try ServerEnvironment(url: server.baseURL),
+                              transport: transport.make(), output: output.shellOutput)
+        try await body(shell, output)
+    }
+
+    @Test("Self-decoding fields are dynamic before any call: their type is Any, not a guess")
+    func shapes() async throws {
+        let registry = try Self.registry()
+        let anything = try #require(registry.endpoints.first { $0.name == "anything" })
+        guard case .record(let record) = anything.responseType else {
+            Issue.record("expected a record, got \(anything.responseType)")
+            return
+        }
+        #expect(record.fields.map(\.name) == ["json", "method", "args"])
+        #expect(record.fields.map(\.type) == [.any, .any, .dictionary(.string)])
+        // One response model is read in one pass, the other the typed way: both paths are tested below.
+        let bridge = ValueBridge()
+        #expect(bridge.fastPlan(for: Anything.self) != nil)
+        #expect(bridge.fastPlan(for: AnythingTyped.self) == nil)
+    }
+
+    @Test("An any-JSON field is navigable by key, index and member, in one pass and the typed way",
+          arguments: Transport.allCases)
+    func anyJSON(transport: Transport) async throws {
+        try await withHttpbinShell(transport) { shell, output in
+            for call in ["anything", "anythingTyped"] {
+                func value(_ path: String) async throws -> Value { try await shell.evaluate("\(call)(title: \"t & ü\")\(path)") }
+                let values = [try await value(".json.title"), try await value(".json[\"tags\"][1]"),
+                              try await value(".json.score"), try await value(".json.nested.k[2]"),
+                              // The string-backed type is the string the server sent, not its Swift properties.
+                              try await value(".method")]
+                #expect(values == [.string("t & ü"), .string("b"), .double(2.5), .int(3), .string("POST")], "\(call)")
+                output.clear()
+                await shell.handle("\(call)(title: \"x\").json")
+                #expect(output.standard.contains("\"title\": \"x\""), "\(output.standard)")
+                #expect(!output.all.contains("JSONValue") && !output.all.contains("object(["), "\(output.all)")
+            }
+            // A body without JSON leaves the optional any-JSON field null.
+            let absent = try await shell.evaluate("getAnything().json")
+            #expect(absent == .null)
+            // Checked when it runs: a missing key is an error with its place, not a crash.
+            #expect(await shell.handle("anything(title: \"x\").json.nope.deeper") == false)
+            #expect(!output.error.isEmpty)
+        }
+    }
+}
