@@ -106,10 +106,12 @@ public struct Endpoint<Kind: EndpointKind, Response>: Sendable {
     /// This endpoint answering with the status and headers beside the decoded value.
     public func includingResponse() -> Endpoint<Kind, APIResponse<Response>> {
         let inner = decoding
-        return redecoded(ResponseDecoding(accept: inner.accept, checksContentType: inner.checksContentType) { context in
+        var outer = ResponseDecoding<APIResponse<Response>>(accept: inner.accept, checksContentType: inner.checksContentType) { context in
             APIResponse(value: try inner.decode(context), status: context.response.status.code,
                         headers: context.response.headerFields, url: context.url)
-        })
+        }
+        outer.envelopeKey = inner.envelopeKey
+        return redecoded(outer)
     }
 
     /// The same request with its response decoded another way; everything else (method, path,

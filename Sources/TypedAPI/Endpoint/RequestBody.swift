@@ -16,6 +16,9 @@ public protocol RequestBodyEncoding: Sendable {
 public struct RequestBody: Sendable {
     /// The `Content-Type` of the encoded bytes.
     public let contentType: String
+    /// The value a `json` body encodes, such as a `PostDraft`; `nil` for bytes, text, forms and
+    /// custom encodings. Tools that describe an endpoint show its type and fields.
+    public private(set) var value: (any Encodable & Sendable)?
     private let encoder: @Sendable (JSONEncoder) throws -> Data
 
     /// Creates a body from any encoding.
@@ -40,9 +43,11 @@ public struct RequestBody: Sendable {
     ///   - encoder: An encoder for this body only; the client's encoder when `nil`.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> RequestBody {
         let custom = encoder.map(UncheckedBox.init)
-        return RequestBody(contentType: "application/json") { defaultEncoder in
+        var body = RequestBody(contentType: "application/json") { defaultEncoder in
             try (custom?.value ?? defaultEncoder).encode(value)
         }
+        body.value = value
+        return body
     }
 
     /// Raw bytes with their content type.

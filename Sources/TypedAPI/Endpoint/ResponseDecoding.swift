@@ -34,6 +34,8 @@ public struct ResponseDecoding<Response>: Sendable {
     /// else (``json()``). A tool that reads JSON itself, such as Typist's shell, may take its own
     /// path then, as long as it arrives at the same value.
     public internal(set) var isPlainJSON = false
+    /// The key the response sits under, for `json(envelope:)`; tools that describe an endpoint show it.
+    public internal(set) var envelopeKey: String?
 
     /// Creates a decoding.
     public init(
@@ -59,9 +61,11 @@ extension ResponseDecoding where Response: Decodable & SendableMetatype {
 
     /// The body is JSON with `Response` under `key`, such as `{"result": …}`.
     public static func json(envelope key: String) -> Self {
-        Self(accept: "application/json") { context in
+        var decoding = Self(accept: "application/json") { context in
             try context.decoder.decode(Envelope<Response>.self, from: context.body, configuration: key).value
         }
+        decoding.envelopeKey = key
+        return decoding
     }
 }
 

@@ -19,14 +19,31 @@ extension Shell {
     }
 
     /// `GET /posts/{id}`, found by building the endpoint with recognisable argument values.
-    func routeTemplate(_ endpoint: EndpointRegistration) -> String? {
+    func routeTemplate(_ endpoint: EndpointRegistration) -> String? { routeProbe(endpoint)?.text }
+
+    /// The request line with a placeholder for every parameter, and the plan it came from.
+    ///
+    /// Parameters whose values can be recognised (numbers, strings) get marker values that are
+    /// then replaced by `{name}`. Those that cannot (a `Bool`, an enum's cases) are found by
+    /// difference: the endpoint is built again with another value for just that parameter, and
+    /// the query items that change are its own.
+    func routeProbe(_ endpoint: EndpointRegistration) -> (text: String, plan: CallPlan)? {
         var values: [Value] = []
         var probes: [(String, String)] = []
+        var alternatives: [(index: Int, value: Value)] = []
         for (index, parameter) in endpoint.parameters.enumerated() {
-            var value = ProbeValues.value(for: parameter.scriptType, index: index)
-            if let defaultValue = parameter.defaultValue, case .bool = value { value = defaultValue }
+            let value: Value
+            if let choices = parameter.choices?.filter({ !$0.isNull }), let first = choices.first {
+                value = first
+                alternatives.append((index, choices.dropFirst().first ?? .null))
+            } else if parameter.scriptType.unwrapped == .bool {
+                value = .bool(true)
+                alternatives.append((index, .bool(false)))
+            } else {
+                value = ProbeValues.value(for: parameter.scriptType, index: index)
+                probes.append((ValueFormatter.description(value), "{\(parameter.name)}"))
+            }
             values.append(value)
-            probes.append((ValueFormatter.description(value), "{\(parameter.name)}"))
         }
         // A value the parameter's type rejects is replaced by its default, nil, or a UUID, in turn.
         var plan: CallPlan?
@@ -41,7 +58,7 @@ extension Shell {
                 } else if parameter.swiftType == "UUID" {
                     let probe = String(format: "00000000-0000-0000-0000-%012d", 900_001 + error.index)
                     values[error.index] = .string(probe)
-                    probes[error.index].0 = probe
+                    probes.append((probe, "{\(parameter.name)}"))
                 } else {
                     return nil
                 }
@@ -49,21 +66,36 @@ extension Shell {
                 return nil
             }
         }
-        guard let plan, let request = try? plan.prepare(client, SessionCredentials(token: "token", apiKey: "key", username: "user", password: "password")) else {
-            return nil
+        let credentials = SessionCredentials(token: "token", apiKey: "key", username: "user", password: "password")
+        guard let plan, let request = try? plan.prepare(client, credentials) else { return nil }
+        func substituted(_ text: String) -> String {
+            var text = text
+            for (probe, placeholder) in probes {
+                text = text.replacingOccurrences(of: probe.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? probe,
+                                                 with: placeholder)
+                text = text.replacingOccurrences(of: probe, with: placeholder)
+            }
+            return text
         }
-        var text = request.method + " " + request.path
-        if !request.queryItems.isEmpty {
-            text += "?" + request.queryItems.filter { $0.name != "api_key" }.map { item in
-                "\(item.name)=\(item.value ?? "")"
-            }.joined(separator: "&")
+        var items = request.queryItems.filter { $0.name != "api_key" }.map { (name: $0.name, value: substituted($0.value ?? "")) }
+        for (index, alternative) in alternatives {
+            var changed = values
+            changed[index] = alternative
+            guard let other = try? endpoint.plan(changed).prepare(client, credentials) else { continue }
+            let placeholder = "{\(endpoint.parameters[index].name)}"
+            let before = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let after = Dictionary(other.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for position in items.indices where after[items[position].name] != before[items[position].name] {
+                items[position].value = placeholder
+            }
+            // An item sent only with the other value (a flag that is sent when false).
+            for item in other.queryItems where before[item.name] == nil && !items.contains(where: { $0.name == item.name }) {
+                items.append((item.name, placeholder))
+            }
         }
-        for (probe, placeholder) in probes {
-            text = text.replacingOccurrences(of: probe.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? probe,
-                                             with: placeholder)
-            text = text.replacingOccurrences(of: probe, with: placeholder)
-        }
-        return text
+        var text = request.method + " " + substituted(request.path)
+        if !items.isEmpty { text += "?" + items.map { "\($0.name)=\($0.value)" }.joined(separator: "&") }
+        return (text, plan)
     }
 
     func describe(_ name: String) -> Bool {
@@ -73,6 +105,8 @@ extension Shell {
         }
         guard let text = describeText(name) else {
             let names = registry.endpoints.map(\.name) + interpreter.recordTypes.keys
+                + registry.endpoints.flatMap { $0.parameters.filter { $0.choices != nil }.map { $0.swiftType.replacingOccurrences(of: "?", with: "") } }
+                + registry.endpoints.compactMap { routeProbe($0)?.plan.body.map { SwiftTypeName.of(type(of: $0)) } }
             let suggestion = Suggestions.nearest(to: name, in: names)
             fail("no endpoint or type named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             return false
@@ -86,14 +120,21 @@ extension Shell {
         if let endpoint = registry.endpoint(named: name) {
             var lines = [style.bold(endpoint.swiftSignature)]
             if !endpoint.summary.isEmpty { lines.append("  " + endpoint.summary) }
-            if let route = routeTemplate(endpoint) { lines.append("  request:  " + route) }
-            lines.append("  kind:     \(endpoint.kindName)" + (endpoint.kindName == "Bearer" ? " (sends `token` as Authorization: Bearer ••••)" : ""))
+            let probe = routeProbe(endpoint)
+            if let route = probe?.text { lines.append("  request:  " + route) }
+            if let body = probe?.plan.body {
+                lines.append("  body:     \(SwiftTypeName.of(type(of: body))) (JSON)")
+                lines.append(contentsOf: Self.bodyFields(body, indent: "    "))
+            }
+            lines.append("  kind:     \(endpoint.kindName)" + Self.kindNote(endpoint.kindName))
             for parameter in endpoint.parameters {
                 let label = parameter.label ?? "_ \(parameter.name)"
                 let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
-                lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)")
+                let choices = parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
+                lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)\(choices)")
             }
-            lines.append("  response: \(endpoint.responseTypeName)")
+            lines.append("  response: \(endpoint.responseTypeName)"
+                         + (probe?.plan.envelopeKey.map { "  (under \"\($0)\" in the JSON)" } ?? ""))
             if case .record(let record) = endpoint.responseType.unwrapped { lines.append(contentsOf: fields(record, indent: "    ")) }
             if case .array(.record(let record)) = endpoint.responseType { lines.append(contentsOf: fields(record, indent: "    ")) }
             if endpoint.producesToken { lines.append("  stores the session token when it succeeds") }
@@ -102,7 +143,48 @@ extension Shell {
         if let record = interpreter.recordTypes[name] {
             return ([style.type(record.name)] + fields(record, indent: "  ")).joined(separator: "\n")
         }
+        // A request body's type.
+        for endpoint in registry.endpoints {
+            guard let body = routeProbe(endpoint)?.plan.body, SwiftTypeName.of(type(of: body)) == name else { continue }
+            return ([style.type(name) + "  (a request body, sent as JSON)"] + Self.bodyFields(body, indent: "  ")
+                    + ["  sent by: " + endpointsSending(name).joined(separator: ", ")]).joined(separator: "\n")
+        }
+        // An argument type with named values: a raw-value enum.
+        for endpoint in registry.endpoints {
+            for parameter in endpoint.parameters {
+                guard let choices = parameter.choices, parameter.swiftType.hasSuffix("?") ? parameter.swiftType.dropLast() == name : parameter.swiftType == name
+                else { continue }
+                let users = registry.endpoints.filter { $0.parameters.contains { $0.swiftType == name || $0.swiftType == name + "?" } }
+                return ([style.type("enum \(name)") + "  (written as its raw value, a String)"]
+                        + choices.map { "  case " + ValueFormatter.literal($0) }
+                        + ["  used by: " + users.map(\.name).joined(separator: ", ")]).joined(separator: "\n")
+            }
+        }
         return nil
+    }
+
+    /// A body's stored properties with their Swift types, as declared.
+    static func bodyFields(_ body: Any, indent: String) -> [String] {
+        Mirror(reflecting: body).children.map { child in
+            "\(indent)\(child.label ?? "_"): \(SwiftTypeName.of(type(of: child.value)))"
+        }
+    }
+
+    private func endpointsSending(_ typeName: String) -> [String] {
+        registry.endpoints.filter { endpoint in
+            routeProbe(endpoint)?.plan.body.map { SwiftTypeName.of(type(of: $0)) == typeName } ?? false
+        }.map(\.name)
+    }
+
+    /// What a built-in kind asks of the session; custom kinds say nothing more.
+    static func kindNote(_ kind: String) -> String {
+        switch kind {
+        case "Bearer": " (sends `token` as Authorization: Bearer ••••)"
+        case "APIKey": " (sends `apiKey` ••••)"
+        case "Basic": " (sends `username` and `password` as Authorization: Basic ••••)"
+        case "Public": " (no credentials)"
+        default: " (a kind of the host's own)"
+        }
     }
 
     /// Each field with its Swift type as the model declares it, and the type it has in scripts

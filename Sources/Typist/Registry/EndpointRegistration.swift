@@ -32,7 +32,8 @@ public struct Parameter<Value: ScriptArgument>: Sendable {
 
     var info: ParameterInfo {
         ParameterInfo(label: label, name: name, swiftType: SwiftTypeName.of(Value.self), scriptType: Value.scriptType,
-                      defaultValue: defaultValue.map(\.scriptValue) ?? (Value.scriptType.isOptional ? .null : nil))
+                      defaultValue: defaultValue.map(\.scriptValue) ?? (Value.scriptType.isOptional ? .null : nil),
+                      choices: Value.choices)
     }
 }
 
@@ -48,6 +49,8 @@ public struct ParameterInfo: Sendable {
     public var scriptType: ScriptType
     /// The default, if the argument may be left out.
     public var defaultValue: Value?
+    /// The values it allows, when the type names them (a raw-value enum's cases).
+    public var choices: [Value]?
 
     /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
     /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
@@ -79,6 +82,10 @@ enum SecretNames {
 
 /// Everything the shell needs to run one call of a registered endpoint.
 struct CallPlan: Sendable {
+    /// The value a JSON body encodes, such as a `PostDraft` (for `:describe`).
+    var body: (any Encodable & Sendable)?
+    /// The key the response sits under, when it has an envelope (for `:describe`).
+    var envelopeKey: String?
     /// The request the endpoint would send (built, not sent).
     var prepare: @Sendable (APIClient, SessionCredentials) throws -> PreparedRequest
     /// Sends it and returns the script value.

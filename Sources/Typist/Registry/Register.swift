@@ -92,6 +92,7 @@ public struct Register: RegistryContent {
                 plan: { values in
                     let endpoint = try make(values)
                     return CallPlan(
+                        body: endpoint.method.body?.value, envelopeKey: endpoint.decoding.envelopeKey,
                         prepare: { client, session in
                             try client.prepare(endpoint, with: try Kind.requestData(from: session, calling: selector))
                         },

@@ -10,6 +10,14 @@ public protocol ScriptArgument: Sendable {
     static func fromScript(_ value: Value) throws(ArgumentConversionError) -> Self
     /// The value as a script literal (for defaults, `:swift` and help).
     var scriptValue: Value { get }
+    /// Every value the type allows, when they are few and named (a raw-value enum's cases), for
+    /// `:describe`, help and completion; `nil` otherwise.
+    static var choices: [Value]? { get }
+}
+
+extension ScriptArgument {
+    /// Most types allow too many values to list.
+    public static var choices: [Value]? { nil }
 }
 
 /// Why an argument did not convert.
@@ -95,6 +103,7 @@ extension Optional: ScriptArgument where Wrapped: ScriptArgument {
         return try Wrapped.fromScript(value)
     }
     public var scriptValue: Value { map(\.scriptValue) ?? .null }
+    public static var choices: [Value]? { Wrapped.choices }
 }
 
 extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue == String {
@@ -110,4 +119,7 @@ extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue =
     }
 
     public var scriptValue: Value { .string(rawValue) }
+
+    /// The cases' raw values, in declaration order.
+    public static var choices: [Value]? { allCases.map(\.scriptValue) }
 }
