@@ -155,4 +155,45 @@ struct HttpbinShellTests {
             #expect(!output.error.isEmpty)
         }
     }
+
+    @Test("The untyped calls: query, headers and JSON bodies as sent, any status an answer, credentials and cookies of the session",
+          arguments: Transport.allCases)
+    func untyped(transport: Transport) async throws {
+        try await withHttpbinShell(transport) { shell, output in
+            func value(_ text: String) async throws -> Value { try await shell.evaluate(text) }
+            let echoed = [
+                try await value(#"httpGet("/anything", query: ["q": "a b&c=d+é"], headers: ["X-Trace": "t1"]).json.args.q"#),
+                try await value(#"httpGet("/anything", headers: ["X-Trace": "t1"]).json.headers["X-Trace"]"#),
+                try await value(#"httpPost("/anything", json: ["name": "Ada", "n": [1, 2]]).json.data"#),
+                try await value(#"httpPut("/anything", json: ["x": nil]).json.method"#),
+                try await value(#"httpDelete("/anything").json.method"#),
+                try await value(#"httpGet("/status/418").status"#),
+                try await value(#"httpGet("/html").json"#),
+            ]
+            #expect(echoed == [.string("a b&c=d+é"), .string("t1"), .string(#"{"n":[1,2],"name":"Ada"}"#), .string("PUT"),
+                               .string("DELETE"), .int(418), .null])
+            let text = try await value(#"httpGet("/robots.txt").text"#)
+            #expect("\(text)".contains("Disallow"), "\(text)")
+            // The session's credentials: Basic from username and password, then the token first.
+            _ = try await value(#"username = "ada""#)
+            _ = try await value(#"password = "lovelace""#)
+            #expect(try await value(#"httpGet("/basic-auth/ada/lovelace").json.authenticated"#) == .bool(true))
+            _ = try await value(#"token = "t0k3n""#)
+            #expect(try await value(#"httpGet("/bearer").json.authenticated"#) == .bool(true))
+            // Cookies set on a redirect come back.
+            _ = try await value(#"httpGet("/cookies/set", query: ["flavour": "oat"])"#)
+            #expect(try await value(#"httpGet("/cookies").json.cookies.flavour"#) == .string("oat"))
+            // :curl shows the untyped call as it would go, the token as a variable.
+            output.clear()
+            await shell.handle(#":curl httpPost("/anything", json: ["b": 2, "a": 1])"#)
+            #expect(output.standard.contains("-X POST"), "\(output.standard)")
+            #expect(output.standard.contains(#"{"a":1,"b":2}"#), "\(output.standard)")
+            #expect(output.standard.contains("$TYPIST_TOKEN") || output.standard.contains("${TYPIST_TOKEN}"), "\(output.standard)")
+            #expect(!output.all.contains("t0k3n") && !output.all.contains("lovelace"))
+            // Only paths under baseURL: an absolute URL is refused with what to do.
+            output.clear()
+            #expect(await shell.handle(#"httpGet("https://example.com/x")"#) == false)
+            #expect(output.error.contains("untyped calls go to baseURL"), "\(output.error)")
+        }
+    }
 }

@@ -152,6 +152,17 @@ extension DemoRoutes {
             }
             return Reply.envelope(Session(token: token, expiresIn: 3600))
         }
+        // Counts a visitor's visits in a cookie: the one cookie the demo sets, for the session's
+        // cookie jar (and bound to no script function, for the untyped calls).
+        router.get("/v1/visits") { request, _ in
+            let cookies = request.headers[values: .cookie].flatMap { $0.split(separator: ";") }
+            let previous = cookies.lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("visits=") }.flatMap { Int($0.dropFirst("visits=".count)) } ?? 0
+            let visits = min(previous, 1_000_000) + 1
+            var response = Reply.json(["visits": visits])
+            response.headers[.setCookie] = "visits=\(visits); Path=/v1; HttpOnly; SameSite=Lax"
+            return response
+        }
         router.get("/v1/users") { _, _ in Reply.envelope(data.users) }
         router.get("/v1/users/:id") { _, context in
             let text = context.parameters.get("id") ?? ""

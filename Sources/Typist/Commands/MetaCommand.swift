@@ -59,6 +59,8 @@ struct MetaCommand: Sendable {
                     argument: .expression) { shell, text in await shell.curl(text) },
         MetaCommand("swift", usage: ":swift expr", "the same call written with the typed client, as in an app",
                     argument: .expression) { shell, text in await shell.swift(text) },
+        MetaCommand("model", usage: ":model [Name =] expr", "Decodable Swift structs for a JSON value, such as an untyped call's json",
+                    argument: .expression) { shell, text in await shell.model(text) },
         MetaCommand("last", usage: ":last", "the last request and response, headers included, secrets redacted") { shell, _ in
             shell.write(shell.lastExchange())
             return true

@@ -19,6 +19,7 @@ extension Shell {
             lines.append("")
             lines.append("Session: baseURL, token, apiKey, username, password, headers, cookies, timeout; read-only: last (_), response.")
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
+            lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:); :model turns JSON into Swift.")
             lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
             return lines.joined(separator: "\n")
         }
@@ -29,6 +30,16 @@ extension Shell {
         }
         if registry.endpoint(named: name) != nil || interpreter.recordTypes[name] != nil {
             return describeText(name) ?? ""
+        }
+        if let call = Self.untypedCalls.first(where: { $0.name == name }) {
+            let body = ["POST", "PUT", "PATCH"].contains(call.method) ? ", json: Any = nil" : ""
+            return """
+                \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:]\(body)) -> HTTPResult
+                  An untyped \(call.method) to a path under baseURL, with the session's headers, cookies and credential
+                  (its token, else username and password, else apiKey). Any status is an answer, not an error.
+                  HTTPResult: status: Int, headers: [String: String], text: String?, json: Any (nil unless JSON), size: Int
+                  Then: :model \(name)("/path").json prints Swift models for it; :curl shows the request.
+                """
         }
         if name == "language" {
             return """

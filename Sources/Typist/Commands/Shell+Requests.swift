@@ -36,6 +36,30 @@ extension Shell {
         return true
     }
 
+    /// `:model [Name =] expr`: evaluates the expression (sending what it sends) and prints Swift
+    /// models for its value.
+    func model(_ text: String) async -> Bool {
+        guard !text.isEmpty else {
+            fail("write :model <expression>, such as :model httpGet(\"/posts/1\").json (or :model Post = …)")
+            return false
+        }
+        var name = "Model"
+        var expression = text
+        if let match = text.wholeMatch(of: /([A-Z][A-Za-z0-9_]*)\s*=\s*(.+)/.dotMatchesNewlines()) {
+            name = String(match.1)
+            expression = String(match.2)
+        }
+        let result = await evaluate(ScriptSource(name: "<input>", text: expression), isPrompt: true)
+        report(result.diagnostics)
+        guard !result.failed, let value = result.value else { return false }
+        if value.isNull {
+            fail("the value is nil: nothing to infer a model from (an untyped call's json is nil unless the body is JSON)")
+            return false
+        }
+        write(SwiftModel.render(value, rootName: name))
+        return true
+    }
+
     func lastExchange() -> String {
         guard let exchange = state.read(\.lastExchange) else { return "no request has been sent yet" }
         let style = TerminalStyle(enabled: colors)

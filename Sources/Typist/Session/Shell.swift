@@ -127,6 +127,7 @@ public final class Shell: @unchecked Sendable {
         for record in registry.recordTypes { interpreter.register(record) }
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
+        try registerUntypedCalls()
         try registerSessionGlobals()
         markLast(unavailable: "is the prompt's last result, and there is none yet")
         applyFormat()

@@ -1,0 +1,216 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// The untyped way in: `httpGet("/anything", query: ["a": "1"])`, `httpPost(path, json: value)` —
+/// for endpoints nobody has registered yet. They go to the session's base URL with its headers,
+/// cookies and credentials, like any endpoint, and answer with what came back, whatever the status.
+extension Shell {
+    /// What an untyped call returns.
+    static let httpResultType = RecordType(name: "HTTPResult", fields: [
+        .init("status", .int), .init("headers", .dictionary(.string)), .init("text", .optional(.string)),
+        .init("json", .any), .init("size", .int),
+    ])
+
+    /// The untyped functions by name, with their method.
+    static let untypedCalls: [(name: String, method: String)] = [
+        ("httpGet", "GET"), ("httpHead", "HEAD"), ("httpDelete", "DELETE"),
+        ("httpPost", "POST"), ("httpPut", "PUT"), ("httpPatch", "PATCH"),
+    ]
+
+    /// Registers the untyped calls, except where the host already has an endpoint of that name.
+    func registerUntypedCalls() throws {
+        interpreter.register(Self.httpResultType)
+        let taken = Set(registry.endpoints.map(\.name))
+        for (name, method) in Self.untypedCalls where !taken.contains(name) {
+            try interpreter.register(untypedCall(name: name, method: method))
+        }
+    }
+
+    private func untypedCall(name: String, method: String) -> HostFunction {
+        var parameters = [
+            HostFunction.Parameter(label: nil, name: "path", type: .string),
+            HostFunction.Parameter(label: "query", type: .dictionary(.string), defaultValue: .dictionary([:])),
+            HostFunction.Parameter(label: "headers", type: .dictionary(.string), defaultValue: .dictionary([:])),
+        ]
+        let hasBody = ["POST", "PUT", "PATCH"].contains(method)
+        if hasBody { parameters.append(.init(label: "json", type: .any, defaultValue: .null)) }
+        let client = client
+        let state = state
+        let summary = "An untyped \(method) to a path under baseURL; answers with status, headers, text and json, whatever the status"
+        return HostFunction(name: name, parameters: parameters, returnType: .record(Self.httpResultType), summary: summary) { values in
+            let request = try UntypedRequest(function: name, method: method, values: values)
+            let credentials = state.credentials
+            if state.read({ $0.dryRun != nil }) {
+                // The session's own credentials: `:curl` shows each as the variable it is remembered by.
+                let prepared = try request.prepare(client, credentials)
+                state.update { $0.dryRun?.append(prepared) }
+                return SampleValue.of(.record(Self.httpResultType))
+            }
+            return try await request.send(client, credentials)
+        }
+    }
+}
+
+/// One untyped call: its request, sent with whichever credential the session holds.
+struct UntypedRequest {
+    let function: String
+    let method: HTTPMethod
+    let path: String
+    let headers: [HTTPHeader]
+
+    init(function: String, method: String, values: [Value]) throws {
+        self.function = function
+        guard case .string(let path)? = values.first else { throw ArgumentError(index: 0, message: "the path must be a String") }
+        guard path.hasPrefix("/") else {
+            throw ArgumentError(index: 0, message: "'\(path)' is not a path: untyped calls go to baseURL, so write a path that starts with '/' (and set baseURL = \"…\" for another service)")
+        }
+        self.path = path
+        var query: [URLQueryItem] = []
+        if case .dictionary(let entries)? = values.dropFirst().first {
+            for key in entries.keys.sorted() {
+                guard case .string(let text) = entries[key] ?? .null else { throw ArgumentError(index: 1, message: "query value '\(key)' must be a String") }
+                query.append(URLQueryItem(name: key, value: text))
+            }
+        }
+        var headers: [HTTPHeader] = []
+        if case .dictionary(let entries)? = values.dropFirst(2).first {
+            for key in entries.keys.sorted() {
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) }) else {
+                    throw ArgumentError(index: 2, message: "'\(key)' is not a valid header name")
+                }
+                switch entries[key] ?? .null {
+                case .string(let text), .secret(let text): headers.append(.custom(name: key, value: text))
+                default: throw ArgumentError(index: 2, message: "header '\(key)' must be a String")
+                }
+            }
+        }
+        self.headers = headers
+        let json = values.count > 3 ? values[3] : .null
+        let body = json.isNull ? RequestBody.data(Data()) : RequestBody.data(try JSONBody.data(json), contentType: "application/json")
+        switch method {
+        case "POST": self.method = .post(body, query: query)
+        case "PUT": self.method = .put(body, query: query)
+        case "PATCH": self.method = .patch(body, query: query)
+        case "HEAD": self.method = .head(query: query)
+        case "DELETE": self.method = .delete(query: query)
+        default: self.method = .get(query: query)
+        }
+    }
+
+    /// The request as it would be sent.
+    func prepare(_ client: APIClient, _ credentials: SessionCredentials) throws -> PreparedRequest {
+        switch Self.kind(for: credentials) {
+        case .bearer: try client.prepare(endpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
+        case .basic: try client.prepare(endpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
+        case .apiKey: try client.prepare(endpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
+        case .public: try client.prepare(endpoint(Public.self), with: ())
+        }
+    }
+
+    /// Sends it and returns an `HTTPResult`.
+    func send(_ client: APIClient, _ credentials: SessionCredentials) async throws -> Value {
+        let response: APIResponse<Data>
+        switch Self.kind(for: credentials) {
+        case .bearer: response = try await client.send(endpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
+        case .basic: response = try await client.send(endpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
+        case .apiKey: response = try await client.send(endpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
+        case .public: response = try await client.send(endpoint(Public.self), with: ())
+        }
+        return Self.result(response)
+    }
+
+    private enum Credential { case bearer, basic, apiKey, `public` }
+
+    /// The session's token if it has one, else its user name and password, else its API key.
+    private static func kind(for credentials: SessionCredentials) -> Credential {
+        if credentials.token != nil { return .bearer }
+        if credentials.username != nil, credentials.password != nil { return .basic }
+        if credentials.apiKey != nil { return .apiKey }
+        return .public
+    }
+
+    private func endpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, APIResponse<Data>> {
+        // Any status is an answer: the untyped way shows it rather than failing.
+        Endpoint<Kind, Data>(method, path: path, headers: headers).accepting(statusCodes: 100..<600).includingResponse()
+    }
+
+    static func result(_ response: APIResponse<Data>) -> Value {
+        var headers: [String: Value] = [:]
+        for field in response.headers { headers[field.name.canonicalName] = .string(field.value) }
+        let text = String(bytes: response.value, encoding: .utf8)
+        let json = FastJSONReader.value(from: response.value, plan: .dynamic, decoder: JSONDecoder()) ?? .null
+        return .record(Record(type: Shell.httpResultType, values: [
+            .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .int(response.value.count),
+        ]))
+    }
+}
+
+/// A script value as a JSON request body: keys sorted, so the same value always sends the same
+/// bytes; secrets sent as they are (the script put them there to send them).
+enum JSONBody {
+    static let maximumDepth = 512
+
+    struct TooDeep: Error, CustomStringConvertible {
+        var description: String { "the JSON body nests deeper than \(JSONBody.maximumDepth) levels" }
+    }
+
+    static func data(_ value: Value) throws -> Data {
+        var text = ""
+        try write(value, into: &text, depth: 0)
+        return Data(text.utf8)
+    }
+
+    private static func write(_ value: Value, into text: inout String, depth: Int) throws {
+        guard depth <= maximumDepth else { throw TooDeep() }
+        switch value {
+        case .int(let number): text += String(number)
+        case .double(let number): text += number.isFinite ? "\(number)" : "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .string(let string), .secret(let string): quote(string, into: &text)
+        case .null, .void, .function: text += "null"
+        case .range(let lower, let upper): text += "[\(lower),\(upper)]"
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                try write(element, into: &text, depth: depth + 1)
+            }
+            text += "]"
+        case .dictionary(let entries):
+            text += "{"
+            for (index, key) in entries.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                quote(key, into: &text)
+                text += ":"
+                try write(entries[key] ?? .null, into: &text, depth: depth + 1)
+            }
+            text += "}"
+        case .record(let record):
+            text += "{"
+            for (index, field) in record.type.fields.enumerated() {
+                if index > 0 { text += "," }
+                quote(field.name, into: &text)
+                text += ":"
+                try write(index < record.values.count ? record.values[index] : .null, into: &text, depth: depth + 1)
+            }
+            text += "}"
+        }
+    }
+
+    private static func quote(_ string: String, into text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}

@@ -1,0 +1,36 @@
+import APIScript
+import Foundation
+import Testing
+import TypedAPI
+@testable import Typist
+
+/// The untyped calls against the demo service (offline), and beside a host's own endpoints.
+@Suite("Untyped calls")
+struct UntypedCallTests {
+    @Test("An untyped GET reads what the typed endpoint reads; a 404 is an answer; :help names them")
+    func demo() async throws {
+        try await withDemoShell { shell, output, _ in
+            let typed = try await shell.evaluate("post(id: 1).title")
+            #expect(try await shell.evaluate(#"httpGet("/posts/1").json.title"#) == typed)
+            #expect(try await shell.evaluate(#"httpGet("/posts/999").status"#) == .int(404))
+            #expect(try await shell.evaluate(#"httpGet("/posts/1").headers["content-type"]"#) == .string("application/json; charset=utf-8"))
+            output.clear()
+            await shell.handle(":help httpPost")
+            #expect(output.standard.contains("httpPost(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], json: Any = nil) -> HTTPResult"),
+                    "\(output.standard)")
+        }
+    }
+
+    @Test("A host's own endpoint named like an untyped call keeps its name")
+    func hostNameWins() async throws {
+        struct Thing: Decodable, Sendable { var id: Int }
+        let registry = try EndpointRegistry {
+            Group("Things") { Register("httpGet", summary: "The host's own") { Endpoint<Public, Thing>(path: "/thing") } }
+        }
+        let transport = InMemoryTransport(json: #"{"id": 7}"#)
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: transport, output: CapturedOutput().shellOutput)
+        #expect(try await shell.evaluate("httpGet().id") == .int(7))
+        #expect(try await shell.evaluate(#"httpPost("/x").status"#) == .int(200))
+    }
+}
