@@ -33,4 +33,17 @@ struct UntypedCallTests {
         #expect(try await shell.evaluate("httpGet().id") == .int(7))
         #expect(try await shell.evaluate(#"httpPost("/x").status"#) == .int(200))
     }
+
+    @Test(":curl shows a call made for each element of an answer once, and says so; independent calls get no such note")
+    func perElementPreview() async throws {
+        try await withDemoShell { shell, output, _ in
+            await shell.handle(":curl posts().prefix(2).map { comments(postId: $0.id) }")
+            #expect(output.standard.contains("# 2 requests, in the order the expression sends them\n# a call made for each element of an answer is shown once"),
+                    "\(output.standard)")
+            #expect(output.standard.contains("/posts/0/comments"), "\(output.standard)")
+            output.clear()
+            await shell.handle(":curl [post(id: 1), post(id: 2)]")
+            #expect(output.standard.contains("# 2 requests") && !output.standard.contains("for each element"), "\(output.standard)")
+        }
+    }
 }

@@ -37,10 +37,14 @@ enum CurlCommand {
 
     /// Several requests, in the order an expression sends them, with a line that names the
     /// variables they read and, for more than one, how many there are.
-    static func render(_ requests: [PreparedRequest], secrets: [ShellState.KnownSecret]) -> String {
+    static func render(_ requests: [PreparedRequest], secrets: [ShellState.KnownSecret], perElement: Bool = false) -> String {
         let rendered = requests.map { render($0, secrets: secrets) }
         var lines: [String] = []
         if requests.count > 1 { lines.append("# \(requests.count) requests, in the order the expression sends them") }
+        if perElement {
+            lines.append("# a call made for each element of an answer is shown once, for a placeholder element")
+            lines.append("# (its arguments are placeholders too): the real run makes one per element")
+        }
         var variables: [String] = []
         for name in rendered.flatMap(\.variables) where !variables.contains(name) { variables.append(name) }
         if !variables.isEmpty {

@@ -9,7 +9,7 @@ extension Shell {
             fail("write :curl <expression>, such as :curl post(id: 1)")
             return false
         }
-        let (requests, diagnostics) = await dryRun(text)
+        let (requests, diagnostics, perElement) = await dryRun(text)
         if !diagnostics.isEmpty {
             report(diagnostics)
             return false
@@ -18,7 +18,7 @@ extension Shell {
             write("# this expression sends no request")
             return true
         }
-        write(CurlCommand.render(requests, secrets: state.knownSecrets))
+        write(CurlCommand.render(requests, secrets: state.knownSecrets, perElement: perElement))
         return true
     }
 
@@ -27,7 +27,7 @@ extension Shell {
             fail("write :swift <expression>, such as :swift post(id: 1)")
             return false
         }
-        let (_, diagnostics) = await dryRun(text)
+        let (_, diagnostics, _) = await dryRun(text)
         if !diagnostics.isEmpty {
             report(diagnostics)
             return false

@@ -294,6 +294,7 @@ public final class Shell: @unchecked Sendable {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue)
         }
         let sample = SampleValue.of(endpoint.responseType)
+        let answersList = endpoint.responseType.containsArray
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
@@ -314,7 +315,11 @@ public final class Shell: @unchecked Sendable {
                                                       username: credentials.username ?? "USER",
                                                       password: credentials.password ?? "PASSWORD")
                 let request = try plan.prepare(client, placeholders)
-                state.update { $0.dryRun?.append(request) }
+                state.update {
+                    $0.dryRun?.append(request)
+                    if $0.dryRunListAnswered { $0.dryRunPerElement = true }
+                    if answersList { $0.dryRunListAnswered = true }
+                }
                 return sample
             }
             let (value, token) = try await plan.send(client, credentials)
@@ -340,16 +345,20 @@ public final class Shell: @unchecked Sendable {
 
     /// Requests an expression would send, built and recorded but not sent. A preview has no
     /// effect on the session: whatever the expression assigns or declares is taken back.
-    func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic]) {
+    func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic], perElement: Bool) {
         let saved = snapshot()
         let savedOutput = interpreter.output
         interpreter.output = { _ in }
-        state.update { $0.dryRun = [] }
+        state.update {
+            $0.dryRun = []
+            $0.dryRunListAnswered = false
+            $0.dryRunPerElement = false
+        }
         let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
-        let requests = state.read { $0.dryRun ?? [] }
+        let (requests, perElement) = state.read { ($0.dryRun ?? [], $0.dryRunPerElement) }
         interpreter.output = savedOutput
         restore(saved, keepingLastExchange: false)
-        return (requests, result.failed ? result.errors : [])
+        return (requests, result.failed ? result.errors : [], perElement)
     }
 }
 

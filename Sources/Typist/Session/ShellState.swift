@@ -16,6 +16,10 @@ final class ShellState: Sendable {
         var hasResult = false
         var lastExchange: Exchange?
         var dryRun: [PreparedRequest]?
+        /// In a dry run: whether an answer with a list came back (a placeholder), and whether a
+        /// request was made after one (so it may be one of a call per element).
+        var dryRunListAnswered = false
+        var dryRunPerElement = false
         var environmentName: String?
         var userHeaders: [String: String] = [:]
     }
