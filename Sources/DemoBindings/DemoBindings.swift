@@ -25,6 +25,10 @@ public enum DemoBindings {
                 Register("comments", summary: "The comments of a post", Parameter<Int>("postId")) { postId in
                     Endpoint.comments(postId: postId)
                 }
+                Register("allComments", summary: "Every comment, or one post's (the flat /comments route)",
+                         Parameter<Int?>("postId")) { postId in
+                    Endpoint.allComments(postId: postId)
+                }
                 Register("albums", summary: "All albums") { Endpoint.albums }
                 Register("photos", summary: "The photos of an album", Parameter<Int>("albumId")) { albumId in
                     Endpoint.photos(albumId: albumId)
@@ -86,6 +90,7 @@ public enum DemoBindings {
                 Register("redirect", summary: "A 302 to another URL", Parameter<String>("to")) { target in
                     Endpoint.redirect(to: target)
                 }
+                Register("redirectLoop", summary: "A 302 to itself, for ever (the client stops after 10)") { Endpoint.redirectLoop }
                 Register("echoHeaders", summary: "The headers a request arrived with") { Endpoint.echoHeaders }
             }
         }

@@ -41,6 +41,11 @@ extension Endpoint where Kind == Public, Response == Void {
 extension Endpoint where Kind == Public, Response == [Comment] {
     /// `GET /posts/{id}/comments`: the five comments of a post.
     public static func comments(postId: Int) -> Self { Endpoint(path: "/posts/\(postId)/comments") }
+
+    /// `GET /comments` (every comment, 500) or `GET /comments?postId=`: the flat route.
+    public static func allComments(postId: Int? = nil) -> Self {
+        Endpoint(.get(query: postId.map { [.init(name: "postId", value: String($0))] } ?? []), path: "/comments")
+    }
 }
 
 extension Endpoint where Kind == Public, Response == [Album] {

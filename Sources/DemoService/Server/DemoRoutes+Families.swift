@@ -37,6 +37,14 @@ extension DemoRoutes {
             let id = context.parameters.get("id", as: Int.self)
             return Reply.json(data.comments.filter { $0.postId == id })
         }
+        // Every comment, or a post's with `?postId=` (the route of the blog seed's `Routes.comments`).
+        router.get("/comments") { request, _ in
+            guard let text = request.uri.queryParameters.get("postId") else { return Reply.json(data.comments) }
+            guard let post = Int(text) else {
+                return Reply.error("postId '\(text)' is not a number", status: .badRequest)
+            }
+            return Reply.json(data.comments.filter { $0.postId == post })
+        }
         router.get("/albums") { _, _ in Reply.json(data.albums) }
         router.get("/photos") { request, _ in
             guard let text = request.uri.queryParameters.get("albumId") else { return Reply.json(data.photos) }
