@@ -59,6 +59,18 @@ struct MetaCommand: Sendable {
                     argument: .expression) { shell, text in await shell.curl(text) },
         MetaCommand("swift", usage: ":swift expr", "the same call written with the typed client, as in an app",
                     argument: .expression) { shell, text in await shell.swift(text) },
+        MetaCommand("explain", usage: ":explain", "the last failed call in the pattern's terms: its APIError case, the check, the write-up") { shell, _ in
+            guard let failure = shell.state.read(\.lastFailure) else {
+                shell.write("no call has failed yet in this session")
+                return true
+            }
+            shell.write(FailureExplanation.text(failure, scrub: shell.state.scrub))
+            return true
+        },
+        MetaCommand("glossary", usage: ":glossary", "the write-ups' names for the pattern's parts, and TypedAPI's") { shell, _ in
+            shell.write(Glossary.listing)
+            return true
+        },
         MetaCommand("model", usage: ":model [Name =] expr", "Decodable Swift structs for a JSON value, such as an untyped call's json",
                     argument: .expression) { shell, text in await shell.model(text) },
         MetaCommand("last", usage: ":last", "the last request and response, headers included, secrets redacted") { shell, _ in

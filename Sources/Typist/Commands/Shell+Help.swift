@@ -55,6 +55,7 @@ extension Shell {
             return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
         if let type = Self.typeHelp[name] { return type }
+        if let entry = Glossary.entry(name) { return Glossary.text(entry) }
         return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
     }
 

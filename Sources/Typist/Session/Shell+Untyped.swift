@@ -47,7 +47,12 @@ extension Shell {
                 state.update { $0.dryRun?.append(prepared) }
                 return SampleValue.of(.record(Self.httpResultType))
             }
-            return try await request.send(client, credentials)
+            do {
+                return try await request.send(client, credentials)
+            } catch {
+                state.update { $0.lastFailure = .init(function: name + "(_:)", error: error) }
+                throw error
+            }
         }
     }
 }

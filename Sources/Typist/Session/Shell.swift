@@ -218,9 +218,12 @@ public final class Shell: @unchecked Sendable {
     /// Puts the session back as it was; the secrets it has seen stay known (and masked).
     func restore(_ snapshot: SessionSnapshot, keepingLastExchange: Bool) {
         state.update { contents in
-            let exchange = contents.lastExchange
+            let (exchange, failure) = (contents.lastExchange, contents.lastFailure)
             contents = snapshot.contents
-            if keepingLastExchange { contents.lastExchange = exchange }
+            if keepingLastExchange {
+                contents.lastExchange = exchange
+                contents.lastFailure = failure
+            }
         }
         client.environment = snapshot.environment
         client.defaultHeaders = snapshot.headers
@@ -307,7 +310,13 @@ public final class Shell: @unchecked Sendable {
                 default: break
                 }
             }
-            let plan = try endpoint.plan(values)
+            let plan: CallPlan
+            do {
+                plan = try endpoint.plan(values)
+            } catch {
+                state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
+                throw error
+            }
             let credentials = state.credentials
             if state.read({ $0.dryRun != nil }) {
                 // Nothing is sent, so a missing credential only shows as a placeholder.
@@ -322,7 +331,13 @@ public final class Shell: @unchecked Sendable {
                 }
                 return sample
             }
-            let (value, token) = try await plan.send(client, credentials)
+            let (value, token): (Value, String?)
+            do {
+                (value, token) = try await plan.send(client, credentials)
+            } catch {
+                state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
+                throw error
+            }
             guard let token else { return value }
             state.update { $0.credentials.token = token }
             state.remember(secret: token, as: "TYPIST_TOKEN")
