@@ -98,12 +98,23 @@ public enum DemoBindings {
 
     /// The typist host: the demo registry, and the demo service started in-process by default.
     public static var host: ShellHost {
-        ShellHost(
+        var host = ShellHost(
             name: "typist", version: TypistVersion.current, registry: { try registry() },
             transports: [.curl, .urlSession],
             defaultService: {
                 let server = try await DemoServer.start(logLevel: .critical)
                 return (server.baseURL, { await server.stop() })
             })
+        host.lessonDirectory = workshopDirectory
+        return host
+    }
+
+    /// The workshop's lessons: `TYPIST_WORKSHOP`, or `Workshop/` in the checkout this was built from.
+    public static var workshopDirectory: URL {
+        if let path = ProcessInfo.processInfo.environment["TYPIST_WORKSHOP"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Workshop")
     }
 }

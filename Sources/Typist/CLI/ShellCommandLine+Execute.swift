@@ -11,7 +11,11 @@ extension ShellCommandLine {
         case prompt
         case run(String)
         case check(String)
+        case lesson(Int?, LessonStyle)
     }
+
+    /// How `lesson N` runs: at the prompt, by itself, or as a handout.
+    enum LessonStyle: Equatable { case interactive, plain, handout, start(String), check(String) }
 
     /// Why a session did not start: the message (after the host's name) and the exit status.
     struct StartFailure: Error {
@@ -84,7 +88,7 @@ extension ShellCommandLine {
             script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { directory = folder }
-        case .prompt:
+        case .prompt, .lesson:
             break
         }
         let configuration: ShellConfiguration
@@ -146,6 +150,7 @@ extension ShellCommandLine {
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }
+            if let directory = host.lessonDirectory { shell.lessons = (try? Lesson.load(from: directory)) ?? [] }
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in request.variables { try await shell.define(name, .string(value)) }
             return Session(shell: shell, environment: environment, endpointCount: registry.endpoints.count,
@@ -170,6 +175,23 @@ extension ShellCommandLine {
             let diagnostics = shell.check(session.script)
             shell.report(diagnostics)
             return diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
+        case .lesson(nil, _):
+            guard shell.lessonCommand("") else { return ExitStatus.usage }
+            return ExitStatus.success
+        case .lesson(let number?, let style):
+            if style != .interactive {
+                guard let lesson = shell.lessons.first(where: { $0.number == number }) else {
+                    shell.fail("no lesson \(number); `\(host.name) lesson` lists them")
+                    return ExitStatus.usage
+                }
+                switch style {
+                case .start(let folder): return shell.startExercises(lesson, in: folder)
+                case .check(let folder): return await shell.checkExercises(lesson, in: folder)
+                default: return await shell.runLesson(lesson, markdown: style == .handout)
+                }
+            }
+            guard shell.lessonCommand(String(number)) else { return ExitStatus.usage }
+            return await run(session, host, mode: .prompt, input: input)
         case .prompt:
             if let input { return await shell.runPrompt(input, name: host.name) }
             if session.terminal {

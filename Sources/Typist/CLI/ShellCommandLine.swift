@@ -25,6 +25,8 @@ public struct ShellHost: Sendable {
     public var headers: [HTTPHeader] = []
     /// The host's client delegate: signs, retries and observes every request the shell sends.
     public var delegate: (any APIClientDelegate)?
+    /// A folder of lessons (`lesson-0/lesson.md`, …) for `:lesson` and `lesson N`; `nil` for none.
+    public var lessonDirectory: URL?
 
     /// Creates a host description.
     public init(name: String, version: String = TypistVersion.current,
@@ -93,7 +95,7 @@ struct PromptCommand: ParsableCommand {
             abstract: "A typed API shell: call endpoints as functions, navigate results like Swift values.",
             discussion: "With no subcommand, opens the prompt. Tokens come from TYPIST_TOKEN or the session, never from arguments.",
             version: ShellCommandLine.hostVersion.withLock { $0 },
-            subcommands: [RunCommand.self, CheckCommand.self])
+            subcommands: [RunCommand.self, CheckCommand.self, LessonCommand.self, SwiftCheckCommand.self])
     }
 
     @OptionGroup var options: SessionOptions
@@ -108,6 +110,41 @@ struct RunCommand: ParsableCommand {
     var file: String
 
     @OptionGroup var options: SessionOptions
+}
+
+struct LessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lesson", abstract: "List the lessons, or walk through lesson N at the prompt.",
+        discussion: "At the prompt, :next and :back move between steps. --plain runs the walk by itself (for a projector; exit 1 when a step's check fails); --handout prints it as Markdown with every output.")
+
+    @Argument(help: "The lesson's number; without one, the lessons are listed.")
+    var number: Int?
+
+    @Flag(help: "Run every step by itself and show what it prints, without a prompt.")
+    var plain = false
+
+    @Flag(help: "Print the walk, with every step's output, as a Markdown handout.")
+    var handout = false
+
+    @Option(help: ArgumentHelp("Copy the lesson's exercises into a folder to work in.", valueName: "folder"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("Check the exercises in a folder: the Swift design against its usage and misuse, the .api exercise with the hidden checks.", valueName: "folder"))
+    var check: String?
+
+    @OptionGroup var options: SessionOptions
+}
+
+struct SwiftCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swift-check", abstract: "Type-check Swift files against the built TypedAPI, and explain the common diagnostics.",
+        discussion: "Exit status: 0 when the files type-check (with --expect-failure: when they do not), 1 otherwise.")
+
+    @Argument(help: "The Swift files, checked together.")
+    var files: [String]
+
+    @Flag(help: "The files are a misuse the compiler must refuse.")
+    var expectFailure = false
 }
 
 struct CheckCommand: ParsableCommand {
@@ -174,6 +211,12 @@ public enum ShellCommandLine {
         case let run as RunCommand: (options, mode) = (run.options, .run(run.file))
         case let check as CheckCommand: (options, mode) = (check.options, .check(check.file))
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
+        case let lesson as LessonCommand:
+            let style: LessonStyle = if let folder = lesson.check { .check(folder) } else if let folder = lesson.start { .start(folder) }
+                else if lesson.handout { .handout } else if lesson.plain { .plain } else { .interactive }
+            (options, mode) = (lesson.options, .lesson(lesson.number, style))
+        case let check as SwiftCheckCommand:
+            return SwiftCheckCommand.run(check.files, expectFailure: check.expectFailure, output: output)
         default: return ExitStatus.usage
         }
         guard let transport = host.transport(named: options.transport) else {

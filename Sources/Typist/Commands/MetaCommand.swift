@@ -67,6 +67,11 @@ struct MetaCommand: Sendable {
             shell.write(FailureExplanation.text(failure, scrub: shell.state.scrub))
             return true
         },
+        MetaCommand("lesson", usage: ":lesson [N]", "list the lessons, or start lesson N's guided walk", argument: .text) { shell, text in
+            shell.lessonCommand(text)
+        },
+        MetaCommand("next", usage: ":next", "the lesson's next step") { shell, _ in shell.moveInLesson(by: 1) },
+        MetaCommand("back", usage: ":back", "the lesson's previous step") { shell, _ in shell.moveInLesson(by: -1) },
         MetaCommand("glossary", usage: ":glossary", "the write-ups' names for the pattern's parts, and TypedAPI's") { shell, _ in
             shell.write(Glossary.listing)
             return true

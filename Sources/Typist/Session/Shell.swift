@@ -66,6 +66,11 @@ public final class Shell: @unchecked Sendable {
     public let client: APIClient
     let state = ShellState()
     let output: ShellOutput
+    /// Where output goes instead of the host's, while a lesson's transcript is collected.
+    let outputRedirect = OutputRedirect()
+    /// The host's lessons (`:lesson`), and where the walk is.
+    var lessons: [Lesson] = []
+    var lessonPosition: LessonPosition?
     /// The host's headers for every request, User-Agent included; the session's `headers` come after.
     let hostHeaders: [HTTPHeader]
     /// How results are shown; with `.json`, `print` writes non-string values as JSON too. Set by
@@ -105,8 +110,9 @@ public final class Shell: @unchecked Sendable {
         self.registry = registry
         // Everything the shell writes passes through the scrubber: no known secret leaves in clear.
         let state = state
-        self.output = ShellOutput(standard: { output.standard(state.scrub($0)) },
-                                  error: { output.error(state.scrub($0)) })
+        let redirect = outputRedirect
+        self.output = ShellOutput(standard: { (redirect.current ?? output).standard(state.scrub($0)) },
+                                  error: { (redirect.current ?? output).error(state.scrub($0)) })
         self.format = format
         self.colors = colors
         self.environments = environments
@@ -238,7 +244,13 @@ public final class Shell: @unchecked Sendable {
     public func handle(_ input: String) async -> Bool {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return true }
-        if trimmed.hasPrefix(":") { return await command(trimmed) }
+        if trimmed.hasPrefix(":") {
+            let succeeded = await command(trimmed)
+            if succeeded, !["lesson", "next", "back"].contains(where: { trimmed.hasPrefix(":" + $0) }) {
+                await checkLessonStep(after: trimmed)
+            }
+            return succeeded
+        }
         let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
         report(result.diagnostics)
         guard !result.failed else { return false }
@@ -246,6 +258,7 @@ public final class Shell: @unchecked Sendable {
         if let value = result.value, value != .void {
             output.standard(render(value, type: result.type) + "\n")
         }
+        await checkLessonStep(after: trimmed)
         return true
     }
 

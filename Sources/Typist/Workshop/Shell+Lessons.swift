@@ -1,0 +1,147 @@
+import APIScript
+import Foundation
+import Synchronization
+
+/// `:lesson`, `:next`, `:back`: a guided walk through a lesson at the prompt, and the same walk
+/// run by itself for a projector or a handout.
+extension Shell {
+    /// Where the walk is: a lesson and one of its steps.
+    struct LessonPosition: Sendable {
+        var lesson: Int
+        var step: Int
+        var done: Bool
+    }
+
+    /// `:lesson` lists the lessons; `:lesson N` starts one.
+    func lessonCommand(_ argument: String) -> Bool {
+        guard !lessons.isEmpty else {
+            fail("this shell has no lessons")
+            return false
+        }
+        guard !argument.isEmpty else {
+            write(lessons.map { "  :lesson \($0.number)  \($0.title)" }.joined(separator: "\n"))
+            return true
+        }
+        guard let number = Int(argument), let index = lessons.firstIndex(where: { $0.number == number }) else {
+            fail("no lesson '\(argument)'; there are " + lessons.map { String($0.number) }.joined(separator: ", "))
+            return false
+        }
+        lessonPosition = LessonPosition(lesson: index, step: 0, done: false)
+        let lesson = lessons[index]
+        write(TerminalStyle(enabled: colors).bold(lesson.title) + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
+        showStep()
+        return true
+    }
+
+    /// `:next` and `:back`.
+    func moveInLesson(by offset: Int) -> Bool {
+        guard var position = lessonPosition else {
+            fail("no lesson is running; start one with :lesson N")
+            return false
+        }
+        let count = lessons[position.lesson].steps.count
+        let target = position.step + offset
+        guard target >= 0 else {
+            fail("this is the first step")
+            return false
+        }
+        guard target < count else {
+            write("That was the last step of \(lessons[position.lesson].title). Exercises: \(lessons[position.lesson].directory.path)")
+            lessonPosition = nil
+            return true
+        }
+        position.step = target
+        position.done = false
+        lessonPosition = position
+        showStep()
+        return true
+    }
+
+    private func showStep() {
+        guard let position = lessonPosition else { return }
+        let lesson = lessons[position.lesson]
+        let step = lesson.steps[position.step]
+        let style = TerminalStyle(enabled: colors)
+        var text = style.bold("Step \(position.step + 1) of \(lesson.steps.count): \(step.title)")
+        if !step.text.isEmpty { text += "\n" + step.text }
+        if let input = step.input { text += "\n\n  " + style.dim("type: ") + input.replacingOccurrences(of: "\n", with: "\n        ") }
+        write(text)
+    }
+
+    /// After an input at the prompt: whether it completed the current step (its check holds, or,
+    /// without one, it was the step's line), said once.
+    func checkLessonStep(after input: String) async {
+        guard var position = lessonPosition, !position.done else { return }
+        let step = lessons[position.lesson].steps[position.step]
+        guard await stepHolds(step, after: input) else { return }
+        position.done = true
+        lessonPosition = position
+        let last = position.step + 1 == lessons[position.lesson].steps.count
+        write(TerminalStyle(enabled: colors).dim("✓ step done — " + (last ? ":next ends the lesson" : ":next for the next step")))
+    }
+
+    /// Whether a step's check holds now, evaluated without output or any effect on the session.
+    func stepHolds(_ step: Lesson.Step, after input: String) async -> Bool {
+        guard let check = step.check else {
+            let squeeze = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            return step.input.map { squeeze($0) == squeeze(input) } ?? false
+        }
+        let saved = snapshot()
+        let savedOutput = interpreter.output
+        interpreter.output = { _ in }
+        let result = await interpreter.evaluate(ScriptSource(name: "<check>", text: check), isPrompt: true)
+        interpreter.output = savedOutput
+        restore(saved, keepingLastExchange: true)
+        return !result.failed && result.value == .bool(true)
+    }
+
+    /// Runs a lesson's walk by itself: each step's text, its line as if typed, what it printed,
+    /// and whether its check held. Markdown for a handout, or plain text for a projector.
+    ///
+    /// - Returns: 0 when every step's check held, 1 otherwise.
+    func runLesson(_ lesson: Lesson, markdown: Bool) async -> Int32 {
+        var failures = 0
+        let out = output
+        func emit(_ text: String) { out.standard(text + "\n") }
+        emit(markdown ? "# \(lesson.title)\n" : lesson.title)
+        if !lesson.introduction.isEmpty { emit((markdown ? "" : "\n") + lesson.introduction + "\n") }
+        for (index, step) in lesson.steps.enumerated() {
+            emit(markdown ? "## \(index + 1). \(step.title)\n" : "\nStep \(index + 1) of \(lesson.steps.count): \(step.title)")
+            if !step.text.isEmpty { emit(step.text + (markdown ? "\n" : "")) }
+            guard let input = step.input else { continue }
+            let captured = CapturedText()
+            outputRedirect.current = ShellOutput(standard: captured.append, error: captured.append)
+            for line in input.split(separator: "\n") { await handle(String(line)) }
+            outputRedirect.current = nil
+            let holds = await stepHolds(step, after: input)
+            if !holds { failures += 1 }
+            let transcript = input.split(separator: "\n").map { "typist> \($0)" }.joined(separator: "\n")
+                + (captured.text.isEmpty ? "" : "\n" + captured.text.trimmingCharacters(in: .newlines))
+            if markdown {
+                emit("```\n\(transcript)\n```\n")
+                if !holds { emit("> ✗ this step's check did not hold: `\(step.check ?? input)`\n") }
+            } else {
+                emit("\n" + transcript)
+                emit(holds ? "✓" : "✗ the step's check did not hold: \(step.check ?? input)")
+            }
+        }
+        if !markdown { emit("\n" + (failures == 0 ? "✓ every step held" : "✗ \(failures) step(s) did not hold")) }
+        return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+}
+
+/// A destination that replaces the host's output for a while.
+final class OutputRedirect: Sendable {
+    private let storage = Mutex<ShellOutput?>(nil)
+    var current: ShellOutput? {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+/// Text collected from a shell's output, for a lesson's transcript.
+final class CapturedText: Sendable {
+    private let storage = Mutex("")
+    var text: String { storage.withLock { $0 } }
+    func append(_ piece: String) { storage.withLock { $0 += piece } }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import APIScript
+
+/// Type-checks Swift files against the built TypedAPI (`swift-check`), so a student sees the
+/// compiler accept a typed design and refuse its misuse without building a project, and reads
+/// what the common diagnostics mean in the pattern's terms.
+public enum SwiftCheck {
+    /// What `swiftc -typecheck` said.
+    public struct Outcome: Sendable {
+        /// Whether the files type-check.
+        public var passed: Bool
+        /// The compiler's diagnostics, as it printed them.
+        public var diagnostics: String
+        /// A reading of each common diagnostic found, in the pattern's terms.
+        public var readings: [String]
+    }
+
+    /// Why the check could not run.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The built modules: `Modules/` beside the running executable (SwiftPM's layout), or the
+    /// executable's own folder; `TYPIST_MODULES` overrides.
+    public static func modulesDirectory() -> URL? {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["TYPIST_MODULES"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = executable
+        for _ in 0..<4 {
+            candidates += [folder.appendingPathComponent("Modules"), folder]
+            folder = folder.deletingLastPathComponent()
+        }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("TypedAPI.swiftmodule").path)
+        }
+    }
+
+    /// Type-checks `files` together (Swift 6 mode) with the built modules importable.
+    public static func typecheck(_ files: [URL]) throws -> Outcome {
+        guard let modules = modulesDirectory() else {
+            throw Unavailable(description: "the built TypedAPI module was not found; run `swift build` in the Typist checkout first (or set TYPIST_MODULES)")
+        }
+        for file in files where !FileManager.default.fileExists(atPath: file.path) {
+            throw Unavailable(description: "cannot read '\(file.path)'")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw Unavailable(description: "cannot run swiftc: \(error)")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        return Outcome(passed: process.terminationStatus == 0, diagnostics: text, readings: readings(of: text))
+    }
+
+    /// One paragraph for each common diagnostic of the pattern that `text` contains.
+    public static func readings(of text: String) -> [String] {
+        var found: [String] = []
+        for (pattern, reading) in commonDiagnostics where text.contains(pattern) && !found.contains(reading) {
+            found.append(reading)
+        }
+        return found
+    }
+
+    /// Substrings of swiftc's messages, and what they mean here.
+    static let commonDiagnostics: [(String, String)] = [
+        ("'AccessToken' and '()' be equivalent",
+         "The endpoint's kind needs request data: a Bearer endpoint is sent with an AccessToken (`client.send(endpoint, with: token)`). Sending it without one is exactly what the kind exists to refuse (write-up 3)."),
+        ("'()' and 'AccessToken' be equivalent",
+         "A public endpoint takes no request data: drop `with: token` (write-up 3)."),
+        ("missing argument for parameter 'with'",
+         "This endpoint's kind needs request data, such as an AccessToken: pass it with `with:` (write-up 3)."),
+        ("cannot convert value of type 'Endpoint<",
+         "The endpoint's response type is part of its type: this one decodes into another model than the one asked for. Ask for the model the endpoint declares, or use the endpoint that returns the model you want (write-ups 0 and 1)."),
+        ("to specified type",
+         "The value's type comes from the endpoint: this endpoint decodes into another model than the one the code asks for. Use the endpoint that returns that model, or ask for the model this one declares (write-up 0)."),
+        ("cannot convert value of type 'Route<",
+         "The route's model is part of its type: this route does not return the model asked for (write-up 0)."),
+        ("cannot convert value of type 'Request<",
+         "The request's response type is part of its type: it cannot be sent for another response (write-up 1)."),
+        ("has no member",
+         "The factory is declared for another response type (an `extension Endpoint where Response == …`), or not at all: `:endpoints` lists what exists."),
+        ("extra argument",
+         "An argument the method or factory does not take — for example a body on a GET: `HTTPMethod.get` carries query items only, so a GET with a body cannot be written (write-up 1)."),
+        ("incorrect argument label",
+         "A label that does not match the declaration: `.post(body, query:)` takes the body first, then the query."),
+        ("does not conform to protocol 'Decodable'",
+         "A response type must be Decodable, so the client can decode the body into it."),
+    ]
+}
+
+extension SwiftCheckCommand {
+    /// `swift-check`: the compiler's diagnostics, a reading of the common ones, and a verdict.
+    static func run(_ files: [String], expectFailure: Bool, output: ShellOutput) -> Int32 {
+        let outcome: SwiftCheck.Outcome
+        do {
+            outcome = try SwiftCheck.typecheck(files.map { URL(fileURLWithPath: $0) })
+        } catch {
+            output.error("swift-check: \(error)\n")
+            return ExitStatus.usage
+        }
+        if !outcome.diagnostics.isEmpty { output.standard(TerminalText.sanitized(outcome.diagnostics).trimmingCharacters(in: .newlines) + "\n") }
+        if !outcome.readings.isEmpty {
+            output.standard("\nWhat this means:\n" + outcome.readings.map { "  • " + $0 }.joined(separator: "\n") + "\n")
+        }
+        switch (outcome.passed, expectFailure) {
+        case (true, false):
+            output.standard("✓ type-checks\n")
+            return ExitStatus.success
+        case (false, true):
+            output.standard("✓ refused by the compiler, as a misuse should be\n")
+            return ExitStatus.success
+        case (true, true):
+            output.standard("✗ this compiles, but it is a misuse the types should refuse\n")
+            return ExitStatus.failure
+        case (false, false):
+            output.standard("✗ does not type-check\n")
+            return ExitStatus.failure
+        }
+    }
+}

@@ -1,0 +1,6 @@
+// Lesson 0: what a typed design must refuse (do not edit): the breed list asked for images.
+
+func lesson0Misuse(service: DogService) async throws -> Int {
+    let images: BreedImages = try await service.fetch(.allBreeds)
+    return images.message.count
+}
