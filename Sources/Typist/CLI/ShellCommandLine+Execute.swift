@@ -150,7 +150,13 @@ extension ShellCommandLine {
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }
-            if let directory = host.lessonDirectory { shell.lessons = (try? Lesson.load(from: directory)) ?? [] }
+            if let directory = host.lessonDirectory, FileManager.default.fileExists(atPath: directory.path) {
+                do {
+                    shell.lessons = try Lesson.load(from: directory)
+                } catch {
+                    output.error("\(host.name): cannot read the lessons in \(directory.path): \(error)\n")
+                }
+            }
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in request.variables { try await shell.define(name, .string(value)) }
             return Session(shell: shell, environment: environment, endpointCount: registry.endpoints.count,

@@ -98,7 +98,9 @@ public struct Lesson: Sendable {
     public static func load(from directory: URL) throws -> [Lesson] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let numbered = names.compactMap { name -> (Int, String)? in
-            guard name.hasPrefix("lesson-"), let number = Int(name.dropFirst("lesson-".count)) else { return nil }
+            guard name.hasPrefix("lesson-"), let number = Int(name.dropFirst("lesson-".count)),
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).appendingPathComponent("lesson.md").path)
+            else { return nil }
             return (number, name)
         }.sorted { $0.0 < $1.0 }
         return try numbered.map { number, name in

@@ -1,0 +1,129 @@
+import APIScript
+import DemoBindings
+import Foundation
+import Testing
+import TypistTesting
+@testable import Typist
+
+/// The workshop: five lessons, one per write-up, each walked at the prompt and checked in Swift and
+/// in a script — on the reference solutions (which pass) and on the "before" stage (which must not).
+@Suite("The workshop")
+struct WorkshopTests {
+    static let lessons = (try? Lesson.load(from: DemoBindings.workshopDirectory)) ?? []
+
+    @Test("Five lessons, in the write-ups' order, each with steps, a misuse diagnostic and its exercise files")
+    func layout() throws {
+        #expect(Self.lessons.map(\.number) == [0, 1, 2, 3, 4])
+        for lesson in Self.lessons {
+            #expect(lesson.steps.count >= 5, "\(lesson.title)")
+            #expect(lesson.settings["misuse"] != nil, "\(lesson.title)")
+            #expect(lesson.steps.allSatisfy { $0.input != nil }, "\(lesson.title): every step has a line to type")
+            for file in ["before.swift", "reference.swift", "usage.swift", "misuse.swift", "exercise.api", "reference.api", "hidden.api"] {
+                #expect(FileManager.default.fileExists(atPath: lesson.directory.appendingPathComponent(file).path), "\(lesson.title): \(file)")
+            }
+        }
+    }
+
+    @Test("Every lesson's walk runs by itself, each step's check holding", arguments: 0..<5)
+    func walk(number: Int) async throws {
+        let lesson = try #require(Self.lessons.first { $0.number == number })
+        try await withDemoShell { shell, output, _ in
+            let status = await shell.runLesson(lesson, markdown: false)
+            #expect(status == 0, "\(output.all)")
+            #expect(output.standard.contains("✓ every step held"), "\(output.standard)")
+        }
+    }
+
+    @Test("The checker passes every reference solution and refuses every before stage", arguments: 0..<5)
+    func checker(number: Int) async throws {
+        let lesson = try #require(Self.lessons.first { $0.number == number })
+        for (design, script, passes) in [("reference.swift", "reference.api", true), ("before.swift", "exercise.api", false)] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-lesson-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(design), to: folder.appendingPathComponent("design.swift"))
+            try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(script), to: folder.appendingPathComponent("exercise.api"))
+            try await withDemoShell { shell, output, _ in
+                let status = await shell.checkExercises(lesson, in: folder.path)
+                #expect((status == 0) == passes, "\(lesson.title) with \(design): \(output.all)")
+                if passes {
+                    #expect(output.standard.contains("✓ swift misuse: the compiler refuses the misuse"), "\(output.standard)")
+                } else {
+                    // The before stage lets the misuse compile: that is what the lesson fixes.
+                    #expect(output.standard.contains("✗ swift misuse: the misuse compiles"), "\(output.standard)")
+                    #expect(output.standard.contains("✗ api exercise"), "\(output.standard)")
+                }
+            }
+        }
+    }
+
+    @Test("At the prompt: :lesson shows a step, doing it is noticed, :next and :back move, checks change nothing")
+    func prompt() async throws {
+        try await withDemoShell { shell, output, _ in
+            shell.lessons = Self.lessons
+            await shell.handle(":lesson")
+            #expect(output.standard.contains(":lesson 3  Lesson 3 — Endpoint kinds"), "\(output.standard)")
+            output.clear()
+            await shell.handle(":lesson 0")
+            #expect(output.standard.contains("Step 1 of 7: The catalogue of routes"), "\(output.standard)")
+            #expect(output.standard.contains("type: :endpoints"), "\(output.standard)")
+            output.clear()
+            await shell.handle(":endpoints")
+            #expect(output.standard.contains("✓ step done — :next for the next step"), "\(output.standard)")
+            await shell.handle(":next")
+            await shell.handle(":next")
+            output.clear()
+            await shell.handle("breeds().message.count - 1")
+            #expect(!output.standard.contains("✓ step done"), "the check (last == 13) does not hold for 12")
+            await shell.handle("breeds().message.count")
+            #expect(output.standard.contains("✓ step done"), "\(output.standard)")
+            let last = try await shell.evaluate("last")
+            #expect(last == .int(13), "the check left `last` as it was")
+            output.clear()
+            await shell.handle(":back")
+            #expect(output.standard.contains("Step 2 of 7"), "\(output.standard)")
+            #expect(await shell.handle(":lesson 9") == false)
+        }
+    }
+
+    @Test("A handout is Markdown with every step's input and output; results come as JSON for the instructor")
+    func handoutAndResults() async throws {
+        let lesson = try #require(Self.lessons.first { $0.number == 3 })
+        try await withDemoShell { shell, output, _ in
+            _ = await shell.runLesson(lesson, markdown: true)
+            #expect(output.standard.hasPrefix("# Lesson 3"), "\(output.standard.prefix(200))")
+            #expect(output.standard.contains("## 2. Without a token, nothing is sent\n"), "\(output.standard)")
+            #expect(output.standard.contains("```\ntypist> search(query: \"mug\")\n<input>:1:1: error: search(query:) needs an access token"),
+                    "\(output.standard)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-results-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withDemoShell { shell, output, _ in
+            #expect(shell.startExercises(lesson, in: folder.path) == 0)
+            await shell.handle(":format json")
+            output.clear()
+            _ = await shell.checkExercises(lesson, in: folder.path)
+            let line = try #require(output.standard.split(separator: "\n").last)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["lesson"] as? Int == 3)
+            #expect(object["passed"] as? Bool == false)
+            #expect((object["checks"] as? [[String: Any]])?.count == 3)
+        }
+    }
+
+    @Test("typist swift-check: the compiler's verdict, a reading of the diagnostic, and the exit status")
+    func swiftCheck() throws {
+        let lesson = try #require(Self.lessons.first { $0.number == 3 })
+        let design = lesson.directory.appendingPathComponent("reference.swift").path
+        let misuse = lesson.directory.appendingPathComponent("misuse.swift").path
+        let refused = try Built.run("typist", ["swift-check", design, misuse, "--expect-failure"])
+        #expect(refused.status == 0, "\(refused.standard)\(refused.error)")
+        #expect(refused.standard.contains("requires the types 'AccessToken' and '()' be equivalent"), "\(refused.standard)")
+        #expect(refused.standard.contains("The endpoint's kind needs request data"), "\(refused.standard)")
+        #expect(refused.standard.contains("✓ refused by the compiler, as a misuse should be"))
+        let compiles = try Built.run("typist", ["swift-check", design, lesson.directory.appendingPathComponent("usage.swift").path])
+        #expect(compiles.status == 0 && compiles.standard.contains("✓ type-checks"), "\(compiles.standard)\(compiles.error)")
+        let wrong = try Built.run("typist", ["swift-check", design, misuse])
+        #expect(wrong.status == 1 && wrong.standard.contains("✗ does not type-check"))
+    }
+}

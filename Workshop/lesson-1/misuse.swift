@@ -1,0 +1,6 @@
+// Lesson 1: what a typed design must refuse (do not edit): a search answer read as a list of repositories.
+
+func lesson1Misuse(service: GitHubService) async throws -> Int {
+    let repos: [Repo] = try await service.send(.search(query: "swift"))
+    return repos.count
+}
