@@ -59,6 +59,8 @@ struct MetaCommand: Sendable {
                     argument: .expression) { shell, text in await shell.curl(text) },
         MetaCommand("swift", usage: ":swift expr", "the same call written with the typed client, as in an app",
                     argument: .expression) { shell, text in await shell.swift(text) },
+        MetaCommand("source", usage: ":source name", "the Swift an endpoint or model is declared with: registration, factory, model",
+                    argument: .endpointOrType) { shell, text in shell.source(text) },
         MetaCommand("explain", usage: ":explain", "the last failed call in the pattern's terms: its APIError case, the check, the write-up") { shell, _ in
             guard let failure = shell.state.read(\.lastFailure) else {
                 shell.write("no call has failed yet in this session")

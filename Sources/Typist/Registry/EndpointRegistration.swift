@@ -112,6 +112,8 @@ public struct EndpointRegistration: Sendable {
     public let producesToken: Bool
     /// Where it was registered, for start-up errors.
     let location: String
+    /// The registration's file path and line, for `:source`.
+    let source: (path: String, line: Int)
     let plan: @Sendable ([Value]) throws -> CallPlan
 
     /// `post(id: Int) -> Endpoint<Public, Post>`.

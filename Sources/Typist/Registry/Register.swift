@@ -21,16 +21,17 @@ public struct Register: RegistryContent {
     ///   - parameters: The parameters, each with a label (or none) and a Swift type.
     ///   - storesToken: For a login endpoint: the token to keep in the session after a call.
     ///   - file: Where the registration is written (`#fileID`), for errors about it.
+    ///   - filePath: The same file's path (`#filePath`), for `:source`.
     ///   - line: Its line (`#line`).
     ///   - endpoint: Makes the endpoint from the converted arguments.
     public init<each P: ScriptArgument, Kind: ShellKind, Response: Decodable & Sendable>(
         _ name: String, summary: String = "", _ parameters: repeat Parameter<each P>,
         storesToken: (@Sendable (Response) -> String?)? = nil,
-        file: String = #fileID, line: Int = #line,
+        file: String = #fileID, filePath: String = #filePath, line: Int = #line,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>
     ) {
         registrations = [Self.pending(
-            name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
+            name, summary: summary, repeat each parameters, location: "\(file):\(line)", source: (filePath, line), endpoint: endpoint,
             producesToken: storesToken != nil,
             responseType: { bridge in try bridge.scriptType(of: Response.self) },
             // A login's token comes from the Swift model: it goes the typed way.
@@ -41,11 +42,11 @@ public struct Register: RegistryContent {
     /// Registers an endpoint that answers with no content (`Void`), such as a `DELETE`.
     public init<each P: ScriptArgument, Kind: ShellKind>(
         _ name: String, summary: String = "", _ parameters: repeat Parameter<each P>,
-        file: String = #fileID, line: Int = #line,
+        file: String = #fileID, filePath: String = #filePath, line: Int = #line,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Void>
     ) {
         registrations = [Self.pending(
-            name, summary: summary, repeat each parameters, location: "\(file):\(line)", endpoint: endpoint,
+            name, summary: summary, repeat each parameters, location: "\(file):\(line)", source: (filePath, line), endpoint: endpoint,
             producesToken: false, responseType: { _ in .void }, fastPlan: { _ in nil },
             convert: { _, _ in (.void, nil) })]
     }
@@ -65,6 +66,7 @@ public struct Register: RegistryContent {
     /// kind's request data from the session, sends, and bridges the response.
     private static func pending<each P: ScriptArgument, Kind: ShellKind, Response>(
         _ name: String, summary: String, _ parameters: repeat Parameter<each P>, location: String,
+        source: (path: String, line: Int),
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>, producesToken: Bool,
         responseType: @escaping @Sendable (ValueBridge) throws -> ScriptType,
         fastPlan: @escaping @Sendable (ValueBridge) -> FastPlan?,
@@ -88,7 +90,7 @@ public struct Register: RegistryContent {
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
                 kindName: _typeName(Kind.self, qualified: false), responseTypeName: SwiftTypeName.of(Response.self),
-                responseType: shape, producesToken: producesToken, location: location,
+                responseType: shape, producesToken: producesToken, location: location, source: source,
                 plan: { values in
                     let endpoint = try make(values)
                     return CallPlan(
