@@ -1,4 +1,6 @@
 import APIScript
+import DemoBindings
+import DemoService
 import Foundation
 import Testing
 import TypedAPI
@@ -45,5 +47,29 @@ struct UntypedCallTests {
             await shell.handle(":curl [post(id: 1), post(id: 2)]")
             #expect(output.standard.contains("# 2 requests") && !output.standard.contains("for each element"), "\(output.standard)")
         }
+    }
+
+    @Test(":swift of untyped calls declares an endpoint for each, and the Swift type-checks against the built TypedAPI")
+    func swiftDeclarations() async throws {
+        let server = try await DemoServer.start()
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try DemoBindings.registry(), environment: try ServerEnvironment(url: server.baseURL),
+                              transport: URLSessionTransport(), output: output.shellOutput)
+        await shell.handle("token = \"t0k3n\"")
+        output.clear()
+        let handled = await shell.handle(#":swift [httpGet("/v1/visits", query: ["a": "1 \"x\""], headers: ["X-Trace": "t"]).status, httpPost("/posts", json: ["title": "t", "userId": 1]).status]"#)
+        await server.stop()
+        #expect(handled)
+        let code = output.standard
+        #expect(code.contains("extension Endpoint where Kind == Bearer, Response == Data {"), "\(code)")
+        #expect(code.contains("static var visits: Self"), "\(code)")
+        #expect(code.contains("static var postPosts: Self"), "\(code)")
+        #expect(code.contains("let data2: Data = try await client.send(.postPosts, with: AccessToken(\"…\"))"), "\(code)")
+        #expect(!code.contains("t0k3n"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ReadmeEmbeddingTests.typecheck(code, in: directory)
+        #expect(result.status == 0, "\(result.output)\n\(code)")
     }
 }

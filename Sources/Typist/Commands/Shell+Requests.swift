@@ -9,7 +9,7 @@ extension Shell {
             fail("write :curl <expression>, such as :curl post(id: 1)")
             return false
         }
-        let (requests, diagnostics, perElement) = await dryRun(text)
+        let (requests, diagnostics, perElement, _) = await dryRun(text)
         if !diagnostics.isEmpty {
             report(diagnostics)
             return false
@@ -27,12 +27,12 @@ extension Shell {
             fail("write :swift <expression>, such as :swift post(id: 1)")
             return false
         }
-        let (_, diagnostics, _) = await dryRun(text)
+        let (_, diagnostics, _, untyped) = await dryRun(text)
         if !diagnostics.isEmpty {
             report(diagnostics)
             return false
         }
-        write(SwiftSnippet(shell: self).render(text))
+        write(SwiftSnippet(shell: self).render(text, untyped: untyped))
         return true
     }
 

@@ -5,7 +5,8 @@ import Foundation
 struct SwiftSnippet {
     let shell: Shell
 
-    func render(_ text: String) -> String {
+    func render(_ text: String, untyped: [UntypedRequest] = []) -> String {
+        if !untyped.isEmpty { return renderUntyped(untyped) }
         let calls = shell.interpreter.hostCalls(in: text)
         var swift = Array(text.utf8)
         var needsToken = false
@@ -78,5 +79,80 @@ struct SwiftSnippet {
             index = text.index(after: index)
         }
         return result
+    }
+
+    /// Untyped calls as the endpoints a host would declare for them, and the calls that send them.
+    private func renderUntyped(_ requests: [UntypedRequest]) -> String {
+        let kind = UntypedRequest.kind(for: shell.state.credentials)
+        var lines = ["import Foundation", "import TypedAPI", "",
+                     "// Endpoints for the untyped calls, to declare in a host: replace Data with a model (:model writes one)."]
+        var names: [String] = []
+        for request in requests {
+            var name = Self.endpointName(request)
+            while names.contains(name) { name += "2" }
+            names.append(name)
+            let query = request.query.map { "URLQueryItem(name: \(Self.literal($0.name)), value: \(Self.literal($0.value ?? "")))" }
+            let queryText = "query: [" + query.joined(separator: ", ") + "]"
+            let method: String = switch request.methodName {
+            case "POST", "PUT", "PATCH":
+                ".\(request.methodName.lowercased())(" + (request.jsonBody.map {
+                    ".data(Data(\(Self.literal(String(decoding: $0, as: UTF8.self))).utf8), contentType: \"application/json\")"
+                } ?? ".data(Data())") + ", \(queryText))"
+            default: ".\(request.methodName.lowercased())(\(queryText))"
+            }
+            let headers = request.headers.map { header -> String in
+                if case .custom(let name, let value) = header { return ".custom(name: \(Self.literal(name)), value: \(Self.literal(value)))" }
+                return "\(header)"
+            }
+            lines.append("extension Endpoint where Kind == \(kind.rawValue), Response == Data {")
+            lines.append("    /// \(request.methodName) \(request.path)")
+            lines.append("    static var \(name): Self {")
+            lines.append("        Endpoint(\(method), path: \(Self.literal(request.path))" + (headers.isEmpty ? ")" : ",\n                 headers: [" + headers.joined(separator: ", ") + "])"))
+            lines.append("    }")
+            lines.append("}")
+            lines.append("")
+        }
+        let (transport, module) = transportName()
+        if module != "TypedAPI" { lines.insert("import \(module)", at: 2) }
+        lines.append("let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),")
+        lines.append("                       transport: \(transport)())")
+        let data: String = switch kind {
+        case .bearer: ", with: AccessToken(\"…\")"
+        case .basic: ", with: BasicCredentials(username: \"…\", password: \"…\")"
+        case .apiKey: ", with: APIKeyCredential(\"…\")"
+        case .public: ""
+        }
+        for (index, name) in names.enumerated() {
+            lines.append("let data\(names.count > 1 ? String(index + 1) : ""): Data = try await client.send(.\(name)\(data))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `visits` for `GET /v1/visits`, `postAnything` for `POST /anything`.
+    static func endpointName(_ request: UntypedRequest) -> String {
+        let segment = request.path.split(separator: "/").reversed().first { segment in
+            !segment.isEmpty && !segment.allSatisfy(\.isNumber) && !segment.hasPrefix("v") || segment.count > 3
+        }.map(String.init) ?? "root"
+        let base = SwiftModel.propertyName(segment)
+        guard request.methodName != "GET" else { return base }
+        return request.methodName.lowercased() + base.prefix(1).uppercased() + base.dropFirst()
+    }
+
+    private static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private func transportName() -> (String, String) {
+        let qualified = _typeName(Swift.type(of: shell.client.transport), qualified: true).split(separator: ".")
+        return (String(qualified.last ?? "URLSessionTransport"), qualified.count > 1 ? String(qualified[0]) : "TypedAPI")
     }
 }

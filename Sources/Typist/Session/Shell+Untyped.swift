@@ -44,7 +44,10 @@ extension Shell {
             if state.read({ $0.dryRun != nil }) {
                 // The session's own credentials: `:curl` shows each as the variable it is remembered by.
                 let prepared = try request.prepare(client, credentials)
-                state.update { $0.dryRun?.append(prepared) }
+                state.update {
+                    $0.dryRun?.append(prepared)
+                    $0.dryRunUntyped.append(request)
+                }
                 return SampleValue.of(.record(Self.httpResultType))
             }
             do {
@@ -58,11 +61,15 @@ extension Shell {
 }
 
 /// One untyped call: its request, sent with whichever credential the session holds.
-struct UntypedRequest {
+struct UntypedRequest: Sendable {
     let function: String
     let method: HTTPMethod
     let path: String
     let headers: [HTTPHeader]
+    /// What `:swift` needs to write the call as an endpoint: the method's name, the query, the JSON body.
+    let methodName: String
+    let query: [URLQueryItem]
+    let jsonBody: Data?
 
     init(function: String, method: String, values: [Value]) throws {
         self.function = function
@@ -91,8 +98,11 @@ struct UntypedRequest {
             }
         }
         self.headers = headers
+        self.methodName = method
+        self.query = query
         let json = values.count > 3 ? values[3] : .null
-        let body = json.isNull ? RequestBody.data(Data()) : RequestBody.data(try JSONBody.data(json), contentType: "application/json")
+        jsonBody = json.isNull ? nil : try JSONBody.data(json)
+        let body = jsonBody.map { RequestBody.data($0, contentType: "application/json") } ?? RequestBody.data(Data())
         switch method {
         case "POST": self.method = .post(body, query: query)
         case "PUT": self.method = .put(body, query: query)
@@ -125,10 +135,10 @@ struct UntypedRequest {
         return Self.result(response)
     }
 
-    private enum Credential { case bearer, basic, apiKey, `public` }
+    enum Credential: String { case bearer = "Bearer", basic = "Basic", apiKey = "APIKey", `public` = "Public" }
 
     /// The session's token if it has one, else its user name and password, else its API key.
-    private static func kind(for credentials: SessionCredentials) -> Credential {
+    static func kind(for credentials: SessionCredentials) -> Credential {
         if credentials.token != nil { return .bearer }
         if credentials.username != nil, credentials.password != nil { return .basic }
         if credentials.apiKey != nil { return .apiKey }

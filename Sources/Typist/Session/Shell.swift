@@ -373,7 +373,8 @@ public final class Shell: @unchecked Sendable {
 
     /// Requests an expression would send, built and recorded but not sent. A preview has no
     /// effect on the session: whatever the expression assigns or declares is taken back.
-    func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic], perElement: Bool) {
+    func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic], perElement: Bool,
+                                          untyped: [UntypedRequest]) {
         let saved = snapshot()
         let savedOutput = interpreter.output
         interpreter.output = { _ in }
@@ -381,12 +382,13 @@ public final class Shell: @unchecked Sendable {
             $0.dryRun = []
             $0.dryRunListAnswered = false
             $0.dryRunPerElement = false
+            $0.dryRunUntyped = []
         }
         let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
-        let (requests, perElement) = state.read { ($0.dryRun ?? [], $0.dryRunPerElement) }
+        let (requests, perElement, untyped) = state.read { ($0.dryRun ?? [], $0.dryRunPerElement, $0.dryRunUntyped) }
         interpreter.output = savedOutput
         restore(saved, keepingLastExchange: false)
-        return (requests, result.failed ? result.errors : [], perElement)
+        return (requests, result.failed ? result.errors : [], perElement, untyped)
     }
 }
 

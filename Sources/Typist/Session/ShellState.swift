@@ -22,6 +22,8 @@ final class ShellState: Sendable {
         /// request was made after one (so it may be one of a call per element).
         var dryRunListAnswered = false
         var dryRunPerElement = false
+        /// The untyped calls a dry run made, in order, for `:swift`.
+        var dryRunUntyped: [UntypedRequest] = []
         var environmentName: String?
         var userHeaders: [String: String] = [:]
     }
