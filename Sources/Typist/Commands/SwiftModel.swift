@@ -141,7 +141,7 @@ struct SwiftModel {
             lines.append("")
             lines.append("    enum CodingKeys: String, CodingKey {")
             for item in properties {
-                lines.append("        case \(Self.escaped(item.property))" + (item.property == item.key ? "" : " = \(Self.literal(item.key))"))
+                lines.append("        case \(Self.escaped(item.property))" + (item.property == item.key ? "" : " = \(ValueFormatter.quoted(item.key))"))
             }
             lines.append("    }")
         }
@@ -247,19 +247,6 @@ struct SwiftModel {
 
     private static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
-    /// A Swift string literal for a key.
-    private static func literal(_ key: String) -> String {
-        var text = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "\\u{\(String(scalar.value, radix: 16))}"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
-    }
 
     private static let jsonValueDeclaration = [
         "/// A value whose kind varied in the response.",

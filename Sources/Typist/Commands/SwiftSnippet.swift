@@ -91,23 +91,23 @@ struct SwiftSnippet {
             var name = Self.endpointName(request)
             while names.contains(name) { name += "2" }
             names.append(name)
-            let query = request.query.map { "URLQueryItem(name: \(Self.literal($0.name)), value: \(Self.literal($0.value ?? "")))" }
+            let query = request.query.map { "URLQueryItem(name: \(ValueFormatter.quoted($0.name)), value: \(ValueFormatter.quoted($0.value ?? "")))" }
             let queryText = "query: [" + query.joined(separator: ", ") + "]"
             let method: String = switch request.methodName {
             case "POST", "PUT", "PATCH":
                 ".\(request.methodName.lowercased())(" + (request.jsonBody.map {
-                    ".data(Data(\(Self.literal(String(decoding: $0, as: UTF8.self))).utf8), contentType: \"application/json\")"
+                    ".data(Data(\(ValueFormatter.quoted(String(decoding: $0, as: UTF8.self))).utf8), contentType: \"application/json\")"
                 } ?? ".data(Data())") + ", \(queryText))"
             default: ".\(request.methodName.lowercased())(\(queryText))"
             }
             let headers = request.headers.map { header -> String in
-                if case .custom(let name, let value) = header { return ".custom(name: \(Self.literal(name)), value: \(Self.literal(value)))" }
+                if case .custom(let name, let value) = header { return ".custom(name: \(ValueFormatter.quoted(name)), value: \(ValueFormatter.quoted(value)))" }
                 return "\(header)"
             }
             lines.append("extension Endpoint where Kind == \(kind.rawValue), Response == Data {")
             lines.append("    /// \(request.methodName) \(request.path)")
             lines.append("    static var \(name): Self {")
-            lines.append("        Endpoint(\(method), path: \(Self.literal(request.path))" + (headers.isEmpty ? ")" : ",\n                 headers: [" + headers.joined(separator: ", ") + "])"))
+            lines.append("        Endpoint(\(method), path: \(ValueFormatter.quoted(request.path))" + (headers.isEmpty ? ")" : ",\n                 headers: [" + headers.joined(separator: ", ") + "])"))
             lines.append("    }")
             lines.append("}")
             lines.append("")
@@ -138,18 +138,6 @@ struct SwiftSnippet {
         return request.methodName.lowercased() + base.prefix(1).uppercased() + base.dropFirst()
     }
 
-    private static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 
     private func transportName() -> (String, String) {
         let qualified = _typeName(Swift.type(of: shell.client.transport), qualified: true).split(separator: ".")
