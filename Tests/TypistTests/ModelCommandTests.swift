@@ -30,38 +30,37 @@ struct ModelCommandTests {
 
     @Test("What :model prints compiles, and decodes the responses it was made from")
     func compiles() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-model-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cases = [("Search", #"httpGet("/search/repositories", query: ["q": "swift"])"#, "Search"),
-                     ("Users", #"httpGet("/users")"#, "[Users]"),
-                     ("Author", #"httpGet("/users/1")"#, "Author"),
-                     ("Varied", #"httpPost("/posts", json: ["userId": 1, "title": "t", "body": "b"])"#, "Varied")]
-        var source = "import Foundation\n"
-        var decodes: [String] = []
-        try await withDemoShell { shell, output, _ in
-            for (index, (name, call, root)) in cases.enumerated() {
-                let body = try await shell.evaluate("\(call).text!")
-                guard case .string(let text) = body else {
-                    Issue.record("no body for \(call)")
-                    return
+        try await withTemporaryFolder("typist-model") { directory in
+            let cases = [("Search", #"httpGet("/search/repositories", query: ["q": "swift"])"#, "Search"),
+                         ("Users", #"httpGet("/users")"#, "[Users]"),
+                         ("Author", #"httpGet("/users/1")"#, "Author"),
+                         ("Varied", #"httpPost("/posts", json: ["userId": 1, "title": "t", "body": "b"])"#, "Varied")]
+            var source = "import Foundation\n"
+            var decodes: [String] = []
+            try await withDemoShell { shell, output, _ in
+                for (index, (name, call, root)) in cases.enumerated() {
+                    let body = try await shell.evaluate("\(call).text!")
+                    guard case .string(let text) = body else {
+                        Issue.record("no body for \(call)")
+                        return
+                    }
+                    try text.write(to: directory.appendingPathComponent("\(index).json"), atomically: true, encoding: .utf8)
+                    output.clear()
+                    #expect(await shell.handle(":model \(name) = \(call).json"))
+                    source += "enum Case\(index) {\n\(output.standard)}\n"
+                    let type = root.hasPrefix("[") ? "[Case\(index).\(root.dropFirst().dropLast())]" : "Case\(index).\(root)"
+                    decodes.append("_ = try JSONDecoder().decode(\(type).self, from: Data(contentsOf: URL(fileURLWithPath: directory + \"/\(index).json\")))")
                 }
-                try text.write(to: directory.appendingPathComponent("\(index).json"), atomically: true, encoding: .utf8)
-                output.clear()
-                #expect(await shell.handle(":model \(name) = \(call).json"))
-                source += "enum Case\(index) {\n\(output.standard)}\n"
-                let type = root.hasPrefix("[") ? "[Case\(index).\(root.dropFirst().dropLast())]" : "Case\(index).\(root)"
-                decodes.append("_ = try JSONDecoder().decode(\(type).self, from: Data(contentsOf: URL(fileURLWithPath: directory + \"/\(index).json\")))")
             }
+            source += "let directory = CommandLine.arguments[1]\n" + decodes.joined(separator: "\n") + "\nprint(\"decoded \(cases.count)\")\n"
+            let file = directory.appendingPathComponent("main.swift")
+            try source.write(to: file, atomically: true, encoding: .utf8)
+            let binary = directory.appendingPathComponent("models").path
+            let built = try ProcessResult.run(["swiftc", "-swift-version", "6", file.path, "-o", binary])
+            #expect(built.status == 0, "\(built.output)\n\(source)")
+            guard built.status == 0 else { return }
+            let ran = try ProcessResult.run([binary, directory.path])
+            #expect(ran.output.contains("decoded \(cases.count)"), "\(ran.output)\n\(source)")
         }
-        source += "let directory = CommandLine.arguments[1]\n" + decodes.joined(separator: "\n") + "\nprint(\"decoded \(cases.count)\")\n"
-        let file = directory.appendingPathComponent("main.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        let binary = directory.appendingPathComponent("models").path
-        let built = try ProcessResult.run(["swiftc", "-swift-version", "6", file.path, "-o", binary])
-        #expect(built.status == 0, "\(built.output)\n\(source)")
-        guard built.status == 0 else { return }
-        let ran = try ProcessResult.run([binary, directory.path])
-        #expect(ran.output.contains("decoded \(cases.count)"), "\(ran.output)\n\(source)")
     }
 }

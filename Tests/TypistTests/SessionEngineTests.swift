@@ -18,31 +18,30 @@ struct SessionEngineTests {
             try connection.respond(body: Array(#"{"ok":true}"#.utf8))
         }
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-engine-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("compute.api")
-        // Seconds of pure computation, even on an idle machine; a loaded one only stretches it.
-        try "print(\"started\")\nvar i = 0\nwhile i < 20_000_000 { i += 1 }\nprint(\"done\")\n"
-            .write(to: script, atomically: true, encoding: .utf8)
+        try await withTemporaryFolder("typist-engine") { directory in
+            let script = directory.appendingPathComponent("compute.api")
+            // Seconds of pure computation, even on an idle machine; a loaded one only stretches it.
+            try "print(\"started\")\nvar i = 0\nwhile i < 20_000_000 { i += 1 }\nprint(\"done\")\n"
+                .write(to: script, atomically: true, encoding: .utf8)
 
-        let events = Mutex<[String]>([])
-        let (started, starting) = AsyncStream<Void>.makeStream()
-        let output = ShellOutput(standard: { text in
-            if text.contains("started") { starting.yield() }
-            if text.contains("done") { events.withLock { $0.append("script done") } }
-        }, error: { _ in })
-        let session = Task {
-            await ShellCommandLine.main(DemoBindings.host, arguments: ["run", script.path, "--transport", "curl"], output: output)
+            let events = Mutex<[String]>([])
+            let (started, starting) = AsyncStream<Void>.makeStream()
+            let output = ShellOutput(standard: { text in
+                if text.contains("started") { starting.yield() }
+                if text.contains("done") { events.withLock { $0.append("script done") } }
+            }, error: { _ in })
+            let session = Task {
+                await ShellCommandLine.main(DemoBindings.host, arguments: ["run", script.path, "--transport", "curl"], output: output)
+            }
+            for await _ in started { break }
+
+            let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/")
+            let (response, _) = try await CurlTransport().send(head, body: nil, timeout: .seconds(600))
+            events.withLock { $0.append("call answered") }
+            #expect(response.status == .ok)
+            #expect(await session.value == 0)
+            #expect(events.withLock { $0 } == ["call answered", "script done"])
         }
-        for await _ in started { break }
-
-        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/")
-        let (response, _) = try await CurlTransport().send(head, body: nil, timeout: .seconds(600))
-        events.withLock { $0.append("call answered") }
-        #expect(response.status == .ok)
-        #expect(await session.value == 0)
-        #expect(events.withLock { $0 } == ["call answered", "script done"])
     }
 
     @Test("An own engine ends with its scope: a call made after it fails at once instead of waiting")

@@ -66,10 +66,7 @@ struct UntypedCallTests {
         #expect(code.contains("static var postPosts: Self"), "\(code)")
         #expect(code.contains("let data2: Data = try await client.send(.postPosts, with: AccessToken(\"…\"))"), "\(code)")
         #expect(!code.contains("t0k3n"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-swift-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ReadmeEmbeddingTests.typecheck(code, in: directory)
+        let result = try await withTemporaryFolder("typist-swift") { try ReadmeEmbeddingTests.typecheck(code, in: $0) }
         #expect(result.status == 0, "\(result.output)\n\(code)")
     }
 }

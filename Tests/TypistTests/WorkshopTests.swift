@@ -38,20 +38,19 @@ struct WorkshopTests {
     func checker(number: Int) async throws {
         let lesson = try #require(Self.lessons.first { $0.number == number })
         for (design, script, passes) in [("reference.swift", "reference.api", true), ("before.swift", "exercise.api", false)] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-lesson-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(design), to: folder.appendingPathComponent("design.swift"))
-            try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(script), to: folder.appendingPathComponent("exercise.api"))
-            try await withDemoShell { shell, output, _ in
-                let status = await shell.checkExercises(lesson, in: folder.path)
-                #expect((status == 0) == passes, "\(lesson.title) with \(design): \(output.all)")
-                if passes {
-                    #expect(output.standard.contains("✓ swift misuse: the compiler refuses the misuse"), "\(output.standard)")
-                } else {
-                    // The before stage lets the misuse compile: that is what the lesson fixes.
-                    #expect(output.standard.contains("✗ swift misuse: the misuse compiles"), "\(output.standard)")
-                    #expect(output.standard.contains("✗ api exercise"), "\(output.standard)")
+            try await withTemporaryFolder("typist-lesson") { folder in
+                try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(design), to: folder.appendingPathComponent("design.swift"))
+                try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent(script), to: folder.appendingPathComponent("exercise.api"))
+                try await withDemoShell { shell, output, _ in
+                    let status = await shell.checkExercises(lesson, in: folder.path)
+                    #expect((status == 0) == passes, "\(lesson.title) with \(design): \(output.all)")
+                    if passes {
+                        #expect(output.standard.contains("✓ swift misuse: the compiler refuses the misuse"), "\(output.standard)")
+                    } else {
+                        // The before stage lets the misuse compile: that is what the lesson fixes.
+                        #expect(output.standard.contains("✗ swift misuse: the misuse compiles"), "\(output.standard)")
+                        #expect(output.standard.contains("✗ api exercise"), "\(output.standard)")
+                    }
                 }
             }
         }
@@ -96,18 +95,19 @@ struct WorkshopTests {
             #expect(output.standard.contains("```\ntypist> search(query: \"mug\")\n<input>:1:1: error: search(query:) needs an access token"),
                     "\(output.standard)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-results-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await withDemoShell { shell, output, _ in
-            #expect(shell.startExercises(lesson, in: folder.path) == 0)
-            await shell.handle(":format json")
-            output.clear()
-            _ = await shell.checkExercises(lesson, in: folder.path)
-            let line = try #require(output.standard.split(separator: "\n").last)
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object["lesson"] as? Int == 3)
-            #expect(object["passed"] as? Bool == false)
-            #expect((object["checks"] as? [[String: Any]])?.count == 3)
+        try await withTemporaryFolder("typist-results") { base in
+            let folder = base.appendingPathComponent("exercises")
+            try await withDemoShell { shell, output, _ in
+                #expect(shell.startExercises(lesson, in: folder.path) == 0)
+                await shell.handle(":format json")
+                output.clear()
+                _ = await shell.checkExercises(lesson, in: folder.path)
+                let line = try #require(output.standard.split(separator: "\n").last)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(object["lesson"] as? Int == 3)
+                #expect(object["passed"] as? Bool == false)
+                #expect((object["checks"] as? [[String: Any]])?.count == 3)
+            }
         }
     }
 

@@ -91,3 +91,11 @@ enum Built {
         text.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
     }
 }
+
+/// A fresh folder under the temporary directory, removed when `body` returns or throws.
+func withTemporaryFolder<T>(_ prefix: String, _ body: (URL) async throws -> T) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
