@@ -21,4 +21,20 @@ public struct ProcessResult: Sendable {
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
     }
+
+    /// Runs a command found on `PATH` and waits for it on a thread of its own, leaving the
+    /// concurrency pool's few threads free for the tasks that must go on meanwhile (an in-process
+    /// server, other tests).
+    public static func run(_ arguments: [String]) async throws -> ProcessResult {
+        try await offThePool { try run(arguments) }
+    }
+}
+
+/// Runs blocking work (waiting for a child process) on a thread of its own and resumes with its
+/// result: on a 2-core machine the concurrency pool has two threads, and a test that blocks one
+/// for seconds holds up every other test's tasks.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
 }

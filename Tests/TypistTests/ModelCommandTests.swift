@@ -56,10 +56,10 @@ struct ModelCommandTests {
             let file = directory.appendingPathComponent("main.swift")
             try source.write(to: file, atomically: true, encoding: .utf8)
             let binary = directory.appendingPathComponent("models").path
-            let built = try ProcessResult.run(["swiftc", "-swift-version", "6", file.path, "-o", binary])
+            let built = try await ProcessResult.run(["swiftc", "-swift-version", "6", file.path, "-o", binary])
             #expect(built.status == 0, "\(built.output)\n\(source)")
             guard built.status == 0 else { return }
-            let ran = try ProcessResult.run([binary, directory.path])
+            let ran = try await ProcessResult.run([binary, directory.path])
             #expect(ran.output.contains("decoded \(cases.count)"), "\(ran.output)\n\(source)")
         }
     }

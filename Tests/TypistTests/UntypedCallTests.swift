@@ -66,7 +66,9 @@ struct UntypedCallTests {
         #expect(code.contains("static var postPosts: Self"), "\(code)")
         #expect(code.contains("let data2: Data = try await client.send(.postPosts, with: AccessToken(\"…\"))"), "\(code)")
         #expect(!code.contains("t0k3n"))
-        let result = try await withTemporaryFolder("typist-swift") { try ReadmeEmbeddingTests.typecheck(code, in: $0) }
+        let result = try await withTemporaryFolder("typist-swift") { folder in
+            try await offThePool { try ReadmeEmbeddingTests.typecheck(code, in: folder) }
+        }
         #expect(result.status == 0, "\(result.output)\n\(code)")
     }
 }

@@ -44,11 +44,17 @@ final class Binding {
 
 /// A function being checked (a closure, a `func`, or a script's top level) and its variables.
 final class FunctionScope {
-    let parent: FunctionScope?
+    /// The function this one is written in. Weak: a function's variables can hold a nested
+    /// function's syntax, whose scope would otherwise hold this one — a cycle. While checking,
+    /// the checker holds every scope (`allFunctions`).
+    private(set) weak var parent: FunctionScope?
     /// Variables that live in this function's frame.
     var locals: [Binding] = []
-    /// Outer variables this function uses, in the order of its capture list.
-    private(set) var captures: [Binding] = []
+    /// Outer variables this function uses, in the order of its capture list. Held weakly: a
+    /// recursive local function captures its own binding, which holds its syntax, which holds
+    /// this scope. Their scopes hold them while the checker and compiler read the list.
+    private var captured: [WeakBinding] = []
+    var captures: [Binding] { captured.compactMap(\.binding) }
     private var captureIndex: [ObjectIdentifier: Int] = [:]
     /// Whether running it never calls the host (so it can run without suspending).
     var isPure = true
@@ -62,7 +68,8 @@ final class FunctionScope {
     var implicitParameterCount = 0
     /// The parameters' bindings, in order.
     var parameters: [Binding] = []
-    /// Script functions this one calls, to settle purity afterwards.
+    /// Script functions this one calls, to settle purity afterwards; emptied once it is settled
+    /// (a recursive function would hold its own syntax, which holds this scope).
     var callees: [FunctionSyntax] = []
     /// Number of plain slots and of boxes, after ``assignSlots()``.
     private(set) var slotCount = 0
@@ -79,9 +86,9 @@ final class FunctionScope {
         if let index = captureIndex[ObjectIdentifier(binding)] { return index }
         binding.isCaptured = true
         if let parent, binding.owner !== parent { _ = parent.capture(binding) }
-        captures.append(binding)
-        captureIndex[ObjectIdentifier(binding)] = captures.count - 1
-        return captures.count - 1
+        captured.append(WeakBinding(binding))
+        captureIndex[ObjectIdentifier(binding)] = captured.count - 1
+        return captured.count - 1
     }
 
     func captureSlot(of binding: Binding) -> Int? { captureIndex[ObjectIdentifier(binding)] }
@@ -100,4 +107,12 @@ final class FunctionScope {
             }
         }
     }
+}
+
+/// A binding held weakly: a call to a script function refers to the function's binding, which
+/// holds the function's syntax, which holds the call — a cycle if held strongly. The binding lives
+/// as long as its scope or the global table; the compiler reads it while the checker is alive.
+struct WeakBinding {
+    weak var binding: Binding?
+    init(_ binding: Binding) { self.binding = binding }
 }

@@ -2,8 +2,8 @@
 enum Callee {
     /// A host function; `arguments[i]` is the argument for parameter `i`, or `nil` for its default.
     case hostFunction(HostFunction, arguments: [Int?])
-    /// A script `func`.
-    case scriptFunction(Binding, arguments: [Int?])
+    /// A script `func` (its binding, held weakly: see ``WeakBinding``).
+    case scriptFunction(WeakBinding, arguments: [Int?])
     /// A built-in global function.
     case builtin(BuiltinFunction)
     /// A method of a built-in type.

@@ -33,7 +33,7 @@ extension Checker {
                                    hasDefault: parameter.defaultValue != nil)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
-                expression.callee = .scriptFunction(binding, arguments: map)
+                expression.callee = .scriptFunction(WeakBinding(binding), arguments: map)
                 if case .function(_, let result) = binding.type { return result }
                 return .unknown
             case .builtin(let builtin):

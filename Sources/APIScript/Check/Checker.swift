@@ -41,7 +41,10 @@ struct Checker {
     mutating func check(_ statements: [Stmt]) {
         checkBlock(statements, newScope: false)
         settlePurity()
-        for scope in allFunctions { scope.assignSlots() }
+        for scope in allFunctions {
+            scope.assignSlots()
+            scope.callees.removeAll()
+        }
     }
 
     // MARK: Diagnostics

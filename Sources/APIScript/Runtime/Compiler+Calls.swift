@@ -4,8 +4,8 @@ extension Compiler {
         switch expression.callee {
         case .hostFunction(let host, let map)?:
             return hostCall(host, map: map, arguments: arguments, span: span)
-        case .scriptFunction(let binding, let map)?:
-            guard case .scriptFunction(let syntax) = binding.kind else { return .constant(.null) }
+        case .scriptFunction(let reference, let map)?:
+            guard let binding = reference.binding, case .scriptFunction(let syntax) = binding.kind else { return .constant(.null) }
             var codes: [Code] = []
             for (position, argumentIndex) in map.enumerated() {
                 if let argumentIndex {

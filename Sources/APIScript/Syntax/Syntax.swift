@@ -35,8 +35,10 @@ final class Expr {
     let span: TextSpan
     /// The static type, after checking.
     var type: ScriptType = .unknown
-    /// What a name refers to, after checking.
-    var binding: Binding?
+    /// What a name refers to, after checking. Weak: a name inside a function's body may be the
+    /// function itself (recursion), whose binding holds the body; scopes and the global table hold
+    /// every binding while the checker and compiler use them.
+    weak var binding: Binding?
     /// For calls of host functions and methods: what is called, after checking.
     var callee: Callee?
     /// How many expressions deep this tree is (1 for a leaf; a closure counts as a leaf, its body

@@ -42,10 +42,10 @@ extension Shell {
         let design = base.appendingPathComponent("design.swift")
         var results: [(name: String, passed: Bool, detail: String)] = []
         do {
-            let usage = try SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("usage.swift")])
+            let usage = try await SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("usage.swift")])
             results.append(("swift usage", usage.passed,
                             usage.passed ? "the design compiles with the lesson's usage" : "the usage does not compile with this design:\n" + usage.diagnostics))
-            let misuse = try SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("misuse.swift")])
+            let misuse = try await SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("misuse.swift")])
             let expected = lesson.settings["misuse"]
             let refused = !misuse.passed && expected.map { misuse.diagnostics.contains($0) } ?? !misuse.passed
             results.append(("swift misuse", refused,

@@ -38,8 +38,17 @@ public enum SwiftCheck {
         }
     }
 
-    /// Type-checks `files` together (Swift 6 mode) with the built modules importable.
-    public static func typecheck(_ files: [URL]) throws -> Outcome {
+    /// Type-checks `files` together, waiting for the compiler on a thread of its own so that the
+    /// concurrency pool's threads stay free (a session's demo service and other tasks run there).
+    public static func typecheck(_ files: [URL]) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try typecheckBlocking(files) }) }.start()
+        }
+    }
+
+    /// Type-checks `files` together (Swift 6 mode) with the built modules importable; blocks until
+    /// the compiler is done.
+    public static func typecheckBlocking(_ files: [URL]) throws -> Outcome {
         guard let modules = modulesDirectory() else {
             throw Unavailable(description: "the built TypedAPI module was not found; run `swift build` in the Typist checkout first (or set TYPIST_MODULES)")
         }
@@ -104,7 +113,7 @@ extension SwiftCheckCommand {
     static func run(_ files: [String], expectFailure: Bool, output: ShellOutput) -> Int32 {
         let outcome: SwiftCheck.Outcome
         do {
-            outcome = try SwiftCheck.typecheck(files.map { URL(fileURLWithPath: $0) })
+            outcome = try SwiftCheck.typecheckBlocking(files.map { URL(fileURLWithPath: $0) })
         } catch {
             output.error("swift-check: \(error)\n")
             return ExitStatus.usage
