@@ -17,6 +17,7 @@ public enum SwiftCheck {
 
     /// Why the check could not run.
     public struct Unavailable: Error, CustomStringConvertible {
+        /// What is missing, and what to do.
         public let description: String
     }
 
