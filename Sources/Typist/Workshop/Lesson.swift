@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The file's `# ` line is the title; `key: value` lines before the first step are settings (such
 /// as `misuse:`, the diagnostic the lesson's misuse file must produce); each `## ` section is a
-/// step: its prose, the line to type in a ```` ```typist ```` fence, and an optional
+/// step: its prose, the line to type in a fenced code block whose info string is `typist`, and an optional
 /// `check: expression` that is true once the student has done the step (without one, typing the
 /// line itself is the check).
 public struct Lesson: Sendable {
