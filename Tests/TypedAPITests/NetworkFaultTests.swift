@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 import TypedAPI
+import TypedAPICurl
 
 /// What a misbehaving server can do, through every transport: each is one clear `APIError`, within
 /// the time limit, and the client goes on working. Where time matters, the server misbehaves for
@@ -21,10 +22,20 @@ struct NetworkFaultTests {
     ) async throws -> T {
         let server = try FaultServer(handler)
         defer { server.stop() }
-        let client = APIClient(environment: try ServerEnvironment(url: server.baseURL),
-                               transport: transport.make(maximumResponseSize: maximumResponseSize),
-                               configuration: .init(timeout: timeout))
-        return try await body(client, server)
+        func client(_ transport: any HTTPTransport) throws -> APIClient {
+            APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: transport,
+                      configuration: .init(timeout: timeout))
+        }
+        guard transport == .curl else {
+            return try await body(try client(transport.make(maximumResponseSize: maximumResponseSize)), server)
+        }
+        // libcurl on an engine of its own: the shared engine keeps idle connections from earlier
+        // tests, and a fault server on a port an earlier test's server used could get this test's
+        // request sent down an old connection that nobody answers (seen as a time-out instead of
+        // the fault, in a full CI run).
+        return try await CurlTransport.withOwnEngine(maximumResponseSize: maximumResponseSize) { curl, _ in
+            try await body(try client(curl), server)
+        }
     }
 
     /// Expects a failure of `operation` within `seconds`, and returns it.
