@@ -36,14 +36,14 @@ struct BuiltinMethodTableTests {
     func help() throws {
         let help = try #require(BuiltinHelp.text(for: "contains"))
         #expect(help == """
-            contains(where predicate: (Element) -> Bool) -> Bool   on Array, Range, Dictionary
+            contains(where predicate: (Element) -> Bool) -> Bool   on Array, Range, Dictionary, Bytes
               Whether the closure accepts some element.
               example: posts().contains { $0.userId == 2 }
-            contains(_ element: Element) -> Bool   on Array, Range, String
+            contains(_ element: Element) -> Bool   on Array, Range, String, Bytes
               Whether an element equals the argument; on a string, whether the text occurs in it.
               example: [1, 2, 3].contains(2)
             """)
-        #expect(BuiltinHelp.text(for: "first")?.hasPrefix("first: Element? — the first element, or nil when empty   on Array, String\nfirst(where") == true)
+        #expect(BuiltinHelp.text(for: "first")?.hasPrefix("first: Element? — the first element, or nil when empty   on Array, String, Bytes\nfirst(where") == true)
         #expect(BuiltinHelp.text(for: "nosuchmethod") == nil)
         #expect(BuiltinHelp.topics.contains("map") && BuiltinHelp.topics.contains("print") && BuiltinHelp.topics.contains("count"))
     }

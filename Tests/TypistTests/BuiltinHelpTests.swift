@@ -10,7 +10,7 @@ struct BuiltinHelpTests {
         try await withDemoShell { shell, output, _ in
             await shell.handle(":help map")
             #expect(output.standard == """
-                map<T>(_ transform: (Element) -> T) -> [T]   on Array, Range, Dictionary
+                map<T>(_ transform: (Element) -> T) -> [T]   on Array, Range, Dictionary, Bytes
                   Each element transformed, in order; a dictionary gives its (key, value) pairs.
                   example: posts().map(\\.title)
 

@@ -91,6 +91,13 @@ struct HttpbinShellTests {
                 Register("getAnything", summary: "Echoes a GET") {
                     Endpoint<Public, Anything>(path: "/anything")
                 }
+                Register("randomBytes", summary: "n random bytes, the same for the same seed",
+                         Parameter<Int>("count"), Parameter<Int>("seed")) { count, seed in
+                    Endpoint<Public, Data>(.get(query: [URLQueryItem(name: "seed", value: String(seed))]), path: "/bytes/\(count)")
+                }
+                Register("decoded", summary: "The bytes a Base64 text stands for", Parameter<String>("base64")) { text in
+                    Endpoint<Public, Data>(path: "/base64/\(Endpoint<Public, Data>.escape(text))")
+                }
             }
         }
     }
@@ -194,6 +201,47 @@ struct HttpbinShellTests {
             output.clear()
             #expect(await shell.handle(#"httpGet("https://example.com/x")"#) == false)
             #expect(output.error.contains("untyped calls go to baseURL"), "\(output.error)")
+        }
+    }
+
+    @Test("A Data response is Bytes: counted, indexed, sliced and encoded, never a lossy string",
+          arguments: Transport.allCases)
+    func bytes(transport: Transport) async throws {
+        try await withHttpbinShell(transport) { shell, output in
+            func value(_ text: String) async throws -> Value { try await shell.evaluate(text) }
+            // The same bytes as the untyped call's `bytes`, and as Foundation reads them.
+            let typed = try await value("randomBytes(count: 64, seed: 7)")
+            let untyped = try await value(#"httpGet("/bytes/64", query: ["seed": "7"]).bytes"#)
+            guard case .bytes(let raw) = typed else {
+                Issue.record("expected Bytes, got \(typed)")
+                return
+            }
+            #expect(raw.count == 64)
+            #expect(untyped == typed)
+            #expect(try await value("randomBytes(count: 64, seed: 7).count") == .int(64))
+            #expect(try await value("randomBytes(count: 64, seed: 7)[63]") == .int(Int(raw[63])))
+            #expect(try await value("randomBytes(count: 64, seed: 7).prefix(3).hex")
+                == .string(raw.prefix(3).map { String(format: "%02x", $0) }.joined()))
+            #expect(try await value("randomBytes(count: 64, seed: 7).base64") == .string(Data(raw).base64EncodedString()))
+            #expect(try await value("randomBytes(count: 64, seed: 7).utf8")
+                == (String(validating: raw, as: UTF8.self).map(Value.string) ?? .null))
+            #expect(try await value(#"decoded(base64: "SFRUUEJJTiBpcyBhd2Vzb21l").utf8"#) == .string("HTTPBIN is awesome"))
+            // Printed as a count and the first bytes, never as text with replacement characters.
+            output.clear()
+            await shell.handle("randomBytes(count: 64, seed: 7)")
+            let shown = raw.prefix(8).map { String(format: "%02x", $0) }.joined()
+            #expect(output.standard.contains("<64 bytes: \(shown)…>"), "\(output.standard)")
+            #expect(!output.all.contains("\u{FFFD}"))
+            // Known before any call: completion and :describe say Bytes.
+            #expect(try shell.interpreter.staticType(of: "randomBytes(count: 1, seed: 1)").get() == .bytes)
+            output.clear()
+            await shell.handle(":describe randomBytes")
+            #expect(output.standard.contains("Bytes"), "\(output.standard)")
+            // JSON output writes Base64, as JSONEncoder writes Data.
+            output.clear()
+            await shell.handle(":format json")
+            await shell.handle(#"decoded(base64: "SFRUUEJJTiBpcyBhd2Vzb21l")"#)
+            #expect(output.standard.contains(#""SFRUUEJJTiBpcyBhd2Vzb21l""#), "\(output.standard)")
         }
     }
 }

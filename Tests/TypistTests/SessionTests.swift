@@ -86,6 +86,23 @@ struct SessionTests {
         }
     }
 
+    @Test("`try?` on a Void endpoint is `Void?`: nil when the call failed, so it can be checked")
+    func tryOnVoid() async throws {
+        try await withDemoShell { shell, output, _ in
+            let type = try shell.interpreter.staticType(of: "try? deletePost(id: 1)").get()
+            #expect(type == .optional(.void))
+            #expect(try await shell.evaluate("(try? deletePost(id: 1)) == nil") == .bool(false))
+            #expect(try await shell.evaluate("(try? deletePost(id: 987654)) == nil") == .bool(true))
+            #expect(try await shell.evaluate("let gone = try? deletePost(id: 2); gone != nil") == .bool(true))
+            // At the prompt a success shows nothing and a failure shows nil.
+            output.clear()
+            #expect(await shell.handle("try? deletePost(id: 3)"))
+            #expect(output.standard.isEmpty, "\(output.standard)")
+            #expect(await shell.handle("try? deletePost(id: 987654)"))
+            #expect(output.standard == "nil\n", "\(output.standard)")
+        }
+    }
+
     @Test("Arguments convert to Swift types with an error at the argument's place")
     func argumentConversion() async throws {
         try await withDemoShell { shell, output, _ in

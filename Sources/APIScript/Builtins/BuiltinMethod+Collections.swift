@@ -15,7 +15,7 @@ extension BuiltinMethod {
             },
             .plain { receiver, _ in .array(try elements(receiver, "sorted").sorted(by: Operators.less)) }),
         BuiltinMethod(
-            "contains", labels: [[nil]], on: [.array, .range, .string], "contains(_ element: Element) -> Bool",
+            "contains", labels: [[nil]], on: [.array, .range, .string, .bytes], "contains(_ element: Element) -> Bool",
             "Whether an element equals the argument; on a string, whether the text occurs in it.",
             example: "[1, 2, 3].contains(2)",
             type: { checker, call in
@@ -31,18 +31,22 @@ extension BuiltinMethod {
             }),
         slice("prefix", labels: [[nil]], "prefix(_ maxLength: Int)", "The first elements, at most that many.",
               example: "posts().prefix(3)", default: 0,
-              string: { String($0.prefix($1)) }, array: { Array($0.prefix($1)) }),
+              string: { String($0.prefix($1)) }, array: { Array($0.prefix($1)) },
+              bytes: { Array($0.prefix($1)) }),
         slice("suffix", labels: [[nil]], "suffix(_ maxLength: Int)", "The last elements, at most that many.",
               example: "posts().suffix(2)", default: 0,
-              string: { String($0.suffix($1)) }, array: { Array($0.suffix($1)) }),
+              string: { String($0.suffix($1)) }, array: { Array($0.suffix($1)) },
+              bytes: { Array($0.suffix($1)) }),
         slice("dropFirst", labels: [[], [nil]], "dropFirst(_ k: Int = 1)", "All but the first k elements.",
               example: "\"#tag\".dropFirst()", default: 1,
-              string: { String($0.dropFirst($1)) }, array: { Array($0.dropFirst($1)) }),
+              string: { String($0.dropFirst($1)) }, array: { Array($0.dropFirst($1)) },
+              bytes: { Array($0.dropFirst($1)) }),
         slice("dropLast", labels: [[], [nil]], "dropLast(_ k: Int = 1)", "All but the last k elements.",
               example: "[1, 2, 3].dropLast()", default: 1,
-              string: { String($0.dropLast($1)) }, array: { Array($0.dropLast($1)) }),
+              string: { String($0.dropLast($1)) }, array: { Array($0.dropLast($1)) },
+              bytes: { Array($0.dropLast($1)) }),
         BuiltinMethod(
-            "reversed", labels: [[]], on: [.array, .range, .string], "reversed() -> Self",
+            "reversed", labels: [[]], on: [.array, .range, .string, .bytes], "reversed() -> Self",
             "The elements in reverse order; a string's characters reversed.",
             example: "(1...3).reversed()",
             type: { _, call in call.receiver == .string ? .string : .array(call.element) },
@@ -113,20 +117,24 @@ extension BuiltinMethod {
         return try Members.elements(of: receiver)
     }
 
-    /// `prefix`, `suffix`, `dropFirst`, `dropLast`: a string from a string, an array otherwise.
+    /// `prefix`, `suffix`, `dropFirst`, `dropLast`: a string from a string, bytes from bytes, an array
+    /// otherwise.
     private static func slice(_ name: String, labels: [[String?]], _ declaration: String, _ summary: String,
                               example: String, default count: Int,
                               string: @escaping @Sendable (String, Int) -> String,
-                              array: @escaping @Sendable ([Value], Int) -> [Value]) -> BuiltinMethod {
+                              array: @escaping @Sendable ([Value], Int) -> [Value],
+                              bytes byteSlice: @escaping @Sendable ([UInt8], Int) -> [UInt8]) -> BuiltinMethod {
         BuiltinMethod(
-            name, labels: labels, on: [.array, .range, .string], declaration + " -> Self", summary, example: example,
+            name, labels: labels, on: [.array, .range, .string, .bytes], declaration + " -> Self", summary, example: example,
             type: { checker, call in
                 checker.methodCount(call)
-                return call.receiver == .string ? .string : .array(call.element)
+                if call.receiver == .string || call.receiver == .bytes { return call.receiver }
+                return .array(call.element)
             },
             .plain { receiver, arguments in
                 let count = try MethodArguments.count(arguments, default: count)
                 if case .string(let text) = receiver { return .string(string(text, count)) }
+                if case .bytes(let bytes) = receiver { return .bytes(byteSlice(bytes, count)) }
                 return .array(array(try elements(receiver, name), count))
             })
     }

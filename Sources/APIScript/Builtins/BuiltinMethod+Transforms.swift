@@ -5,7 +5,7 @@
 extension BuiltinMethod {
     static let transforms: [BuiltinMethod] = [
         BuiltinMethod(
-            "map", labels: [[nil]], on: [.array, .range, .dictionary],
+            "map", labels: [[nil]], on: [.array, .range, .bytes, .dictionary],
             "map<T>(_ transform: (Element) -> T) -> [T]",
             "Each element transformed, in order; a dictionary gives its (key, value) pairs.",
             example: #"posts().map(\.title)"#, closureArity: 1,
@@ -29,7 +29,7 @@ extension BuiltinMethod {
                     return .array(result)
                 })),
         BuiltinMethod(
-            "filter", labels: [[nil]], on: [.array, .range, .dictionary],
+            "filter", labels: [[nil]], on: [.array, .range, .bytes, .dictionary],
             "filter(_ isIncluded: (Element) -> Bool) -> [Element]",
             "The elements the closure accepts, in order; a dictionary stays a dictionary.",
             example: "posts().filter { $0.userId == 1 }", closureArity: 1,
@@ -126,7 +126,7 @@ extension BuiltinMethod {
                   "Whether the closure accepts every element (true for none).",
                   example: "posts().allSatisfy { !$0.title.isEmpty }", result: { _ in .bool },
                   stopsAt: false, answer: { _, stopped in .bool(!stopped) }),
-        predicate("contains", labels: ["where"], on: [.array, .range, .dictionary],
+        predicate("contains", labels: ["where"], on: [.array, .range, .bytes, .dictionary],
                   "contains(where predicate: (Element) -> Bool) -> Bool", "Whether the closure accepts some element.",
                   example: "posts().contains { $0.userId == 2 }", result: { _ in .bool },
                   stopsAt: true, answer: { _, stopped in .bool(stopped) }),

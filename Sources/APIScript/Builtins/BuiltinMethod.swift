@@ -124,8 +124,9 @@ struct Receivers: OptionSet, Sendable, CustomStringConvertible {
     static let range = Receivers(rawValue: 1 << 1)
     static let string = Receivers(rawValue: 1 << 2)
     static let dictionary = Receivers(rawValue: 1 << 3)
-    /// Arrays and ranges: everything with elements in order that is not text.
-    static let sequences: Receivers = [.array, .range]
+    static let bytes = Receivers(rawValue: 1 << 4)
+    /// Arrays, ranges and bytes: everything with elements in order that is not text.
+    static let sequences: Receivers = [.array, .range, .bytes]
 
     /// The kind of a static type, or `nil` when it has no built-in members.
     init?(_ type: ScriptType) {
@@ -134,12 +135,13 @@ struct Receivers: OptionSet, Sendable, CustomStringConvertible {
         case .range: self = .range
         case .string: self = .string
         case .dictionary: self = .dictionary
+        case .bytes: self = .bytes
         default: return nil
         }
     }
 
     var description: String {
-        [(Receivers.array, "Array"), (.range, "Range"), (.string, "String"), (.dictionary, "Dictionary")]
+        [(Receivers.array, "Array"), (.range, "Range"), (.string, "String"), (.dictionary, "Dictionary"), (.bytes, "Bytes")]
             .filter { contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 }

@@ -9,11 +9,11 @@ struct MethodCall {
     let arguments: [Argument]
 
     /// What the method walks over: an array's or a range's elements, a string's characters (as
-    /// `String`), a dictionary's `(key, value)` pairs.
+    /// `String`), bytes as `Int`s, a dictionary's `(key, value)` pairs.
     var element: ScriptType {
         switch receiver {
         case .array(let element): element
-        case .range: .int
+        case .range, .bytes: .int
         case .string: .string
         case .dictionary(let value): .record(RecordType.tuple([.init("key", .string), .init("value", value)]))
         default: .any

@@ -20,7 +20,8 @@ extension Checker {
             case .hostFunction(let host):
                 function.isPure = false
                 let parameters = host.parameters.map {
-                    ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil)
+                    ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil,
+                                   enumeration: $0.enumeration)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
                 expression.callee = .hostFunction(host, arguments: map)
@@ -88,6 +89,7 @@ extension Checker {
         var name: String
         var type: ScriptType
         var hasDefault: Bool
+        var enumeration: HostEnumeration? = nil
     }
 
     /// Matches arguments to parameters as Swift does; `result[i]` is the argument for parameter `i`.
@@ -140,10 +142,31 @@ extension Checker {
         for (position, argumentIndex) in map.enumerated() {
             guard let argumentIndex else { continue }
             let argument = arguments[argumentIndex].value
+            if case .implicitMember(let name) = argument.kind, let enumeration = parameters[position].enumeration {
+                resolveCase(name, of: enumeration, argument, type: parameters[position].type)
+                continue
+            }
             let type = checkExpression(argument, expected: parameters[position].type)
             requireArgument(type, to: parameters[position].type, argument.span)
         }
         return map
+    }
+
+    /// `.stars` for a parameter that takes `RepositorySort`: the case's value, or an error naming the cases.
+    private mutating func resolveCase(_ name: String, of enumeration: HostEnumeration, _ argument: Expr,
+                                      type: ScriptType) {
+        argument.type = type
+        if let match = enumeration.named(name) {
+            argument.callee = .enumCase(match.value)
+            return
+        }
+        let names = enumeration.cases.map(\.name)
+        let suggestion = Suggestions.nearest(to: name, in: names)
+            ?? names.first { $0.lowercased().hasPrefix(name.lowercased()) }
+        error("type '\(enumeration.typeName)' has no member '\(name)'", argument.span,
+              notes: [.init("its cases: " + names.map { "." + $0 }.joined(separator: ", "))]
+                + (suggestion.map { [.init("did you mean '.\($0)'?")] } ?? []),
+              suggestion: suggestion.map { "." + $0 })
     }
 
     private mutating func requireArgument(_ found: ScriptType, to expected: ScriptType, _ span: TextSpan) {

@@ -84,7 +84,8 @@ extension Checker {
             return unify(first, second)
         case .tryOptional(let operand):
             let type = checkExpression(operand, expected: expected?.unwrapped)
-            return type == .void ? .void : type.optional
+            // As in Swift, `try?` on a `Void` call is `Void?`: `(try? deletePost(id: 1)) == nil` checks it failed.
+            return type == .void ? .optional(.void) : type.optional
         case .closure(let closure):
             var parameters: [ScriptType]?
             var result: ScriptType?
@@ -95,6 +96,10 @@ extension Checker {
             return checkClosure(closure, parameters: parameters, result: result)
         case .keyPath(let components):
             return checkKeyPath(components, expected: expected, expression.span)
+        case .implicitMember(let name):
+            error("cannot infer the type of '.\(name)': write it as the argument of a parameter that takes an enum, such as 'sort: .\(name)'",
+                  expression.span, notes: [.init("elsewhere, write the case's raw value as a string")])
+            return .unknown
         case .operatorFunction(let op):
             guard case .function(let parameters, _)? = expected?.unwrapped, parameters.count == 2 else {
                 error("operator '\(op)' can be passed only where a function of two values is expected", expression.span)
@@ -269,6 +274,17 @@ extension Checker {
             case "upperBound": return property(expression, .upperBound, .int)
             default: break
             }
+        case .bytes:
+            switch name {
+            case "count": return property(expression, .count, .int)
+            case "isEmpty": return property(expression, .isEmpty, .bool)
+            case "first": return property(expression, .first, .int.optional)
+            case "last": return property(expression, .last, .int.optional)
+            case "base64": return property(expression, .base64, .string)
+            case "hex": return property(expression, .hex, .string)
+            case "utf8": return property(expression, .utf8, .string.optional)
+            default: break
+            }
         case .secret:
             // A secret shows nothing of itself: not its length, not a changed copy.
             error(Self.secretHasNoMembers, nameSpan)
@@ -334,6 +350,12 @@ extension Checker {
                 error("a string subscript takes an Int or a range, not '\(indexType)'", index.span)
             }
             result = .string
+        case .bytes:
+            let indexType = checkExpression(index, expected: .int)
+            if !indexType.isDynamic, indexType != .int, indexType != .range {
+                error("a Bytes subscript takes an Int or a range, not '\(indexType)'", index.span)
+            }
+            result = indexType == .range ? .bytes : .int
         case .any, .unknown:
             checkExpression(index, expected: nil)
             result = baseType

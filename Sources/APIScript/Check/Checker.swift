@@ -450,11 +450,12 @@ struct Checker {
             case "Bool": return .bool
             case "String": return .string
             case "Secret": return .secret
+            case "Bytes": return .bytes
             case "Any": return .any
             case "Void": return .void
             default:
                 if let record = globals.recordTypes[name] { return .record(record) }
-                let known = ["Int", "Double", "Bool", "String", "Secret", "Any", "Void"] + globals.recordTypes.keys
+                let known = ["Int", "Double", "Bool", "String", "Secret", "Bytes", "Any", "Void"] + globals.recordTypes.keys
                 let suggestion = Suggestions.nearest(to: name, in: known)
                 error("cannot find type '\(name)' in scope", span,
                       notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
@@ -502,7 +503,7 @@ struct Checker {
     mutating func elementType(of type: ScriptType, _ span: TextSpan) -> ScriptType {
         switch type {
         case .array(let element): return element
-        case .range: return .int
+        case .range, .bytes: return .int
         case .string: return .string
         case .dictionary(let value):
             return .record(RecordType.tuple([.init("key", .string), .init("value", value)]))
@@ -512,7 +513,7 @@ struct Checker {
                   notes: [.init("write 'for x in \(source.text(of: span)) ?? []'")])
             return elementType(of: wrapped, span)
         default:
-            error("'\(type)' is not a sequence; 'for … in' takes an array, a range, a string or a dictionary", span)
+            error("'\(type)' is not a sequence; 'for … in' takes an array, a range, a string, bytes or a dictionary", span)
             return .unknown
         }
     }

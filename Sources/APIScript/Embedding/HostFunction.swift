@@ -10,13 +10,17 @@ public struct HostFunction: Sendable {
         public var type: ScriptType
         /// The value used when the argument is left out, or `nil` when it is required.
         public var defaultValue: Value?
+        /// The enum the parameter takes, when it is one: its cases may be written `.stars`.
+        public var enumeration: HostEnumeration?
 
         /// Creates a parameter.
-        public init(label: String?, name: String? = nil, type: ScriptType, defaultValue: Value? = nil) {
+        public init(label: String?, name: String? = nil, type: ScriptType, defaultValue: Value? = nil,
+                    enumeration: HostEnumeration? = nil) {
             self.label = label
             self.name = name ?? label ?? "value"
             self.type = type
             self.defaultValue = defaultValue
+            self.enumeration = enumeration
         }
     }
 
@@ -50,6 +54,41 @@ public struct HostFunction: Sendable {
         }
         return "\(name)(\(parameters.joined(separator: ", "))) -> \(returnType)"
     }
+}
+
+/// A Swift enum a host function's parameter takes, such as `RepositorySort`: scripts write its cases
+/// as in Swift (`sort: .stars`), and each stands for the value the host converts back (its raw value).
+public struct HostEnumeration: Sendable {
+    /// One case: its Swift name and the script value it stands for.
+    public struct Case: Sendable {
+        /// The case's name in Swift, `stars`.
+        public var name: String
+        /// The value the host function receives for it, such as its raw value `"stars"`.
+        public var value: Value
+
+        /// Creates a case.
+        public init(name: String, value: Value) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The Swift type's name, `RepositorySort`.
+    public var typeName: String
+    /// The cases, in declaration order.
+    public var cases: [Case]
+
+    /// Creates an enumeration.
+    public init(typeName: String, cases: [Case]) {
+        self.typeName = typeName
+        self.cases = cases
+    }
+
+    /// The case named `name`.
+    public func named(_ name: String) -> Case? { cases.first { $0.name == name } }
+
+    /// The case whose value is `value`, for showing a value the Swift way.
+    public func matching(_ value: Value) -> Case? { cases.first { $0.value == value } }
 }
 
 /// A global the host provides, such as `baseURL` or `token`; assignable when it has a setter.

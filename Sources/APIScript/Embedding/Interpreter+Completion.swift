@@ -55,14 +55,24 @@ extension Interpreter {
         var checker = Checker(source: source, globals: table, isPrompt: true)
         checker.check(statements)
         var base: Expr?
+        var cases: [String]?
         SyntaxWalker.forEach(in: statements) { expression in
             if case .member(let inner, let name, _, _) = expression.kind, name == Self.placeholder { base = inner }
+            if case .call(_, let arguments) = expression.kind,
+                let position = arguments.firstIndex(where: { if case .implicitMember(Self.placeholder) = $0.value.kind { true } else { false } }),
+                case .hostFunction(let host, let map)? = expression.callee,
+                let parameter = map.firstIndex(of: position), let enumeration = host.parameters[parameter].enumeration
+            {
+                // `sort: .`: the cases of the enum the parameter takes.
+                cases = enumeration.cases.map(\.name)
+            }
             if case .call(let callee, _) = expression.kind, case .member(let inner, let name, _, _) = callee.kind,
                 name == Self.placeholder
             {
                 base = inner
             }
         }
+        if let cases { return cases }
         guard let base else { return [] }
         let type = base.type.unwrapped
         if !type.isDynamic { return BuiltinMembers.names(for: type) }

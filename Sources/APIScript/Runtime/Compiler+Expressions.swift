@@ -119,6 +119,9 @@ extension Compiler {
             if closure.body.count == 1, case .expression(let only) = closure.body[0].kind { single = only }
             return makeFunction(name: "closure", scope: inner, body: closure.body, singleExpression: single,
                                 parameterBindings: inner.parameters)
+        case .implicitMember:
+            guard case .enumCase(let value)? = expression.callee else { return .constant(.null) }
+            return .constant(value)
         case .operatorFunction(let op):
             let function = Function(name: op.rawValue, isPure: true, body: .operator(op))
             return .constant(.function(function))

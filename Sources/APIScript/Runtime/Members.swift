@@ -36,6 +36,13 @@ enum Members {
         case (.count, .string(let text)): return .int(text.count)
         case (.count, .dictionary(let entries)): return .int(entries.count)
         case (.count, .range(let lower, let upper)): return .int(upper - lower)
+        case (.count, .bytes(let bytes)): return .int(bytes.count)
+        case (.isEmpty, .bytes(let bytes)): return .bool(bytes.isEmpty)
+        case (.first, .bytes(let bytes)): return bytes.first.map { .int(Int($0)) } ?? .null
+        case (.last, .bytes(let bytes)): return bytes.last.map { .int(Int($0)) } ?? .null
+        case (.base64, .bytes(let bytes)): return .string(ByteText.base64(bytes))
+        case (.hex, .bytes(let bytes)): return .string(ByteText.hex(bytes))
+        case (.utf8, .bytes(let bytes)): return ByteText.utf8(bytes).map(Value.string) ?? .null
         case (.isEmpty, .array(let elements)): return .bool(elements.isEmpty)
         case (.isEmpty, .string(let text)): return .bool(text.isEmpty)
         case (.isEmpty, .dictionary(let entries)): return .bool(entries.isEmpty)
@@ -61,6 +68,9 @@ enum Members {
         case .array(let elements): return elements
         case .range(let lower, let upper): return try ScriptLimits.count(lower, upper) > 0 ? (lower..<upper).map(Value.int) : []
         case .string(let text): return text.map { .string(String($0)) }
+        case .bytes(let bytes):
+            try ScriptLimits.checkElements(bytes.count)
+            return bytes.map { .int(Int($0)) }
         case .dictionary(let entries):
             return entries.keys.sorted().map { key in
                 .record(Record(type: pairType, values: [.string(key), entries[key] ?? .null]))
@@ -97,6 +107,17 @@ enum Members {
             }
             let start = text.index(text.startIndex, offsetBy: lower)
             return .string(String(text[start..<text.index(start, offsetBy: upper - lower)]))
+        case (.bytes(let bytes), .int(let position)):
+            guard position >= 0, position < bytes.count else {
+                throw ScriptFailure("index \(position) is out of range for \(ByteText.count(bytes.count))",
+                                    notes: bytes.isEmpty ? [] : [.init("valid indices are 0...\(bytes.count - 1)")])
+            }
+            return .int(Int(bytes[position]))
+        case (.bytes(let bytes), .range(let lower, let upper)):
+            guard lower >= 0, upper <= bytes.count, lower <= upper else {
+                throw ScriptFailure("range \(lower)..<\(upper) is out of bounds for \(ByteText.count(bytes.count))")
+            }
+            return .bytes(Array(bytes[lower..<upper]))
         case (.dictionary(let entries), .string(let key)):
             return entries[key] ?? .null
         case (.null, _):

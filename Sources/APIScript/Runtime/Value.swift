@@ -11,6 +11,8 @@ public enum Value: Sendable {
     case bool(Bool)
     /// A `String`.
     case string(String)
+    /// `Bytes`: a body or field that is raw data (Swift's `Data`), never decoded as text.
+    case bytes([UInt8])
     /// A string that prints as `••••` unless the host reveals it.
     case secret(String)
     /// `nil`.
@@ -67,6 +69,7 @@ extension Value: Equatable {
         case (.string(let a), .string(let b)), (.secret(let a), .secret(let b)),
             (.string(let a), .secret(let b)), (.secret(let a), .string(let b)):
             a == b
+        case (.bytes(let a), .bytes(let b)): a == b
         case (.null, .null), (.void, .void): true
         case (.array(let a), .array(let b)): a == b
         case (.dictionary(let a), .dictionary(let b)): a == b

@@ -20,6 +20,7 @@ public enum ValueFormatter {
         case .bool(let flag): output += flag ? "true" : "false"
         case .string(let text): output += quoted(text)
         case .secret: output += "••••"
+        case .bytes(let bytes): output += ByteText.summary(bytes)
         case .null: output += "nil"
         case .void: output += "()"
         case .range(let lower, let upper): output += "\(lower)..<\(upper)"
@@ -85,6 +86,7 @@ public enum ValueFormatter {
         case .bool: "Bool"
         case .string: "String"
         case .secret: "Secret"
+        case .bytes: "Bytes"
         case .null: "Optional<Any>"
         case .void: "()"
         case .range: "Range<Int>"

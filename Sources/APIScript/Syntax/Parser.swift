@@ -643,6 +643,11 @@ struct Parser {
             return parseClosure()
         case .symbol("\\"):
             return parseKeyPath()
+        case .symbol(".") where !peek(1).spaceBefore && peek(1).isMemberName:
+            // `.stars`: a case of the enum a parameter expects.
+            _ = advance()
+            guard let (name, _) = memberName() else { return Expr(.invalid, token.span) }
+            return Expr(.implicitMember(name), span(from: token.span.start))
         case .symbol(let symbol) where BinaryOperator(rawValue: symbol)?.isFunction == true
             && (peek(1).isSymbol(")") || peek(1).isSymbol(",")):
             // An operator used as a function: `reduce(0, +)`, `sorted(by: >)`.

@@ -22,6 +22,8 @@ final class Expr {
         case keyPath([(name: String, span: TextSpan)])
         /// An operator used as a function: `+` in `reduce(0, +)`.
         case operatorFunction(BinaryOperator)
+        /// `.stars`: a case of the enum a parameter expects (see ``HostEnumeration``).
+        case implicitMember(String)
         /// A placeholder where the parser found an error.
         case invalid
     }
@@ -54,7 +56,8 @@ final class Expr {
 
     private static func childHeight(_ kind: Kind) -> Int {
         switch kind {
-        case .integer, .double, .bool, .nilLiteral, .name, .dollar, .closure, .keyPath, .operatorFunction, .invalid:
+        case .integer, .double, .bool, .nilLiteral, .name, .dollar, .closure, .keyPath, .operatorFunction,
+            .implicitMember, .invalid:
             0
         case .string(let parts):
             parts.reduce(0) { tallest, part in

@@ -69,7 +69,8 @@ enum SyntaxWalker {
             walk(b, into, visit)
             walk(c, into, visit)
         case .closure(let closure): if into { forEach(in: closure.body, visit) }
-        case .integer, .double, .bool, .nilLiteral, .name, .dollar, .keyPath, .operatorFunction, .invalid: break
+        case .integer, .double, .bool, .nilLiteral, .name, .dollar, .keyPath, .operatorFunction, .implicitMember,
+            .invalid: break
         }
     }
 }

@@ -44,4 +44,12 @@ struct Token: Sendable {
 
     func isSymbol(_ text: String) -> Bool { kind == .symbol(text) }
     func isKeyword(_ keyword: Keyword) -> Bool { kind == .keyword(keyword) }
+
+    /// Whether it can follow a `.` as a member's name: an identifier or a keyword (`.default`).
+    var isMemberName: Bool {
+        switch kind {
+        case .identifier, .keyword: true
+        default: false
+        }
+    }
 }

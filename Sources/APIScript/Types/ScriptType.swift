@@ -10,6 +10,8 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
     case string
     /// `Secret`: a string that prints as `••••`.
     case secret
+    /// `Bytes`: raw data, Swift's `Data`.
+    case bytes
     /// `Void`: no value.
     case void
     /// `Any`: a value whose shape is known only when it runs, such as parsed JSON.
@@ -40,6 +42,7 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
         case .bool: "Bool"
         case .string: "String"
         case .secret: "Secret"
+        case .bytes: "Bytes"
         case .void: "Void"
         case .any: "Any"
         case .optional(let wrapped):

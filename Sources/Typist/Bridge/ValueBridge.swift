@@ -24,7 +24,8 @@ final class ValueBridge: Sendable {
 
     /// The script type of a `Decodable` Swift type.
     func scriptType<T: Decodable>(of type: T.Type) throws -> ScriptType {
-        if T.self == String.self || T.self == Data.self { return .string }
+        if T.self == String.self { return .string }
+        if T.self == Data.self { return .bytes }
         let sample: T
         do {
             sample = try ProbeDecoder.sample(type, depth: 0)
@@ -154,7 +155,8 @@ final class ValueBridge: Sendable {
         case is UInt, is UInt64: return .int
         case is Double, is Float, is Decimal: return .double
         case is Bool: return .bool
-        case is String, is Substring, is Date, is URL, is UUID, is Data, is Character: return .string
+        case is Data: return .bytes
+        case is String, is Substring, is Date, is URL, is UUID, is Character: return .string
         default:
             if let raw = value as? any RawRepresentable { return scalarType(raw.rawValue) ?? .string }
             return nil
@@ -173,7 +175,7 @@ final class ValueBridge: Sendable {
         case let date as Date: return .string(Self.dateText(date))
         case let url as URL: return .string(url.absoluteString)
         case let uuid as UUID: return .string(uuid.uuidString)
-        case let data as Data: return .string(String(decoding: data, as: UTF8.self))
+        case let data as Data: return .bytes(Array(data))
         case let number as Float: return .double(Double(number))
         case let number as Decimal: return .double(NSDecimalNumber(decimal: number).doubleValue)
         case let number as Int64: return .int(Int(number))

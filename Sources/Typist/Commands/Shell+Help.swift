@@ -66,6 +66,7 @@ extension Shell {
         "Bool": "Bool — true or false",
         "String": "String — text; \"\\(expression)\" interpolates",
         "Secret": "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String",
+        "Bytes": "Bytes — raw data (an endpoint's or a field's Data): count, b[i] (0…255), prefix, base64, hex, utf8 (String?); prints as <64 bytes: 1f8b08…>",
         "Any": "Any — a value whose type is known only when it runs (JSON from json(_:)); members are checked then",
     ]
 }

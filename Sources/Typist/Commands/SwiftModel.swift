@@ -65,7 +65,7 @@ struct SwiftModel {
         case .bool: return .bool
         case .int: return .int
         case .double: return .double
-        case .string, .secret: return .string
+        case .string, .secret, .bytes: return .string
         case .range: return .array(.int)
         case .array(let elements):
             return .array(elements.reduce(nil as Shape?) { merged, element in

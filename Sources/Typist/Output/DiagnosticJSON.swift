@@ -14,7 +14,7 @@ enum DiagnosticJSON {
         }
         if !diagnostic.notes.isEmpty { fields.append(("notes", .array(diagnostic.notes.map { .string($0.message) }))) }
         if let suggestion = diagnostic.suggestion { fields.append(("suggestion", .string(suggestion))) }
-        return "{" + fields.map { "\(ValueFormatter.quoted($0.0)): \(JSONText.render($0.1, pretty: false))" }
+        return "{" + fields.map { "\(JSONWriter.quoted($0.0)): \(JSONWriter.render($0.1, pretty: false))" }
             .joined(separator: ", ") + "}"
     }
 }

@@ -12,7 +12,7 @@ struct ValueRenderer {
     func render(_ value: Value, type: ScriptType?) -> String {
         switch format {
         case .json:
-            return JSONText.render(value, pretty: true)
+            return JSONWriter.render(value, pretty: true)
         case .table:
             if let table = table(value, type: type, force: true) { return table }
             return pretty(value, type: type)
@@ -92,6 +92,8 @@ struct ValueRenderer {
             return style.dim("nil")
         case .secret:
             return "••••"
+        case .bytes(let bytes):
+            return style.dim(ByteText.summary(bytes))
         case .array(let elements):
             if elements.count > 50 {
                 note("use .prefix(n) or :format json to see more", &notes)
@@ -171,40 +173,5 @@ struct ValueRenderer {
         text = text.replacingOccurrences(of: "\n", with: " ")
         if text.count > maximumCellWidth { text = String(text.prefix(maximumCellWidth - 1)) + "…" }
         return text
-    }
-}
-
-/// JSON text for values: records keep field order, secrets stay `••••`.
-enum JSONText {
-    static func render(_ value: Value, pretty: Bool, indent: String = "") -> String {
-        let inner = indent + "  "
-        let newline = pretty ? "\n" : ""
-        switch value {
-        case .int(let number): return String(number)
-        case .double(let number): return number.isFinite ? String(number) : "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .string(let text): return ValueFormatter.quoted(text)
-        case .secret: return "\"••••\""
-        case .null, .void, .function: return "null"
-        case .range(let lower, let upper): return "[\(lower), \(upper)]"
-        case .array(let elements):
-            if elements.isEmpty { return "[]" }
-            let items = elements.map { (pretty ? inner : "") + render($0, pretty: pretty, indent: inner) }
-            return "[" + newline + items.joined(separator: "," + newline) + newline + (pretty ? indent : "") + "]"
-        case .dictionary(let entries):
-            if entries.isEmpty { return "{}" }
-            let items = entries.keys.sorted().map {
-                (pretty ? inner : "") + ValueFormatter.quoted($0) + (pretty ? ": " : ":")
-                    + render(entries[$0] ?? .null, pretty: pretty, indent: inner)
-            }
-            return "{" + newline + items.joined(separator: "," + newline) + newline + (pretty ? indent : "") + "}"
-        case .record(let record):
-            let items = record.type.fields.enumerated().map { index, field in
-                (pretty ? inner : "") + ValueFormatter.quoted(field.name) + (pretty ? ": " : ":")
-                    + render(index < record.values.count ? record.values[index] : .null, pretty: pretty, indent: inner)
-            }
-            if items.isEmpty { return "{}" }
-            return "{" + newline + items.joined(separator: "," + newline) + newline + (pretty ? indent : "") + "}"
-        }
     }
 }

@@ -33,7 +33,10 @@ public struct Parameter<Value: ScriptArgument>: Sendable {
     var info: ParameterInfo {
         ParameterInfo(label: label, name: name, swiftType: SwiftTypeName.of(Value.self), scriptType: Value.scriptType,
                       defaultValue: defaultValue.map(\.scriptValue) ?? (Value.scriptType.isOptional ? .null : nil),
-                      choices: Value.choices)
+                      choices: Value.choices,
+                      enumeration: Value.cases.map {
+                          HostEnumeration(typeName: SwiftTypeName.of(Value.self).replacingOccurrences(of: "?", with: ""), cases: $0)
+                      })
     }
 }
 
@@ -51,6 +54,8 @@ public struct ParameterInfo: Sendable {
     public var defaultValue: Value?
     /// The values it allows, when the type names them (a raw-value enum's cases).
     public var choices: [Value]?
+    /// The enum it takes, when it takes one: its cases may be written `.stars`.
+    public var enumeration: HostEnumeration?
 
     /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
     /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
@@ -188,5 +193,13 @@ enum SwiftTypeName {
         }
         if name == "()" { return "Void" }
         return name
+    }
+
+    /// A case's name in Swift (`stars`), also when the enum describes itself in its own words.
+    static func caseName(of value: some Any) -> String {
+        if !(value is any CustomStringConvertible) { return String(describing: value) }
+        // `Module.Type.case`, unless the enum also writes its own debug description.
+        let reflected = String(reflecting: value)
+        return reflected.split(separator: ".").last.map(String.init) ?? reflected
     }
 }

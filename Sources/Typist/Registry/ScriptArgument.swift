@@ -13,11 +13,16 @@ public protocol ScriptArgument: Sendable {
     /// Every value the type allows, when they are few and named (a raw-value enum's cases), for
     /// `:describe`, help and completion; `nil` otherwise.
     static var choices: [Value]? { get }
+    /// A raw-value enum's cases by their Swift names, so that scripts may write `sort: .stars`;
+    /// `nil` for other types.
+    static var cases: [HostEnumeration.Case]? { get }
 }
 
 extension ScriptArgument {
-    /// Most types allow too many values to list.
-    public static var choices: [Value]? { nil }
+    /// Most types allow too many values to list; an enum's are its cases' values.
+    public static var choices: [Value]? { cases?.map(\.value) }
+    /// Most types are not enums.
+    public static var cases: [HostEnumeration.Case]? { nil }
 }
 
 /// Why an argument did not convert.
@@ -104,6 +109,7 @@ extension Optional: ScriptArgument where Wrapped: ScriptArgument {
     }
     public var scriptValue: Value { map(\.scriptValue) ?? .null }
     public static var choices: [Value]? { Wrapped.choices }
+    public static var cases: [HostEnumeration.Case]? { Wrapped.cases }
 }
 
 extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue == String {
@@ -120,6 +126,8 @@ extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue =
 
     public var scriptValue: Value { .string(rawValue) }
 
-    /// The cases' raw values, in declaration order.
-    public static var choices: [Value]? { allCases.map(\.scriptValue) }
+    /// The cases by their Swift names, with their raw values, in declaration order.
+    public static var cases: [HostEnumeration.Case]? {
+        allCases.map { HostEnumeration.Case(name: SwiftTypeName.caseName(of: $0), value: $0.scriptValue) }
+    }
 }

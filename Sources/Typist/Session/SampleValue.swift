@@ -11,6 +11,7 @@ enum SampleValue {
         case .bool: return .bool(false)
         case .string: return .string("")
         case .secret: return .secret("")
+        case .bytes: return .bytes([])
         case .void: return .void
         case .optional, .nilLiteral, .any, .unknown, .function: return .null
         // One element, so that calls made for each element of an answer show (once).

@@ -9,7 +9,7 @@ extension Shell {
     /// What an untyped call returns.
     static let httpResultType = RecordType(name: "HTTPResult", fields: [
         .init("status", .int), .init("headers", .dictionary(.string)), .init("text", .optional(.string)),
-        .init("json", .any), .init("size", .int),
+        .init("json", .any), .init("bytes", .bytes), .init("size", .int),
     ])
 
     /// The untyped functions by name, with their method.
@@ -101,7 +101,7 @@ struct UntypedRequest: Sendable {
         self.methodName = method
         self.query = query
         let json = values.count > 3 ? values[3] : .null
-        jsonBody = json.isNull ? nil : try JSONBody.data(json)
+        jsonBody = json.isNull ? nil : try JSONWriter.data(json)
         let body = jsonBody.map { RequestBody.data($0, contentType: "application/json") } ?? RequestBody.data(Data())
         switch method {
         case "POST": self.method = .post(body, query: query)
@@ -156,76 +156,8 @@ struct UntypedRequest: Sendable {
         let text = String(bytes: response.value, encoding: .utf8)
         let json = FastJSONReader.value(from: response.value, plan: .dynamic, decoder: JSONDecoder()) ?? .null
         return .record(Record(type: Shell.httpResultType, values: [
-            .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .int(response.value.count),
+            .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
+            .int(response.value.count),
         ]))
-    }
-}
-
-/// A script value as a JSON request body: keys sorted, so the same value always sends the same
-/// bytes; secrets sent as they are (the script put them there to send them).
-enum JSONBody {
-    static let maximumDepth = 512
-
-    struct TooDeep: Error, CustomStringConvertible {
-        var description: String { "the JSON body nests deeper than \(JSONBody.maximumDepth) levels" }
-    }
-
-    static func data(_ value: Value) throws -> Data {
-        var text = ""
-        try write(value, into: &text, depth: 0)
-        return Data(text.utf8)
-    }
-
-    private static func write(_ value: Value, into text: inout String, depth: Int) throws {
-        guard depth <= maximumDepth else { throw TooDeep() }
-        switch value {
-        case .int(let number): text += String(number)
-        case .double(let number): text += number.isFinite ? "\(number)" : "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .string(let string), .secret(let string): quote(string, into: &text)
-        case .null, .void, .function: text += "null"
-        case .range(let lower, let upper): text += "[\(lower),\(upper)]"
-        case .array(let elements):
-            text += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                try write(element, into: &text, depth: depth + 1)
-            }
-            text += "]"
-        case .dictionary(let entries):
-            text += "{"
-            for (index, key) in entries.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                quote(key, into: &text)
-                text += ":"
-                try write(entries[key] ?? .null, into: &text, depth: depth + 1)
-            }
-            text += "}"
-        case .record(let record):
-            text += "{"
-            for (index, field) in record.type.fields.enumerated() {
-                if index > 0 { text += "," }
-                quote(field.name, into: &text)
-                text += ":"
-                try write(index < record.values.count ? record.values[index] : .null, into: &text, depth: depth + 1)
-            }
-            text += "}"
-        }
-    }
-
-    private static func quote(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

@@ -161,7 +161,7 @@ public final class Shell: @unchecked Sendable {
         if format == .json {
             interpreter.describe = { value in
                 if case .string(let text) = value { return text }
-                return JSONText.render(value, pretty: false)
+                return JSONWriter.render(value, pretty: false)
             }
         } else {
             interpreter.describe = { ValueFormatter.description($0) }
@@ -307,7 +307,8 @@ public final class Shell: @unchecked Sendable {
         let client = client
         let state = state
         let parameters = endpoint.parameters.map {
-            HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue)
+            HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
+                                   enumeration: $0.enumeration)
         }
         let sample = SampleValue.of(endpoint.responseType)
         let answersList = endpoint.responseType.containsArray

@@ -71,7 +71,7 @@ extension Shell {
         }
         let passed = results.allSatisfy(\.passed)
         if format == .json {
-            let items = results.map { "{\"check\":\(JSONText.render(.string($0.name), pretty: false)),\"passed\":\($0.passed),\"detail\":\(JSONText.render(.string($0.detail), pretty: false))}" }
+            let items = results.map { "{\"check\":\(JSONWriter.render(.string($0.name), pretty: false)),\"passed\":\($0.passed),\"detail\":\(JSONWriter.render(.string($0.detail), pretty: false))}" }
             output.standard("{\"lesson\":\(lesson.number),\"passed\":\(passed),\"checks\":[\(items.joined(separator: ","))]}\n")
         } else {
             for result in results {
