@@ -20,8 +20,8 @@ struct CompileTimeGuaranteeTests {
         """
 
     @Test("The well-typed calls compile")
-    func control() throws {
-        let result = try typecheck("""
+    func control() async throws {
+        let result = try await typecheck("""
             func run(_ client: APIClient, token: AccessToken) async throws {
                 let post: Post = try await client.send(.post(id: 1))
                 let drafts: [Post] = try await client.send(.drafts, with: token)
@@ -67,26 +67,26 @@ struct CompileTimeGuaranteeTests {
     ]
 
     @Test("Misuse does not compile, on its own line, for the reason named; corrected, it compiles", arguments: misuses)
-    func misuse(_ misuse: Misuse) throws {
+    func misuse(_ misuse: Misuse) async throws {
         let line = Self.prelude.split(separator: "\n", omittingEmptySubsequences: false).count
-        let result = try typecheck(misuse.code)
+        let result = try await typecheck(misuse.code)
         #expect(result.status != 0, "\(misuse.what) compiled")
         let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error: ") }
         let first = try #require(errors.first, "\(result.output)")
         #expect(first.contains("snippet.swift:\(line):"), "\(first)")
         #expect(first.hasSuffix(misuse.diagnostic), "\(first)")
-        let corrected = try typecheck(misuse.corrected)
+        let corrected = try await typecheck(misuse.corrected)
         #expect(corrected.status == 0, "\(corrected.output)")
     }
 
-    private func typecheck(_ code: String) throws -> (status: Int32, output: String) {
+    private func typecheck(_ code: String) async throws -> (status: Int32, output: String) {
         let modules = try Self.modulesDirectory()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-typecheck-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("snippet.swift")
         try (Self.prelude + code + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let result = try ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
+        let result = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
         return (result.status, result.output)
     }
 

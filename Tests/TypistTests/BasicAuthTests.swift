@@ -46,7 +46,7 @@ struct BasicAuthTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("password = env(\"TYPIST_PASSWORD\")!"), "\(text)")
         #expect(!text.contains("lovelace"))
-        let run = try Built.run("typist", ["run", path], environment: ["TYPIST_PASSWORD": "lovelace"])
+        let run = try await Built.run("typist", ["run", path], environment: ["TYPIST_PASSWORD": "lovelace"])
         #expect(run.status == 0, "\(run.error)")
     }
 }

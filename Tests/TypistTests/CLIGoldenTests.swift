@@ -22,11 +22,11 @@ struct CLIGoldenTests {
     }
 
     @Test("Golden CLI script", arguments: CLIGoldenTests.names)
-    func script(name: String) throws {
+    func script(name: String) async throws {
         let url = Self.directory.appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
         let script = text.components(separatedBy: "// ---- exit").first ?? text
-        let result = try Built.run("typist", ["run", url.path])
+        let result = try await Built.run("typist", ["run", url.path])
         let actual = Self.block(status: result.status, standard: Built.normalized(result.standard),
                                 error: Built.normalized(result.error))
         if ProcessInfo.processInfo.environment["TYPIST_UPDATE_GOLDEN"] == "1" {

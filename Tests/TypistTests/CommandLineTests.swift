@@ -6,8 +6,8 @@ import Testing
 @Suite("The typist command line")
 struct CommandLineTests {
     @Test("The process preparation tunes glibc's allocator (and does nothing elsewhere), in a process of its own")
-    func tuneAllocator() throws {
-        let probe = try Built.run("typist-allocator-probe", [])
+    func tuneAllocator() async throws {
+        let probe = try await Built.run("typist-allocator-probe", [])
         #expect(probe.status == 0, "\(probe.error)")
         #if canImport(Glibc)
         #expect(probe.standard == "tuned\n")
@@ -18,26 +18,26 @@ struct CommandLineTests {
 
     @Test("Every example script runs against the built-in demo service and exits 0",
           arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api"])
-    func examples(name: String) throws {
-        let result = try Built.run("typist", ["run", "Examples/\(name)"])
+    func examples(name: String) async throws {
+        let result = try await Built.run("typist", ["run", "Examples/\(name)"])
         #expect(result.status == 0, "\(name): \(result.error)")
         #expect(result.error.isEmpty, "\(result.error)")
         #expect(!result.standard.isEmpty)
     }
 
     @Test("smoke.api prints what it checked")
-    func smokeOutput() throws {
-        let result = try Built.run("typist", ["run", "Examples/smoke.api"])
+    func smokeOutput() async throws {
+        let result = try await Built.run("typist", ["run", "Examples/smoke.api"])
         #expect(result.standard.hasPrefix("1: explore integer prompt server shape envelope status layer\n"))
         #expect(result.standard.hasSuffix("smoke test passed\n"))
     }
 
     @Test("check: a misspelt member exits 65 with a suggestion, and sends nothing")
-    func checkMisspelling() throws {
+    func checkMisspelling() async throws {
         let directory = try temporaryDirectory()
         let script = directory.appendingPathComponent("typo.api")
         try "let first = post(id: 1)\nprint(first.titel)\nprint(undefinedName)\n".write(to: script, atomically: true, encoding: .utf8)
-        let result = try Built.run("typist", ["check", script.path], environment: ["TYPIST_TOKEN": "x"])
+        let result = try await Built.run("typist", ["check", script.path], environment: ["TYPIST_TOKEN": "x"])
         #expect(result.status == 65)
         #expect(result.error == """
             typo.api:2:13: error: Post has no member 'titel'
@@ -49,86 +49,86 @@ struct CommandLineTests {
                       ^~~~~~~~~~~~~
 
             """)
-        #expect(try Built.run("typist", ["check", "Examples/smoke.api"]).status == 0)
+        #expect(try await Built.run("typist", ["check", "Examples/smoke.api"]).status == 0)
     }
 
     @Test("Exit statuses: 1 for a failed expect or runtime error, 65 for syntax errors, 64 for usage")
-    func exitStatuses() throws {
+    func exitStatuses() async throws {
         let directory = try temporaryDirectory()
         func script(_ text: String) throws -> String {
             let url = directory.appendingPathComponent("s\(UUID().uuidString.prefix(6)).api")
             try text.write(to: url, atomically: true, encoding: .utf8)
             return url.path
         }
-        let failed = try Built.run("typist", ["run", try script("expect(posts().count == 99, \"count\")\n")])
+        let failed = try await Built.run("typist", ["run", try script("expect(posts().count == 99, \"count\")\n")])
         #expect(failed.status == 1)
         #expect(failed.error.contains("error: expectation failed: (posts().count → 100) == 99"))
-        #expect(try Built.run("typist", ["run", try script("print(post(id: 12345).title)\n")]).status == 1)
-        #expect(try Built.run("typist", ["run", try script("let = 1\n")]).status == 65)
-        #expect(try Built.run("typist", ["run", "no-such-file.api"]).status == 64)
-        #expect(try Built.run("typist", ["run"]).status == 64)
-        #expect(try Built.run("typist", ["--format", "yaml"]).status == 64)
-        #expect(try Built.run("typist", ["run", "Examples/smoke.api", "--var", "novalue"]).status == 64)
+        #expect(try await Built.run("typist", ["run", try script("print(post(id: 12345).title)\n")]).status == 1)
+        #expect(try await Built.run("typist", ["run", try script("let = 1\n")]).status == 65)
+        #expect(try await Built.run("typist", ["run", "no-such-file.api"]).status == 64)
+        #expect(try await Built.run("typist", ["run"]).status == 64)
+        #expect(try await Built.run("typist", ["--format", "yaml"]).status == 64)
+        #expect(try await Built.run("typist", ["run", "Examples/smoke.api", "--var", "novalue"]).status == 64)
     }
 
     @Test("--var declares variables; --format json prints values and errors as JSON")
-    func variablesAndJSON() throws {
+    func variablesAndJSON() async throws {
         let directory = try temporaryDirectory()
         let url = directory.appendingPathComponent("vars.api")
         try "print(greeting, post(id: Int(postId)!))\nprint(post(id: 0).title)\n".write(to: url, atomically: true, encoding: .utf8)
-        let result = try Built.run("typist", ["run", url.path, "--var", "greeting=hi", "--var", "postId=2", "--format", "json"])
+        let result = try await Built.run("typist", ["run", url.path, "--var", "greeting=hi", "--var", "postId=2", "--format", "json"])
         #expect(result.status == 1)
         #expect(result.standard.hasPrefix(#"hi {"userId":1,"id":2,"title":"#))
         #expect(Built.normalized(result.error).hasPrefix(#"{"file": "vars.api", "line": 2, "column": 7, "severity": "error", "kind": "host", "message": "GET http://127.0.0.1:PORT/posts/0: 404 Not Found""#))
     }
 
     @Test("Tokens come from TYPIST_TOKEN, and never show")
-    func tokenFromEnvironment() throws {
+    func tokenFromEnvironment() async throws {
         let directory = try temporaryDirectory()
         let url = directory.appendingPathComponent("token.api")
         try "print(token ?? \"none\")\nprint(search(query: \"swift\").total)\n".write(to: url, atomically: true, encoding: .utf8)
-        let without = try Built.run("typist", ["run", url.path])
+        let without = try await Built.run("typist", ["run", url.path])
         #expect(without.status == 1)
         #expect(without.error.contains("needs an access token"))
-        let with = try Built.run("typist", ["run", url.path], environment: ["TYPIST_TOKEN": "not-valid-but-secret"])
+        let with = try await Built.run("typist", ["run", url.path], environment: ["TYPIST_TOKEN": "not-valid-but-secret"])
         #expect(with.standard.hasPrefix("••••\n"))
         #expect(with.error.contains("401"))
         #expect(!(with.standard + with.error).contains("not-valid-but-secret"))
     }
 
     @Test("Environments come from typist.json beside the script; --env picks one")
-    func environments() throws {
+    func environments() async throws {
         let directory = try temporaryDirectory()
         try #"{"default": "broken", "environments": {"broken": {"baseURL": "http://127.0.0.1:9"}, "other": {"baseURL": "http://127.0.0.1:9", "variables": {"who": "ada"}}}}"#
             .write(to: directory.appendingPathComponent("typist.json"), atomically: true, encoding: .utf8)
         let url = directory.appendingPathComponent("env.api")
         try "print(baseURL)\nprint(who)\n".write(to: url, atomically: true, encoding: .utf8)
-        let result = try Built.run("typist", ["run", url.path, "--env", "other"])
+        let result = try await Built.run("typist", ["run", url.path, "--env", "other"])
         #expect(result.standard == "http://127.0.0.1:9\nada\n", "\(result.error)")
-        let unknown = try Built.run("typist", ["run", url.path, "--env", "moon"])
+        let unknown = try await Built.run("typist", ["run", url.path, "--env", "moon"])
         #expect(unknown.status == 64)
         #expect(unknown.error.contains("no environment named 'moon'; known: broken, other"))
         try "{ not json".write(to: directory.appendingPathComponent("typist.json"), atomically: true, encoding: .utf8)
-        #expect(try Built.run("typist", ["run", url.path]).status == 64)
+        #expect(try await Built.run("typist", ["run", url.path]).status == 64)
     }
 
     @Test("The prompt reads piped input plainly: no prompts, no escape codes; the first error ends it with status 1")
-    func pipedPrompt() throws {
-        let result = try Built.run("typist", [], input: "let n = posts().count\nn * 2\nfor i in 0..<2 {\n  print(i)\n}\npost(id: 0)\nprint(\"not reached\")\n")
+    func pipedPrompt() async throws {
+        let result = try await Built.run("typist", [], input: "let n = posts().count\nn * 2\nfor i in 0..<2 {\n  print(i)\n}\npost(id: 0)\nprint(\"not reached\")\n")
         #expect(result.status == 1)
         #expect(result.standard == "200\n0\n1\n")
         #expect(!result.standard.contains("\u{1B}") && !result.standard.contains("typist>"))
         #expect(Built.normalized(result.error).hasPrefix("<stdin>:6:1: error: GET http://127.0.0.1:PORT/posts/0: 404 Not Found"),
                 "\(result.error)")
-        let quit = try Built.run("typist", [], input: "print(1)\n:quit\nprint(2)\n")
+        let quit = try await Built.run("typist", [], input: "print(1)\n:quit\nprint(2)\n")
         #expect(quit.status == 0 && quit.standard == "1\n")
-        let check = try Built.run("typist", [], input: "print(1)\nlet x = nope\n")
+        let check = try await Built.run("typist", [], input: "print(1)\nlet x = nope\n")
         #expect(check.status == 65 && check.standard.isEmpty, "checked before anything runs")
         #expect(check.error.hasPrefix("<stdin>:2:9: error: cannot find 'nope' in scope"))
     }
 
     @Test("typist < file, typist run file and :load file run the same text the same way")
-    func threeWaysAgree() throws {
+    func threeWaysAgree() async throws {
         let directory = try temporaryDirectory()
         let url = directory.appendingPathComponent("chain.api")
         let script = """
@@ -146,9 +146,9 @@ struct CommandLineTests {
 
             """
         try script.write(to: url, atomically: true, encoding: .utf8)
-        let run = try Built.run("typist", ["run", url.path])
-        let piped = try Built.run("typist", [], input: script)
-        let loaded = try Built.run("typist", [], input: ":load \(url.path)\nprint(\"after\")\n")
+        let run = try await Built.run("typist", ["run", url.path])
+        let piped = try await Built.run("typist", [], input: script)
+        let loaded = try await Built.run("typist", [], input: ":load \(url.path)\nprint(\"after\")\n")
         for result in [run, piped, loaded] {
             #expect(result.status == 1, "\(result.error)")
             #expect(result.standard == "10 first\nsecond\n")
@@ -159,7 +159,12 @@ struct CommandLineTests {
     }
 
     @Test("Ctrl-C ends a piped prompt with status 130")
-    func interruptPiped() throws {
+    func interruptPiped() async throws {
+        let status = try await offThePool { try Self.interruptPipedBlocking() }
+        #expect(status == 130)
+    }
+
+    private static func interruptPipedBlocking() throws -> Int32 {
         let process = Process()
         process.executableURL = try Built.executable("typist")
         process.currentDirectoryURL = Built.packageRoot
@@ -173,11 +178,19 @@ struct CommandLineTests {
         Self.waitForReady(output)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        return process.terminationStatus
     }
 
     @Test("A script busy in a pure loop ends with 130 on SIGINT and 143 on SIGTERM", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func signalsEndRun(signal: Int32, status: Int32) throws {
+    func signalsEndRun(signal: Int32, status: Int32) async throws {
+        let (ignored, reason, code) = try await offThePool { try Self.signalRunBlocking(signal) }
+        if ignored { Issue.record("typist ignored signal \(signal)") }
+        #expect(reason == .exit)
+        #expect(code == status)
+    }
+
+    /// Runs a spinning script, sends it `signal`, and waits (on the caller's thread) for it to end.
+    private static func signalRunBlocking(_ signal: Int32) throws -> (ignored: Bool, Process.TerminationReason, Int32) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -195,13 +208,10 @@ struct CommandLineTests {
         // A lost signal must fail the test, not hang it.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { usleep(50_000) }
-        if process.isRunning {
-            Issue.record("typist ignored signal \(signal)")
-            kill(process.processIdentifier, SIGKILL)
-        }
+        let ignored = process.isRunning
+        if ignored { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
+        return (ignored, process.terminationReason, process.terminationStatus)
     }
 
     /// Reads the process's output until it says "ready" (60 s at most, for a loaded machine).
@@ -214,20 +224,20 @@ struct CommandLineTests {
     }
 
     @Test("--version and --help")
-    func versionAndHelp() throws {
-        let version = try Built.run("typist", ["--version"])
+    func versionAndHelp() async throws {
+        let version = try await Built.run("typist", ["--version"])
         #expect(version.status == 0 && version.standard.hasPrefix("0."))
-        let help = try Built.run("typist", ["--help"])
+        let help = try await Built.run("typist", ["--help"])
         #expect(help.status == 0 && help.standard.contains("run") && help.standard.contains("check"))
     }
 
     @Test("--transport chooses among the host's transports: typist has curl (the default) and urlsession, not AsyncHTTPClient")
-    func transports() throws {
+    func transports() async throws {
         for transport in ["curl", "urlsession"] {
-            let result = try Built.run("typist", ["--transport", transport], input: "post(id: 1).id\n")
+            let result = try await Built.run("typist", ["--transport", transport], input: "post(id: 1).id\n")
             #expect(result.status == 0 && result.standard == "1\n", "\(transport): \(result.error)")
         }
-        let unknown = try Built.run("typist", ["--transport", "ahc"], input: "1\n")
+        let unknown = try await Built.run("typist", ["--transport", "ahc"], input: "1\n")
         #expect(unknown.status == 64)
         #expect(unknown.error == "typist: unknown transport 'ahc'; choose curl, urlsession\n")
         // The executable links neither AsyncHTTPClient nor the TLS stack it brings.
@@ -238,13 +248,13 @@ struct CommandLineTests {
     }
 
     @Test("The example host builds, runs its own endpoints, and reuses the prompt, run and check")
-    func exampleHost() throws {
-        let result = try Built.run("example-host", ["run", "Examples/ExampleHost/reading-list.api"])
+    func exampleHost() async throws {
+        let result = try await Built.run("example-host", ["run", "Examples/ExampleHost/reading-list.api"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.standard.hasPrefix("#25 by "))
-        let prompt = try Built.run("example-host", [], input: ":endpoints\narticle(number: 7).title\n")
+        let prompt = try await Built.run("example-host", [], input: ":endpoints\narticle(number: 7).title\n")
         #expect(prompt.standard.contains("article(number: Int) -> Endpoint<Public, Article>  GET /posts/{number}"))
-        let check = try Built.run("example-host", ["check", "Examples/smoke.api"])
+        let check = try await Built.run("example-host", ["check", "Examples/smoke.api"])
         #expect(check.status == 65, "the demo's functions are not this host's")
         #expect(check.error.contains("cannot find 'posts' in scope"))
     }

@@ -9,7 +9,7 @@ import TypedAPI
 /// the kind, and the named values of enum arguments.
 @Suite(":describe from the types")
 struct DescribeTests {
-    enum Order: String, CaseIterable, Sendable, ScriptArgument { case newest, oldest }
+    enum Order: String, CaseIterable, Sendable, ScriptArgument { case newest, oldest = "created_asc" }
 
     /// A kind of the host's own: a tenant header.
     enum Tenant: ShellKind {
@@ -50,7 +50,7 @@ struct DescribeTests {
     func requestLine() async throws {
         let text = try await describe("notes")
         #expect(text.contains("request:  GET /notes?limit={limit}&pinned={pinned}&order={order}&archived={archived}"), "\(text)")
-        #expect(text.contains("param:    order: Order? = nil  (one of \"newest\", \"oldest\")"), "\(text)")
+        #expect(text.contains("param:    order: Order? = nil  (one of .newest, .oldest)"), "\(text)")
         #expect(text.contains("response: [Note]  (under \"data\" in the JSON)"), "\(text)")
         #expect(text.contains("kind:     Public (no credentials)"), "\(text)")
     }
@@ -69,7 +69,7 @@ struct DescribeTests {
     func enumType() async throws {
         let text = try await describe("Order")
         #expect(text.contains("enum Order"), "\(text)")
-        #expect(text.contains("case \"newest\"\n  case \"oldest\""), "\(text)")
+        #expect(text.contains("case newest\n  case oldest = \"created_asc\""), "\(text)")
         #expect(text.contains("used by: notes"), "\(text)")
     }
 }

@@ -9,7 +9,7 @@ import Typist
 @Suite("Meta commands")
 struct MetaCommandTests {
     @Test(":swift makes the client with the transport the session uses")
-    func swiftTransport() throws {
+    func swiftTransport() async throws {
         // (The in-process fixture's AsyncHTTPClient session is in the transcript.) typist's default
         // is curl; urlsession needs no import beyond TypedAPI.
         func expected(_ imports: String, _ transport: String) -> String {
@@ -20,9 +20,9 @@ struct MetaCommandTests {
         func normalized(_ text: String) -> String {
             text.replacingOccurrences(of: #"http://127\.0\.0\.1:\d+"#, with: "BASE", options: .regularExpression)
         }
-        let curl = try Built.run("typist", [], input: ":swift post(id: 1)\n")
+        let curl = try await Built.run("typist", [], input: ":swift post(id: 1)\n")
         #expect(normalized(curl.standard) == expected("import TypedAPI\nimport TypedAPICurl\n", "CurlTransport"))
-        let session = try Built.run("typist", ["--transport", "urlsession"], input: ":swift post(id: 1)\n")
+        let session = try await Built.run("typist", ["--transport", "urlsession"], input: ":swift post(id: 1)\n")
         #expect(normalized(session.standard) == expected("import TypedAPI\n", "URLSessionTransport"))
     }
 

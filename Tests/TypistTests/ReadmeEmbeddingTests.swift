@@ -12,18 +12,18 @@ struct ReadmeEmbeddingTests {
     }
 
     @Test("The host's code type-checks against the built Typist, importing nothing else of ours")
-    func code() throws {
+    func code() async throws {
         let code = try #require(Self.blocks.first { $0.info == "swift" && $0.text.contains("ShellCommandLine.main") }).text
         #expect(!code.contains("import TypedAPI"))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try Self.typecheck(code, in: directory)
+        let result = try await Self.typecheck(code, in: directory)
         #expect(result.status == 0, "\(result.output)")
     }
 
     @Test("Registering an endpoint made with .includingResponse() is a compile error that says what to do")
-    func includingResponse() throws {
+    func includingResponse() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -36,28 +36,28 @@ struct ReadmeEmbeddingTests {
                 }
             }
             """
-        let result = try Self.typecheck(code, in: directory)
+        let result = try await Self.typecheck(code, in: directory)
         #expect(result.status != 0)
         #expect(result.output.contains("main.swift:4:5: error: 'init(_:summary:_:file:line:endpoint:)' is unavailable: register the endpoint without .includingResponse()"),
                 "\(result.output)")
         // Without it, the same registration compiles.
-        let fine = try Self.typecheck(code.replacingOccurrences(of: ".includingResponse()", with: ""), in: directory)
+        let fine = try await Self.typecheck(code.replacingOccurrences(of: ".includingResponse()", with: ""), in: directory)
         #expect(fine.status == 0, "\(fine.output)")
     }
 
     /// Type-checks `code` as `main.swift` against the built modules; Typist's C modules are
     /// found through their module maps, as SwiftPM finds them.
-    static func typecheck(_ code: String, in directory: URL) throws -> (status: Int32, output: String) {
+    static func typecheck(_ code: String, in directory: URL) async throws -> (status: Int32, output: String) {
         let file = directory.appendingPathComponent("main.swift")
         try code.write(to: file, atomically: true, encoding: .utf8)
         let maps = ["CReadline", "CTypistPlatform"].flatMap { name in
             ["-Xcc", "-fmodule-map-file=" + Built.packageRoot.appendingPathComponent("Sources/\(name)/module.modulemap").path]
         }
-        return try run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try modules().path] + maps + [file.path])
+        return try await run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try modules().path] + maps + [file.path])
     }
 
     @Test("Its Package.swift is a manifest SwiftPM reads, with the Typist and TypistCurl products")
-    func manifest() throws {
+    func manifest() async throws {
         let manifest = try #require(Self.blocks.first { $0.info == "swift" && $0.text.hasPrefix("// swift-tools-version") }).text
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-host-\(UUID().uuidString)")
         let sources = directory.appendingPathComponent("ReadingShell/Sources/reading")
@@ -65,14 +65,15 @@ struct ReadmeEmbeddingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try manifest.write(to: directory.appendingPathComponent("ReadingShell/Package.swift"), atomically: true, encoding: .utf8)
         try "print(1)\n".write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let result = try Self.run(["swift", "package", "--package-path", directory.appendingPathComponent("ReadingShell").path,
+        let result = try await Self.run(["swift", "package", "--package-path", directory.appendingPathComponent("ReadingShell").path,
                                    "dump-package"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("\"TypistCurl\"") && result.output.contains("\"reading\""), "\(result.output)")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let result = try ProcessResult.run(arguments)
+    /// Runs a command on a thread of its own (a compiler run holds no concurrency-pool thread).
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let result = try await ProcessResult.run(arguments)
         return (result.status, result.output)
     }
 

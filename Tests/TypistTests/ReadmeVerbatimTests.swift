@@ -93,7 +93,7 @@ struct ReadmeVerbatimTests {
             let words = line.dropFirst("swift run typist ".count).split(separator: "#")[0].split(separator: " ").map(String.init)
             // Paths under Examples/ are the package's; others are the README's files, here.
             let inPackage = words.contains { $0.hasPrefix("Examples/") }
-            let result = try Built.run("typist", words, directory: inPackage ? Built.packageRoot : directory)
+            let result = try await Built.run("typist", words, directory: inPackage ? Built.packageRoot : directory)
             #expect(result.status == 0, "\(line)\n\(result.error)")
             ran += 1
         }

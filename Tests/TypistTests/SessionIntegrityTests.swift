@@ -154,10 +154,10 @@ struct SessionIntegrityTests {
         }
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let check = try Built.run("typist", ["check", file.path])
+        let check = try await Built.run("typist", ["check", file.path])
         #expect(check.status == 0, "\(check.error)\n\(text)")
         let environment = ["TYPIST_TOKEN": "another-token-0000", "TYPIST_PASSWORD": "lovelace", "TYPIST_HEADER_X_API_KEY": "k-1"]
-        let run = try Built.run("typist", ["run", file.path], environment: environment)
+        let run = try await Built.run("typist", ["run", file.path], environment: environment)
         #expect(run.status == 0, "\(run.error)\n\(text)")
         #expect(run.standard == "101\n2\ntrue\n1\ntrue\n", "\(text)")
     }

@@ -4,10 +4,10 @@ import Testing
 /// The prompt in a real terminal. Skipped, and reported as skipped, where tmux is not installed.
 @Suite("The prompt in a terminal (tmux)", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests cannot run here"))
 struct TerminalTests {
-    private func start(home: URL? = nil) throws -> TmuxSession {
+    private func start(home: URL? = nil) async throws -> TmuxSession {
         let directory = try home ?? Self.temporaryHome()
         let session = try TmuxSession("'\(try Built.executable("typist").path)'", home: directory)
-        try session.waitFor("typist>")
+        try await session.waitFor("typist>")
         return session
     }
 
@@ -19,8 +19,8 @@ struct TerminalTests {
     }
 
     @Test("Closing a terminal ends typist and its demo service; nothing is left behind")
-    func nothingLeftBehind() throws {
-        let session = try start()
+    func nothingLeftBehind() async throws {
+        let session = try await start()
         let tree = ProcessTree.descendants(of: session.panePID)
         let names = tree.compactMap { try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8) }
         #expect(names.contains { $0.hasPrefix("typist") }, "typist runs under the pane: \(names)")
@@ -42,60 +42,60 @@ struct TerminalTests {
     }
 
     @Test("Tab completes a model's fields before any call, with no space after a member")
-    func fieldsBeforeAnyCall() throws {
-        let session = try start()
+    func fieldsBeforeAnyCall() async throws {
+        let session = try await start()
         defer { expectNothingLeft(session) }
         try session.type("post(id: 1).")
         try session.send("Tab", "Tab")
-        let screen = try session.waitFor("userId")
+        let screen = try await session.waitFor("userId")
         #expect(screen.contains("body") && screen.contains("title"))
         try session.type("ti")
         try session.send("Tab")
         try session.type("|")
-        try session.waitFor("post(id: 1).title|")
-        try session.clearLine()
+        try await session.waitFor("post(id: 1).title|")
+        try await session.clearLine()
         try session.type(":endpoints")
         try session.send("Enter")
-        try session.waitFor("search(query: String) -> Endpoint<Bearer, SearchResults>")
+        try await session.waitFor("search(query: String) -> Endpoint<Bearer, SearchResults>")
     }
 
     @Test("Tab completes through subscripts and closures")
-    func throughSubscripts() throws {
-        let session = try start()
+    func throughSubscripts() async throws {
+        let session = try await start()
         defer { expectNothingLeft(session) }
         try session.type("searchRepositories(query: \"swift\").items[0].na")
         try session.send("Tab")
         try session.type("|")
-        try session.waitFor("items[0].name|")
-        try session.clearLine()
+        try await session.waitFor("items[0].name|")
+        try await session.clearLine()
         try session.type("posts().filter { $0.user")
         try session.send("Tab")
-        try session.waitFor("$0.userId")
+        try await session.waitFor("$0.userId")
     }
 
     @Test("Ctrl-C during a slow call cancels it, and the session goes on")
-    func cancelSlowCall() throws {
-        let session = try start()
+    func cancelSlowCall() async throws {
+        let session = try await start()
         defer { expectNothingLeft(session) }
         try session.type("let kept = post(id: 3).id")
         try session.send("Enter")
         try session.type("slow(ms: 60000)")
         try session.send("Enter")
-        try session.waitFor("Ctrl-C cancels")
+        try await session.waitFor("Ctrl-C cancels")
         let pressed = Date()
         try session.send("C-c")
-        try session.waitFor("cancelled")
+        try await session.waitFor("cancelled")
         #expect(Date().timeIntervalSince(pressed) < 20, "well before the call's own 60 s")
         try session.type("kept * 10")
         try session.send("Enter")
-        try session.waitFor("30")
+        try await session.waitFor("30")
     }
 
     @Test("History persists across runs, mode 0600, without the token line")
-    func history() throws {
+    func history() async throws {
         let home = try Self.temporaryHome()
         do {
-            let first = try start(home: home)
+            let first = try await start(home: home)
             defer { expectNothingLeft(first) }
             try first.type("let answer = 41 + 1")
             try first.send("Enter")
@@ -103,9 +103,9 @@ struct TerminalTests {
             try first.send("Enter")
             try first.type("login(user: \"ada\", password: \"lovelace\").expiresIn")
             try first.send("Enter")
-            try first.waitFor("3600")
+            try await first.waitFor("3600")
             try first.send("C-d")
-            try first.waitFor("EXIT=0")
+            try await first.waitFor("EXIT=0")
         }
         let file = home.appendingPathComponent("state/typist/history")
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -113,47 +113,47 @@ struct TerminalTests {
         #expect(!text.contains("super-secret-token") && !text.contains("lovelace"))
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let second = try start(home: home)
+        let second = try await start(home: home)
         defer { expectNothingLeft(second) }
         try second.send("Up")
-        try second.waitFor("typist> let answer = 41 + 1")
+        try await second.waitFor("typist> let answer = 41 + 1")
     }
 
     @Test(":token with no value reads the token without echo")
-    func tokenWithoutEcho() throws {
-        let session = try start()
+    func tokenWithoutEcho() async throws {
+        let session = try await start()
         defer { expectNothingLeft(session) }
         try session.type(":token")
         try session.send("Enter")
-        try session.waitFor("token:")
+        try await session.waitFor("token:")
         try session.type("hidden-value-123")
         try session.send("Enter")
-        let screen = try session.waitFor("token = ••••")
+        let screen = try await session.waitFor("token = ••••")
         #expect(!screen.contains("hidden-value-123"))
         try session.type("print(token!)")
         try session.send("Enter")
-        try session.waitFor("••••\n")
+        try await session.waitFor("••••\n")
     }
 
     @Test("Unfinished input gets a continuation prompt; Ctrl-C drops it; Ctrl-D exits")
-    func continuationAndExit() throws {
-        let session = try start()
+    func continuationAndExit() async throws {
+        let session = try await start()
         defer { expectNothingLeft(session) }
         try session.type("for i in 0..<2 {")
         try session.send("Enter")
-        try session.waitFor("...>")
+        try await session.waitFor("...>")
         try session.type("print(\"line \\(i)\")")
         try session.send("Enter")
         try session.type("}")
         try session.send("Enter")
-        try session.waitFor("line 1")
+        try await session.waitFor("line 1")
         try session.type("let unfinished = [1,")
         try session.send("Enter")
-        try session.clearLine()
+        try await session.clearLine()
         try session.type("unfinished")
         try session.send("Enter")
-        try session.waitFor("cannot find 'unfinished' in scope")
+        try await session.waitFor("cannot find 'unfinished' in scope")
         try session.send("C-d")
-        try session.waitFor("EXIT=0")
+        try await session.waitFor("EXIT=0")
     }
 }

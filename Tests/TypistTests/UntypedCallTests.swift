@@ -67,7 +67,7 @@ struct UntypedCallTests {
         #expect(code.contains("let data2: Data = try await client.send(.postPosts, with: AccessToken(\"…\"))"), "\(code)")
         #expect(!code.contains("t0k3n"))
         let result = try await withTemporaryFolder("typist-swift") { folder in
-            try await offThePool { try ReadmeEmbeddingTests.typecheck(code, in: folder) }
+            try await ReadmeEmbeddingTests.typecheck(code, in: folder)
         }
         #expect(result.status == 0, "\(result.output)\n\(code)")
     }

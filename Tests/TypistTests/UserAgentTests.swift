@@ -43,11 +43,11 @@ struct UserAgentTests {
     }
 
     @Test("The executables name themselves: typist, and a host before typist")
-    func executables() throws {
-        let typist = try Built.run("typist", ["--transport", "curl"], input: "print(echoHeaders().headers[\"user-agent\"]!)\n")
+    func executables() async throws {
+        let typist = try await Built.run("typist", ["--transport", "curl"], input: "print(echoHeaders().headers[\"user-agent\"]!)\n")
         #expect(typist.standard == "typist/\(TypistVersion.current)\n", "\(typist.error)")
         // The example host has no header echo: its last request, as :last shows it, does.
-        let host = try Built.run("example-host", [], input: "article(number: 1).title\n:last\n")
+        let host = try await Built.run("example-host", [], input: "article(number: 1).title\n:last\n")
         let sent = host.standard.split(separator: "\n").filter { $0.hasPrefix("User-Agent:") }
         #expect(sent == ["User-Agent: example-host/\(TypistVersion.current) typist/\(TypistVersion.current)"], "\(host.standard)\(host.error)")
     }

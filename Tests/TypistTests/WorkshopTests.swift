@@ -116,15 +116,15 @@ struct WorkshopTests {
         let lesson = try #require(Self.lessons.first { $0.number == 3 })
         let design = lesson.directory.appendingPathComponent("reference.swift").path
         let misuse = lesson.directory.appendingPathComponent("misuse.swift").path
-        let refused = try await offThePool { try Built.run("typist", ["swift-check", design, misuse, "--expect-failure"]) }
+        let refused = try await Built.run("typist", ["swift-check", design, misuse, "--expect-failure"])
         #expect(refused.status == 0, "\(refused.standard)\(refused.error)")
         #expect(refused.standard.contains("requires the types 'AccessToken' and '()' be equivalent"), "\(refused.standard)")
         #expect(refused.standard.contains("The endpoint's kind needs request data"), "\(refused.standard)")
         #expect(refused.standard.contains("✓ refused by the compiler, as a misuse should be"))
         let usage = lesson.directory.appendingPathComponent("usage.swift").path
-        let compiles = try await offThePool { try Built.run("typist", ["swift-check", design, usage]) }
+        let compiles = try await Built.run("typist", ["swift-check", design, usage])
         #expect(compiles.status == 0 && compiles.standard.contains("✓ type-checks"), "\(compiles.standard)\(compiles.error)")
-        let wrong = try await offThePool { try Built.run("typist", ["swift-check", design, misuse]) }
+        let wrong = try await Built.run("typist", ["swift-check", design, misuse])
         #expect(wrong.status == 1 && wrong.standard.contains("✗ does not type-check"))
     }
 }

@@ -130,7 +130,8 @@ extension Shell {
             for parameter in endpoint.parameters {
                 let label = parameter.label ?? "_ \(parameter.name)"
                 let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
-                let choices = parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
+                let choices = parameter.enumeration.map { "  (one of " + $0.cases.map { "." + $0.name }.joined(separator: ", ") + ")" }
+                    ?? parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
                 lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)\(choices)")
             }
             lines.append("  response: \(endpoint.responseTypeName)"
@@ -152,11 +153,10 @@ extension Shell {
         // An argument type with named values: a raw-value enum.
         for endpoint in registry.endpoints {
             for parameter in endpoint.parameters {
-                guard let choices = parameter.choices, parameter.swiftType.hasSuffix("?") ? parameter.swiftType.dropLast() == name : parameter.swiftType == name
-                else { continue }
-                let users = registry.endpoints.filter { $0.parameters.contains { $0.swiftType == name || $0.swiftType == name + "?" } }
-                return ([style.type("enum \(name)") + "  (written as its raw value, a String)"]
-                        + choices.map { "  case " + ValueFormatter.literal($0) }
+                guard let enumeration = parameter.enumeration, enumeration.typeName == name else { continue }
+                let users = registry.endpoints.filter { $0.parameters.contains { $0.enumeration?.typeName == name } }
+                return ([style.type("enum \(name)") + "  (an argument is written .case, or its raw value as a String)"]
+                        + enumeration.cases.map { "  case \($0.name)" + ($0.value == .string($0.name) ? "" : " = \(ValueFormatter.literal($0.value))") }
                         + ["  used by: " + users.map(\.name).joined(separator: ", ")]).joined(separator: "\n")
             }
         }

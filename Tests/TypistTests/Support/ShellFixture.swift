@@ -51,17 +51,27 @@ enum Built {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    struct Result {
+    struct Result: Sendable {
         var status: Int32
         var standard: String
         var error: String
     }
 
-    /// Runs an executable with arguments, standard input and extra environment.
+    /// Runs an executable with arguments, standard input and extra environment, waiting for it on a
+    /// thread of its own: a child that calls back into a server in this process (the demo service)
+    /// must never wait for a concurrency-pool thread that is itself waiting for the child.
     static func run(_ name: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> Result {
+                    directory: URL? = nil) async throws -> Result {
+        let executable = try executable(name)
+        return try await offThePool {
+            try runBlocking(executable, arguments, input: input, environment: environment, directory: directory)
+        }
+    }
+
+    private static func runBlocking(_ executable: URL, _ arguments: [String], input: String?, environment: [String: String],
+                                    directory: URL?) throws -> Result {
         let process = Process()
-        process.executableURL = try executable(name)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

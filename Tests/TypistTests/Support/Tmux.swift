@@ -61,27 +61,29 @@ final class TmuxSession {
 
     /// Waits until the screen contains `text`, or fails after `seconds` with the screen.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitFor(_ text: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
             if last.contains(text) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
+            // Polls without holding a concurrency-pool thread: in-process servers need them.
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw Timeout(text: text, screen: last, location: sourceLocation)
     }
 
     /// Waits until the last line on screen is an empty prompt (after Ctrl-C: the signal travels by
     /// another path than typed keys, so typing on before the new prompt shows would race it).
-    func waitForEmptyPrompt(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func waitForEmptyPrompt(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
             let lines = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if lines.last == "typist>" { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            // Polls without holding a concurrency-pool thread: in-process servers need them.
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw Timeout(text: "an empty prompt", screen: last, location: sourceLocation)
     }
@@ -89,13 +91,13 @@ final class TmuxSession {
     /// Clears the line with Ctrl-C and waits for the empty prompt. Under load one Ctrl-C was once
     /// seen not to clear a line the editor had already shown (see the session note): a second is
     /// sent after 10 s, as a person would, so tests about other things do not hinge on it.
-    func clearLine(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func clearLine(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try send("C-c")
         do {
-            try waitForEmptyPrompt(seconds: 10, sourceLocation: sourceLocation)
+            try await waitForEmptyPrompt(seconds: 10, sourceLocation: sourceLocation)
         } catch {
             try send("C-c")
-            try waitForEmptyPrompt(sourceLocation: sourceLocation)
+            try await waitForEmptyPrompt(sourceLocation: sourceLocation)
         }
     }
 
