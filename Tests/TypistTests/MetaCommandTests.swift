@@ -21,9 +21,9 @@ struct MetaCommandTests {
             text.replacingOccurrences(of: #"http://127\.0\.0\.1:\d+"#, with: "BASE", options: .regularExpression)
         }
         let curl = try await Built.run("typist", [], input: ":swift post(id: 1)\n")
-        #expect(normalized(curl.standard) == expected("import TypedAPI\nimport TypedAPICurl\n", "CurlTransport"))
+        #expect(normalized(curl.standard) == expected("import Foundation\nimport TypedAPI\nimport TypedAPICurl\nimport DemoService\n", "CurlTransport"))
         let session = try await Built.run("typist", ["--transport", "urlsession"], input: ":swift post(id: 1)\n")
-        #expect(normalized(session.standard) == expected("import TypedAPI\n", "URLSessionTransport"))
+        #expect(normalized(session.standard) == expected("import Foundation\nimport TypedAPI\nimport DemoService\n", "URLSessionTransport"))
     }
 
     @Test(":save writes the successful inputs without secrets; :load runs a script into the session")

@@ -27,13 +27,30 @@ extension Shell {
             fail("write :swift <expression>, such as :swift post(id: 1)")
             return false
         }
-        let (_, diagnostics, _, untyped) = await dryRun(text)
-        if !diagnostics.isEmpty {
-            report(diagnostics)
+        // Untyped calls are written from the requests a dry run would send; everything else from
+        // the syntax alone (a dry run's placeholder values would trip an `expect`).
+        var untyped: [UntypedRequest] = []
+        let untypedNames = Set(Self.untypedCalls.map(\.name))
+        if interpreter.hostCalls(in: text).contains(where: { untypedNames.contains($0.name) }) {
+            let (_, diagnostics, _, requests) = await dryRun(text)
+            if !diagnostics.isEmpty {
+                report(diagnostics)
+                return false
+            }
+            untyped = requests
+        }
+        switch SwiftSnippet(shell: self).render(text, untyped: untyped) {
+        case .success(let swift):
+            write(swift)
+            return true
+        case .failure(let failure):
+            if !failure.diagnostics.isEmpty {
+                report(failure.diagnostics)
+            } else {
+                fail(":swift cannot write this in Swift: \(failure.message)")
+            }
             return false
         }
-        write(SwiftSnippet(shell: self).render(text, untyped: untyped))
-        return true
     }
 
     /// `:model [Name =] expr`: evaluates the expression (sending what it sends) and prints Swift

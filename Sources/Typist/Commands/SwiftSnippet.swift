@@ -5,80 +5,105 @@ import Foundation
 struct SwiftSnippet {
     let shell: Shell
 
-    func render(_ text: String, untyped: [UntypedRequest] = []) -> String {
-        if !untyped.isEmpty { return renderUntyped(untyped) }
-        let calls = shell.interpreter.hostCalls(in: text)
-        var swift = Array(text.utf8)
-        var needsToken = false
-        for call in calls.reversed() {
-            guard let endpoint = shell.registry.endpoint(named: call.name) else { continue }
-            let factory = endpoint.parameters.isEmpty ? ".\(call.name)" : ".\(call.name)(\(call.argumentText))"
-            var replacement = "try await client.send(\(factory)"
-            switch endpoint.kindName {
-            case "Bearer":
-                replacement += ", with: token"
-                needsToken = true
-            case "APIKey":
-                replacement += ", with: apiKey"
-            default: break
-            }
-            replacement += ")"
-            let lower = max(0, min(call.span.start, swift.count))
-            let upper = max(lower, min(call.span.end, swift.count))
-            swift.replaceSubrange(lower..<upper, with: Array(replacement.utf8))
+    /// A Swift file's parts: imports, declarations for endpoints registered as closures, the
+    /// client and credentials, and the statements.
+    struct Parts: Sendable {
+        var imports: [String]
+        var declarations: [String]
+        var setup: [String]
+        var body: [String]
+
+        /// The whole file, as `:swift` prints it.
+        var text: String {
+            var lines = imports + [""]
+            if !declarations.isEmpty { lines += declarations + [""] }
+            return (lines + setup + body).joined(separator: "\n")
         }
-        var body = String(decoding: swift, as: UTF8.self)
-        if calls.count == 1, body.hasPrefix("try await client.send("), body.hasSuffix(")") {
-            // A lone call needs no parentheses around it.
-        } else if calls.count > 0, !body.hasPrefix("try await") {
-            body = body.replacingOccurrences(of: "try await client.send(", with: "(try await client.send(")
-                .replacingOccurrences(of: ", with: token)", with: ", with: token))")
-            body = Self.balanceCalls(body)
-        }
-        let type = (try? shell.interpreter.staticType(of: text).get()).map { ": \($0)" } ?? ""
-        // The transport in use, as Swift names it: `TypedAPICurl.CurlTransport` → `CurlTransport()`.
-        let qualified = _typeName(Swift.type(of: shell.client.transport), qualified: true).split(separator: ".")
-        let module = qualified.count > 1 ? String(qualified[0]) : "TypedAPI"
-        var lines = ["import TypedAPI"]
-        if module != "TypedAPI" { lines.append("import \(module)") }
-        lines += [
-            "",
-            "let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),",
-            "                       transport: \(qualified.last ?? "URLSessionTransport")())",
-        ]
-        if needsToken { lines.append("let token = AccessToken(\"…\")   // from login(user:password:)") }
-        lines.append("let result\(type) = \(body)")
-        return lines.joined(separator: "\n")
     }
 
-    /// Closes the parenthesis opened before each `try await client.send(` right after its call.
-    private static func balanceCalls(_ text: String) -> String {
-        var result = ""
-        var pending: [Int] = []  // depth at which to close
-        var depth = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("(try await client.send(") {
-                result += "(try await client.send("
-                depth += 2
-                pending.append(depth - 1)
-                index = text.index(index, offsetBy: "(try await client.send(".count)
-                continue
+    /// `:swift`: the Swift for a prompt line, or why there is none.
+    func render(_ text: String, untyped: [UntypedRequest] = []) -> Result<String, SwiftTranslationFailure> {
+        if !untyped.isEmpty { return .success(renderUntyped(untyped)) }
+        return parts(for: text, isPrompt: true).map(\.text)
+    }
+
+    /// The Swift for a prompt line or a whole script, in parts.
+    func parts(for text: String, isPrompt: Bool) -> Result<Parts, SwiftTranslationFailure> {
+        let endpoints = Dictionary(shell.registry.endpoints.map { ($0.name, EndpointWriting($0)) }) { first, _ in first }
+        let writing = SwiftHostWriting(
+            call: { function, arguments in endpoints[function.name]?.call(arguments) },
+            global: Self.read(global:),
+            assignment: Self.assign(global:value:),
+            note: { function in
+                endpoints[function.name]?.producesToken == true
+                    ? "// the shell keeps the token \(function.name)(…) answers with; in Swift: token = AccessToken(<answer>.token)"
+                    : nil
+            })
+        return shell.interpreter.swift(for: text, isPrompt: isPrompt, host: writing).map { program in
+            let used = program.functions.compactMap { endpoints[$0] }
+            let (transport, transportModule) = transportName()
+            var imports = ["import Foundation", "import TypedAPI"]
+            for module in [transportModule] + used.flatMap(\.modules) where !imports.contains("import \(module)") {
+                imports.append("import \(module)")
             }
-            let character = text[index]
-            result.append(character)
-            if character == "(" { depth += 1 }
-            if character == ")" {
-                depth -= 1
-                if let last = pending.last, depth == last {
-                    result.append(")")
-                    depth -= 1
-                    pending.removeLast()
-                }
+            var setup = [
+                "let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),",
+                "                       transport: \(transport)())",
+            ]
+            let kinds = Set(used.map(\.kindName))
+            // `var` where the script assigns it, `let` where it only reads it.
+            func binding(_ names: String...) -> String {
+                program.lines.contains { line in names.contains { line.trimmingCharacters(in: .whitespaces).hasPrefix("\($0) = ") } }
+                    ? "var" : "let"
             }
-            index = text.index(after: index)
+            if kinds.contains("Bearer") || program.globals.contains("token") {
+                setup.append("\(binding("token")) token = AccessToken(\"…\")   // from login(user:password:), or the session's token")
+            }
+            if kinds.contains("Basic") || program.globals.contains("username") || program.globals.contains("password") {
+                setup.append("\(binding("username", "password")) username = \"…\", password = \"…\"")
+            }
+            if kinds.contains("APIKey") || program.globals.contains("apiKey") {
+                setup.append("\(binding("apiKey")) apiKey = \"…\"")
+            }
+            if program.globals.contains("response") {
+                setup.append("var response: APIResponse<Data>? = nil   // the shell's last exchange; in an app, send an endpoint .includingResponse()")
+            }
+            let declarations = used.compactMap(\.declaration)
+            return Parts(imports: imports, declarations: declarations, setup: setup, body: program.lines)
         }
-        return result
+    }
+
+    /// A session property read in Swift.
+    @Sendable private static func read(global name: String) -> String? {
+        switch name {
+        case "baseURL": "client.environment.baseURL"
+        case "token": "Optional(token)"
+        case "username": "Optional(username)"
+        case "password": "Optional(password)"
+        case "apiKey": "Optional(apiKey)"
+        case "response": "response"
+        default: nil
+        }
+    }
+
+    /// `ProcessInfo.processInfo.environment["TYPIST_TOKEN"] ?? ""`: a secret, read where `:curl` reads it.
+    static func environment(_ variable: String) -> String {
+        "ProcessInfo.processInfo.environment[\"\(variable)\"] ?? \"\""
+    }
+
+    /// A session property set in Swift; a secret written as a literal is read from the environment.
+    @Sendable private static func assign(global name: String, value: String) -> String? {
+        let secret = value.hasPrefix("\"") && ["token", "password", "apiKey"].contains(name)
+            ? environment("TYPIST_" + SecretNames.screamingSnakeCase(name)) : value
+        return switch name {
+        case "baseURL": "client.environment = try ServerEnvironment(url: \(value))"
+        case "token": "token = AccessToken(\(secret))"
+        case "username": "username = \(value)"
+        case "password", "apiKey": "\(name) = \(secret)"
+        case "timeout": "client.timeout = .seconds(\(value))"
+        case "headers": "client.defaultHeaders = \(value).map { HTTPHeader.custom(name: $0.key, value: $0.value) }"
+        default: nil
+        }
     }
 
     /// Untyped calls as the endpoints a host would declare for them, and the calls that send them.
@@ -119,7 +144,7 @@ struct SwiftSnippet {
         let data: String = switch kind {
         case .bearer: ", with: AccessToken(\"…\")"
         case .basic: ", with: BasicCredentials(username: \"…\", password: \"…\")"
-        case .apiKey: ", with: APIKeyCredential(\"…\")"
+        case .apiKey: ", with: APIKeyCredential(value: \"…\")"
         case .public: ""
         }
         for (index, name) in names.enumerated() {

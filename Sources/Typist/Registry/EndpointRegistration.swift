@@ -119,6 +119,9 @@ public struct EndpointRegistration: Sendable {
     let location: String
     /// The registration's file path and line, for `:source`.
     let source: (path: String, line: Int)
+    /// The modules its kind and response type come from (not Swift's or Foundation's), for the
+    /// imports `:swift` writes.
+    var modules: [String] = []
     let plan: @Sendable ([Value]) throws -> CallPlan
 
     /// `post(id: Int) -> Endpoint<Public, Post>`.
@@ -193,6 +196,22 @@ enum SwiftTypeName {
         }
         if name == "()" { return "Void" }
         return name
+    }
+
+    /// The modules named in the types' qualified names (`DemoService` for `[DemoService.Post]`),
+    /// without the standard library, Foundation and TypedAPI.
+    static func modules(of types: Any.Type...) -> [String] {
+        var modules: [String] = []
+        for type in types {
+            let name = _typeName(type, qualified: true)
+            for token in name.split(whereSeparator: { "<>,[]:? ()".contains($0) }) {
+                guard let module = token.split(separator: ".").first.map(String.init), token.contains("."),
+                    !["Swift", "Foundation", "TypedAPI", "__C"].contains(module), !modules.contains(module)
+                else { continue }
+                modules.append(module)
+            }
+        }
+        return modules
     }
 
     /// A case's name in Swift (`stars`), also when the enum describes itself in its own words.

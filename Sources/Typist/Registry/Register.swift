@@ -91,6 +91,7 @@ public struct Register: RegistryContent {
                 name: name, summary: summary, group: "", parameters: parameterInfos,
                 kindName: _typeName(Kind.self, qualified: false), responseTypeName: SwiftTypeName.of(Response.self),
                 responseType: shape, producesToken: producesToken, location: location, source: source,
+                modules: SwiftTypeName.modules(of: Kind.self, Response.self),
                 plan: { values in
                     let endpoint = try make(values)
                     return CallPlan(

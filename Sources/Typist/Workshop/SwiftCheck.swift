@@ -58,7 +58,8 @@ public enum SwiftCheck {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map(\.path)
+        let maps = clangModuleMaps(beside: modules).flatMap { ["-Xcc", "-fmodule-map-file=" + $0.path] }
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + maps + files.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -74,6 +75,33 @@ public enum SwiftCheck {
     }
 
     /// One paragraph for each common diagnostic of the pattern that `text` contains.
+    /// The module maps of the C modules the built Swift modules import (NIO's shims, CCurl …), so
+    /// that a file importing `DemoService` or `TypedAPICurl` type-checks too: those the build wrote
+    /// beside its products, and those in the package's and its dependencies' `Sources`.
+    static func clangModuleMaps(beside modules: URL) -> [URL] {
+        let manager = FileManager.default
+        var maps: [URL] = []
+        func add(_ url: URL) { if manager.fileExists(atPath: url.path) { maps.append(url) } }
+        let build = modules.lastPathComponent == "Modules" ? modules.deletingLastPathComponent() : modules
+        for name in (try? manager.contentsOfDirectory(atPath: build.path)) ?? [] where name.hasSuffix(".build") {
+            add(build.appendingPathComponent(name).appendingPathComponent("module.modulemap"))
+        }
+        // The package root: the folder above `.build`.
+        var root = build
+        while root.pathComponents.count > 1, root.lastPathComponent != ".build" { root = root.deletingLastPathComponent() }
+        guard root.lastPathComponent == ".build" else { return maps }
+        let packages = [root.deletingLastPathComponent()] + ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent("checkouts").path)) ?? [])
+            .map { root.appendingPathComponent("checkouts").appendingPathComponent($0) }
+        for package in packages {
+            let sources = package.appendingPathComponent("Sources")
+            for target in (try? manager.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                add(sources.appendingPathComponent(target).appendingPathComponent("module.modulemap"))
+                add(sources.appendingPathComponent(target).appendingPathComponent("include/module.modulemap"))
+            }
+        }
+        return maps
+    }
+
     public static func readings(of text: String) -> [String] {
         var found: [String] = []
         for (pattern, reading) in commonDiagnostics where text.contains(pattern) && !found.contains(reading) {

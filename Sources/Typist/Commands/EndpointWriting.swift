@@ -1,0 +1,157 @@
+import APIScript
+import Foundation
+
+/// How `:swift` writes one registered endpoint: a call of the host's factory when the registration
+/// closure only calls one (`{ id in Endpoint.post(id: id) }` → `.post(id: 1)`), else an
+/// `extension Endpoint` declaring a factory of the endpoint's name with the closure's body as
+/// written in the host, so that what `:swift` prints compiles against the host's module.
+struct EndpointWriting: Sendable {
+    let name: String
+    let kindName: String
+    let producesToken: Bool
+    let modules: [String]
+    let parameters: [ParameterInfo]
+    /// Whether the factory is called with parentheses (a `static func`, not a `static var`).
+    let factoryIsFunction: Bool
+    /// A declaration of the factory, when the host's registration builds the endpoint itself.
+    let declaration: String?
+
+    init(_ endpoint: EndpointRegistration) {
+        name = endpoint.name
+        kindName = endpoint.kindName
+        producesToken = endpoint.producesToken
+        modules = endpoint.modules
+        parameters = endpoint.parameters
+        guard let closure = Self.registrationClosure(path: endpoint.source.path, line: endpoint.source.line) else {
+            // The source is not on this machine: the endpoint's name is taken for its factory's.
+            factoryIsFunction = !endpoint.parameters.isEmpty
+            declaration = nil
+            return
+        }
+        if let factory = closure.body.wholeMatch(of: /Endpoint\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\([\s\S]*\))?/),
+            factory.1 == endpoint.name
+        {
+            factoryIsFunction = factory.2 != nil
+            declaration = nil
+            return
+        }
+        factoryIsFunction = !endpoint.parameters.isEmpty
+        declaration = Self.declaration(endpoint, closure: closure)
+    }
+
+    /// `client.send(.post(id: 1))`, with the request data its kind needs.
+    func call(_ arguments: [SwiftArgument?]) -> String {
+        var written: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            guard let argument, index < parameters.count else { continue }
+            let text = Self.converted(argument, to: parameters[index])
+            written.append(parameters[index].label.map { "\($0): \(text)" } ?? text)
+        }
+        let factory = factoryIsFunction ? ".\(name)(\(written.joined(separator: ", ")))" : ".\(name)"
+        let data = switch kindName {
+        case "Bearer": ", with: token"
+        case "Basic": ", with: BasicCredentials(username: username, password: password)"
+        case "APIKey": ", with: APIKeyCredential(value: apiKey)"
+        default: ""
+        }
+        return "client.send(\(factory)\(data))"
+    }
+
+    /// A literal in the parameter's Swift type: `UUID(uuidString: "…")!`, an enum's `.case`.
+    private static func converted(_ argument: SwiftArgument, to parameter: ParameterInfo) -> String {
+        guard case .string(let text)? = argument.literal else { return argument.text }
+        // A password or token written in the line is read from the environment, as `:curl` does.
+        if parameter.carriesSecret { return SwiftSnippet.environment(parameter.environmentVariable) }
+        if let enumeration = parameter.enumeration, let match = enumeration.matching(.string(text)) { return "." + match.name }
+        if parameter.swiftType.trimmingCharacters(in: CharacterSet(charactersIn: "?")) == "UUID" {
+            return "UUID(uuidString: \(ValueFormatter.quoted(text)))!"
+        }
+        return argument.text
+    }
+
+    // MARK: The registration as written
+
+    struct Closure {
+        /// The closure's parameter names, in order.
+        var parameters: [String]
+        /// Its body, trimmed.
+        var body: String
+    }
+
+    /// The trailing closure of the `Register(…)` call at a file's line, read from the host's source.
+    static func registrationClosure(path: String, line: Int) -> Closure? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.utf8.count < 1 << 20 else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let declaration = SourceLocator.declaration(in: lines, at: line).joined(separator: "\n")
+        guard let start = declaration.range(of: "Register(") else { return nil }
+        let characters = Array(declaration[start.upperBound...])
+        // The call's closing parenthesis, then the trailing closure's braces; strings skipped.
+        var index = 0
+        var depth = 1
+        var inString = false
+        func step() -> Character? {
+            guard index < characters.count else { return nil }
+            defer { index += 1 }
+            return characters[index]
+        }
+        while depth > 0, let character = step() {
+            if inString {
+                if character == "\\" { _ = step() } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "(": depth += 1
+            case ")": depth -= 1
+            default: break
+            }
+        }
+        while index < characters.count, characters[index] != "{" {
+            guard characters[index].isWhitespace else { return nil }
+            index += 1
+        }
+        guard index < characters.count else { return nil }
+        index += 1
+        let bodyStart = index
+        depth = 1
+        while depth > 0, let character = step() {
+            if inString {
+                if character == "\\" { _ = step() } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "{": depth += 1
+            case "}": depth -= 1
+            default: break
+            }
+        }
+        guard depth == 0 else { return nil }
+        var body = String(characters[bodyStart..<(index - 1)])
+        var names: [String] = []
+        if let header = body.prefixMatch(of: /\s*\(?\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)?\s+in\b/) {
+            names = header.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            body = String(body[header.range.upperBound...])
+        }
+        return Closure(parameters: names, body: body.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `extension Endpoint where Kind == …, Response == … { static func name(…) -> Self { body } }`.
+    private static func declaration(_ endpoint: EndpointRegistration, closure: Closure) -> String {
+        let parameters = endpoint.parameters.enumerated().map { index, parameter -> String in
+            let inner = index < closure.parameters.count ? closure.parameters[index] : parameter.name
+            let label = parameter.label ?? "_"
+            let defaultText = parameter.defaultValue.map { " = " + ValueFormatter.literal($0) } ?? ""
+            return (label == inner ? inner : "\(label) \(inner)") + ": " + parameter.swiftType + defaultText
+        }
+        let head = endpoint.parameters.isEmpty
+            ? "    static var \(endpoint.name): Self {"
+            : "    static func \(endpoint.name)(\(parameters.joined(separator: ", "))) -> Self {"
+        let body = closure.body.split(separator: "\n", omittingEmptySubsequences: false)
+        let dedent = Shell.dedented(Array(body.dropFirst()))
+        let lines = [String(body.first ?? "")] + body.dropFirst().map { dedent(String($0)) }
+        return (["// registered as a closure (\(URL(fileURLWithPath: endpoint.source.path).lastPathComponent):\(endpoint.source.line)): its endpoint as a factory",
+                 "extension Endpoint where Kind == \(endpoint.kindName), Response == \(endpoint.responseTypeName) {", head]
+                + lines.map { "        " + $0 } + ["    }", "}"]).joined(separator: "\n")
+    }
+}
