@@ -46,6 +46,16 @@ struct InterpreterTests {
         #expect(error.diagnostics.first?.message == "User has no member 'titel'")
     }
 
+    @Test("An endpoint called in a closure inside another closure makes both wait for it (was an internal error)")
+    func nestedImpureClosures() async throws {
+        let interpreter = try interpreter()
+        #expect(try await interpreter.evaluate("(1...2).map { i in (1...2).map { j in fetchUser(id: i * j).id } }")
+            == .array([.array([.int(1), .int(2)]), .array([.int(2), .int(4)])]))
+        #expect(try await interpreter.evaluate("[1, 2].filter { i in [i].contains { fetchUser(id: $0).id == 2 } }") == .array([.int(2)]))
+        #expect(try await interpreter.evaluate("func ids(_ n: Int) -> [Int] { (1...n).map { fetchUser(id: $0).id } }; [2].map { ids($0) }")
+            == .array([.array([.int(1), .int(2)])]))
+    }
+
     @Test("needsMoreInput follows the parser, not bracket counting")
     func continuation() throws {
         let interpreter = try interpreter()

@@ -46,7 +46,15 @@ struct SwiftTranslationTests {
     @Test("Every example script, every lesson line and every lesson script, written as Swift, type-checks against the built modules")
     func everythingCompiles() async throws {
         let shell = try Self.shell()
-        let sources = try Self.exampleSources() + Self.lessonSources()
+        // And lines for what the examples do not show.
+        let extra = [
+            "posts().prefix(3).concurrentMap(limit: 2) { comments(postId: $0.id).count }",
+            "[1, 2].concurrentMap { (try? post(id: $0))?.title }",
+            "var n = 0; while n < 3 { n += 1 }; if n == 3 { print(n) } else if n > 3 { print(0) } else { n = 1 }; n",
+            #"func titled(_ id: Int) -> String { post(id: id).title }; titled(1).uppercased()"#,
+            #"breeds().message.keys.count + (breeds().message["hound"]?.count ?? 0)"#,
+        ].map { (name: "line: \($0)", text: $0, isPrompt: true) }
+        let sources = try Self.exampleSources() + Self.lessonSources() + extra
         #expect(sources.count >= 25, "\(sources.count) sources")
         var imports: [String] = []
         var declarations: [String] = []

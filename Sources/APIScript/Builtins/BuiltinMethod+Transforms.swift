@@ -82,6 +82,33 @@ extension BuiltinMethod {
                     return .array(result)
                 })),
         BuiltinMethod(
+            "concurrentMap", labels: [[nil], ["limit", nil]], on: .sequences,
+            "concurrentMap<T>(limit: Int = concurrency, _ transform: (Element) -> T) -> [T]",
+            "Like map, with up to `limit` endpoint calls in flight at once (the session's `concurrency` at most); results in order, and the first error stops the rest.",
+            example: "posts().prefix(5).concurrentMap { comments(postId: $0.id).count }", closureArity: 1,
+            type: { checker, call in
+                if call.arguments.count == 2 { checker.methodArgument(call, 0, .int) }
+                return .array(checker.methodClosure(call, call.arguments.count - 1, [call.element]))
+            },
+            .higherOrder(
+                sync: { receiver, arguments in
+                    // A closure that calls no endpoint has nothing to wait for: it runs as map does.
+                    let invoke = try MethodArguments.function(arguments, arguments.count - 1).unaryInvoker()
+                    return .array(try Members.elements(of: receiver).map { try invoke($0) })
+                },
+                async: { receiver, arguments in
+                    let transform = try MethodArguments.function(arguments, arguments.count - 1)
+                    let session = transform.context?.concurrency.value ?? 8
+                    var limit = session
+                    if arguments.count == 2 {
+                        guard case .int(let asked) = arguments[0], asked > 0 else {
+                            throw ScriptFailure("concurrentMap's limit must be a positive Int")
+                        }
+                        limit = min(asked, session)
+                    }
+                    return .array(try await ConcurrentMap.run(try Members.elements(of: receiver), limit: limit, transform))
+                })),
+        BuiltinMethod(
             "reduce", labels: [[nil, nil]], on: .sequences,
             "reduce<R>(_ initial: R, _ combine: (R, Element) -> R) -> R",
             "Combines the elements into one value, starting from the initial one.",

@@ -48,6 +48,8 @@ extension Checker {
         guard index < call.arguments.count else { return .unknown }
         let argument = call.arguments[index].value
         let type = checkExpression(argument, expected: .function(parameters: parameters, result: result))
+        // The method calls the closure here: a closure that calls an endpoint makes this function do so.
+        if case .closure(let closure) = argument.kind, let scope = closure.scope { function.invokedClosures.append(scope) }
         guard case .function(_, let found) = type else {
             if !type.isDynamic { error("'\(call.name)' takes a closure here, not '\(type)'", argument.span) }
             return .unknown

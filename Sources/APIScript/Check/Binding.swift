@@ -71,6 +71,9 @@ final class FunctionScope {
     /// Script functions this one calls, to settle purity afterwards; emptied once it is settled
     /// (a recursive function would hold its own syntax, which holds this scope).
     var callees: [FunctionSyntax] = []
+    /// Closures written as arguments of built-in methods that call them (`map { … }`): when one
+    /// calls the host, so does this function. Emptied with ``callees``.
+    var invokedClosures: [FunctionScope] = []
     /// Number of plain slots and of boxes, after ``assignSlots()``.
     private(set) var slotCount = 0
     private(set) var boxCount = 0

@@ -44,6 +44,7 @@ struct Checker {
         for scope in allFunctions {
             scope.assignSlots()
             scope.callees.removeAll()
+            scope.invokedClosures.removeAll()
         }
     }
 
@@ -524,7 +525,9 @@ struct Checker {
         var changed = true
         while changed {
             changed = false
-            for scope in allFunctions where scope.isPure && scope.callees.contains(where: { $0.scope?.isPure == false }) {
+            for scope in allFunctions where scope.isPure
+                && (scope.callees.contains { $0.scope?.isPure == false } || scope.invokedClosures.contains { !$0.isPure })
+            {
                 scope.isPure = false
                 changed = true
             }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs `.api` scripts and prompt inputs for a host, keeping state between evaluations.
 ///
 /// ```swift
@@ -54,6 +56,17 @@ public final class Interpreter {
     /// so a limit stops the same script at the same place on any machine: for sandboxes and
     /// fuzzing. Completion reads values within a small limit of its own.
     public var stepLimit: Int?
+
+    /// The most calls `concurrentMap` may have in flight at once, whatever limit a script asks
+    /// for: the host's connection budget (the shell's `concurrency`). 1 to
+    /// ``ConcurrentMapLimits/maximum``; 8 by default.
+    public var concurrency: Int {
+        get { context.concurrency.value }
+        set { context.concurrency.value = newValue }
+    }
+
+    /// The same limit as a value a host may keep and set from any task (a session property's setter).
+    public var concurrencyLimit: ConcurrencyLimit { context.concurrency }
 
     /// The steps completion may spend reading a value whose type is dynamic.
     static let completionSteps = 100_000
@@ -416,3 +429,17 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// The most calls `concurrentMap` has in flight at once: 1 to ``maximum``, 8 to start with.
+public final class ConcurrencyLimit: Sendable {
+    /// The most calls one `concurrentMap` may have in flight, whatever a session allows.
+    public static let maximum = ConcurrentMap.maximumLimit
+
+    private let count = Mutex(8)
+
+    /// The limit, clamped to 1…``maximum`` when set.
+    public var value: Int {
+        get { count.withLock { $0 } }
+        set { count.withLock { $0 = max(1, min(newValue, Self.maximum)) } }
+    }
+}

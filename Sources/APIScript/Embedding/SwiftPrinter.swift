@@ -22,6 +22,8 @@ struct SwiftPrinter {
     private var hoisted: [ObjectIdentifier: String] = [:]
     /// The host functions the current statement calls, for their notes.
     private var calledInStatement: [HostFunction] = []
+    /// Declarations the Swift needs beside the statements (`concurrentMap`'s task group).
+    private var helpers: [String] = []
 
     init(source: ScriptSource, host: SwiftHostWriting, isPrompt: Bool, statements: [Stmt]) {
         self.source = source
@@ -52,7 +54,7 @@ struct SwiftPrinter {
         for (index, statement) in statements.enumerated() {
             try self.statement(statement, isResult: isPrompt && index == statements.count - 1)
         }
-        return SwiftProgram(lines: lines, functions: functions, globals: globals, hasResult: hasResult)
+        return SwiftProgram(lines: lines, functions: functions, globals: globals, hasResult: hasResult, helpers: helpers)
     }
 
     // MARK: Statements
@@ -596,6 +598,9 @@ struct SwiftPrinter {
         let baseText = postfixBase(base, try expression(base, leading: leading, covered: covered), leading: leading)
         let receiver = base.type.unwrapped
         let dot = optional ? "?." : "."
+        if name == "concurrentMap" {
+            return try concurrentMap(base: base, baseText: baseText, arguments: arguments, leading: leading, covered: covered)
+        }
         // Swift's `count` is also a property: the closure form keeps its label.
         let list = try argumentList(arguments, covered: covered, trailingLabel: name == "count" ? "where" : nil)
         let call = baseText + dot + name + (list ?? "()")
@@ -625,12 +630,51 @@ struct SwiftPrinter {
         }
     }
 
-    private mutating func closure(_ closure: ClosureSyntax, _ span: TextSpan) throws -> String {
+    /// `concurrentMap` as a task group: a function declared once beside the statements, called
+    /// with the elements as an array and the closure, whose endpoint calls it awaits.
+    private mutating func concurrentMap(base: Expr, baseText: String, arguments: [Argument], leading: Bool,
+                                        covered: Bool) throws -> String {
+        guard let last = arguments.last, case .closure(let closure) = last.value.kind else {
+            throw unsupported("concurrentMap without a closure literal has no Swift counterpart here", base.span)
+        }
+        if !helpers.contains(Self.concurrentMapHelper) { helpers.append(Self.concurrentMapHelper) }
+        let limit = arguments.count == 2 ? try expression(arguments[0].value, leading: true) : "8"
+        let transform = try self.closure(closure, last.value.span, callingHost: true)
+        let elements = baseText.hasPrefix("Array(") ? baseText : "Array(\(baseText))"
+        let text = "concurrentMap(\(elements), limit: \(limit)) \(transform)"
+        let written = (covered ? "await " : "try await ") + text
+        return leading ? written : "(\(written))"
+    }
+
+    static let concurrentMapHelper = """
+        /// `concurrentMap(limit:)`: at most `limit` calls in flight, results in the elements' order.
+        func concurrentMap<Element: Sendable, Transformed: Sendable>(
+            _ elements: [Element], limit: Int, _ transform: @escaping @Sendable (Element) async throws -> Transformed
+        ) async throws -> [Transformed] {
+            try await withThrowingTaskGroup(of: (Int, Transformed).self) { group in
+                var results = [Transformed?](repeating: nil, count: elements.count)
+                var next = 0
+                func start() {
+                    let index = next
+                    next += 1
+                    group.addTask { (index, try await transform(elements[index])) }
+                }
+                while next < min(max(limit, 1), elements.count) { start() }
+                while let (index, value) = try await group.next() {
+                    results[index] = value
+                    if next < elements.count { start() }
+                }
+                return results.compactMap { $0 }
+            }
+        }
+        """
+
+    private mutating func closure(_ closure: ClosureSyntax, _ span: TextSpan, callingHost allowed: Bool = false) throws -> String {
         var callsHost = false
         SyntaxWalker.forEach(in: closure.body) { inner in
             if case .hostFunction? = inner.callee { callsHost = true }
         }
-        if callsHost {
+        if callsHost, !allowed {
             throw unsupported("an endpoint called inside a closure: Swift's map, filter and forEach cannot wait for a call; write a for loop (or, in an app, a task group)", span)
         }
         let head = closure.parameters.map { " " + $0.map(\.name).joined(separator: ", ") + " in" } ?? ""

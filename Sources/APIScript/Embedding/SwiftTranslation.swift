@@ -47,6 +47,8 @@ public struct SwiftProgram: Sendable {
     public var globals: [String]
     /// Whether a statement's value is shown at the end (the prompt's `let result = …`).
     public var hasResult: Bool
+    /// Declarations the statements need beside them, such as `concurrentMap`'s task group.
+    public var helpers: [String]
 }
 
 /// Why a script could not be written as Swift: a check error, or a construct with no Swift

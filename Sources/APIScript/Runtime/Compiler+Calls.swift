@@ -163,7 +163,8 @@ extension Compiler {
             }
             try Task.checkCancellation()
             do {
-                return try await body(values)
+                // Under `concurrentMap`, other calls run script code while this one waits.
+                return try await ScriptTurn.yielding { try await body(values) }
             } catch let error as ArgumentError {
                 let place = error.index >= 0 && error.index < spans.count ? spans[error.index] : span
                 throw Diagnostic(kind: .host, message: error.message, source: source, span: place)

@@ -23,6 +23,12 @@ public final class Function: @unchecked Sendable {
         self.body = body
     }
 
+    /// The interpreter's run context, for a script closure or function.
+    var context: RunContext? {
+        if case .script(let script) = body { return script.context }
+        return nil
+    }
+
     /// How many arguments it takes, when known.
     var arity: Int? {
         switch body {
@@ -64,7 +70,7 @@ public final class Function: @unchecked Sendable {
             return try Self.apply(op, arguments)
         case .host(let host):
             try Task.checkCancellation()
-            return try await host.body(arguments)
+            return try await ScriptTurn.yielding { try await host.body(arguments) }
         }
     }
 
@@ -311,6 +317,8 @@ final class RunContext {
     var environment: (String) -> String?
     /// How `print` shows a value.
     var describe: (Value) -> String = ValueFormatter.description
+    /// The most calls `concurrentMap` has in flight (the session's `concurrency`).
+    let concurrency = ConcurrencyLimit()
     /// Counts steps (loop iterations and calls of script functions) between cancellation checks.
     private let ticks: UnsafeMutablePointer<Int>
     /// The step count at which the evaluation under way stops; see ``Interpreter/stepLimit``.

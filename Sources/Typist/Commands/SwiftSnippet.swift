@@ -68,7 +68,7 @@ struct SwiftSnippet {
             if program.globals.contains("response") {
                 setup.append("var response: APIResponse<Data>? = nil   // the shell's last exchange; in an app, send an endpoint .includingResponse()")
             }
-            let declarations = used.compactMap(\.declaration)
+            let declarations = used.compactMap(\.declaration) + program.helpers
             return Parts(imports: imports, declarations: declarations, setup: setup, body: program.lines)
         }
     }

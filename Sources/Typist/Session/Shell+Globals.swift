@@ -11,7 +11,7 @@ extension Shell {
 
     /// The names the session itself defines, which no endpoint or variable may take.
     static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies",
-                                                  "timeout", "response", "last", "_"]
+                                                  "timeout", "concurrency", "response", "last", "_"]
 
     /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
     /// it shows (an `Authorization` echoed back), read from `TYPIST_BASIC_CREDENTIALS` by `:curl`.
@@ -116,6 +116,17 @@ extension Shell {
                 }
                 guard seconds > 0, seconds <= 86_400 else { throw SessionError("timeout must be between 0 and 86400 seconds") }
                 client.timeout = .milliseconds(Int(seconds * 1000))
+            }))
+        let limit = interpreter.concurrencyLimit
+        try interpreter.register(HostGlobal(
+            name: "concurrency", type: .int,
+            summary: "the most endpoint calls concurrentMap has in flight at once (1…256, 8 to start with)",
+            get: { .int(limit.value) },
+            set: { value in
+                guard case .int(let count) = value, (1...ConcurrencyLimit.maximum).contains(count) else {
+                    throw SessionError("concurrency must be a whole number from 1 to \(ConcurrencyLimit.maximum)")
+                }
+                limit.value = count
             }))
         for name in ["last", "_"] {
             try interpreter.register(HostGlobal(name: name, type: .any, summary: "the last result at the prompt",

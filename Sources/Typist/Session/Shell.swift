@@ -213,12 +213,13 @@ public final class Shell: @unchecked Sendable {
         let environment: ServerEnvironment
         let headers: [HTTPHeader]
         let timeout: Duration
+        let concurrency: Int
         let interpreter: Interpreter.Snapshot
     }
 
     func snapshot() -> SessionSnapshot {
         SessionSnapshot(contents: state.read { $0 }, environment: client.environment, headers: client.defaultHeaders,
-                        timeout: client.timeout, interpreter: interpreter.snapshot())
+                        timeout: client.timeout, concurrency: interpreter.concurrency, interpreter: interpreter.snapshot())
     }
 
     /// Puts the session back as it was; the secrets it has seen stay known (and masked).
@@ -234,6 +235,7 @@ public final class Shell: @unchecked Sendable {
         client.environment = snapshot.environment
         client.defaultHeaders = snapshot.headers
         client.timeout = snapshot.timeout
+        interpreter.concurrency = snapshot.concurrency
         interpreter.restore(snapshot.interpreter)
     }
 

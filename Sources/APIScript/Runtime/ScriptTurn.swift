@@ -1,0 +1,127 @@
+import Synchronization
+
+/// Whose turn it is to run script code, while `concurrentMap` has several calls in flight.
+///
+/// The interpreter's runtime (frames, boxes, step counts) is used by one task at a time. Calls of
+/// `concurrentMap`'s closure run as tasks of a group, and each holds the turn while it runs script
+/// code, handing it on only while it waits for the host (an endpoint's answer): script code never
+/// runs in parallel, the network waits overlap — as in an event loop. The turn also orders memory:
+/// what one task wrote before handing the turn on, the next one reads.
+final class ScriptTurn: Sendable {
+    private struct State {
+        var held = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// The turn the current task runs script code under, when it is one of `concurrentMap`'s calls.
+    @TaskLocal static var current: ScriptTurn?
+
+    /// Waits for the turn and takes it.
+    func acquire() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if !state.held {
+                    state.held = true
+                    return true
+                }
+                state.waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Hands the turn to the next task waiting, or frees it.
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiting.isEmpty {
+                state.held = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+
+    /// Runs `operation` (a host call) without the turn, when the current task holds one, and takes
+    /// it back after, whatever the outcome.
+    static func yielding<T>(_ operation: () async throws -> T) async throws -> T {
+        guard let turn = current else { return try await operation() }
+        turn.release()
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await operation())
+        } catch {
+            result = .failure(error)
+        }
+        await turn.acquire()
+        return try result.get()
+    }
+}
+
+/// `concurrentMap(limit:_:)`: the closure called for every element, at most `limit` calls in
+/// flight, results in the elements' order; the first error cancels the calls still running.
+enum ConcurrentMap {
+    /// The most calls a session may have in flight, whatever it asks for.
+    static let maximumLimit = 256
+
+    static func run(_ elements: [Value], limit: Int, _ transform: Function) async throws -> [Value] {
+        let width = max(1, min(limit, maximumLimit, elements.count))
+        let outer = ScriptTurn.current
+        let turn = ScriptTurn()
+        // The caller holds the outer turn while its script runs; the calls need it handed on.
+        outer?.release()
+        let result: Result<[Value], any Error>
+        do {
+            result = .success(try await ScriptTurn.$current.withValue(turn) {
+                try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+                    var results = [Value](repeating: .null, count: elements.count)
+                    var next = 0
+                    func start() {
+                        let index = next
+                        next += 1
+                        let element = elements[index]
+                        group.addTask {
+                            await turn.acquire()
+                            defer { turn.release() }
+                            do {
+                                return (index, try await transform.callAsync([element]))
+                            } catch {
+                                throw Self.annotated(error, index: index, of: elements.count, element: element)
+                            }
+                        }
+                    }
+                    while next < width { start() }
+                    while let (index, value) = try await group.next() {
+                        results[index] = value
+                        if next < elements.count { start() }
+                    }
+                    return results
+                }
+            })
+        } catch {
+            result = .failure(error)
+        }
+        if let outer { await outer.acquire() }
+        return try result.get()
+    }
+
+    /// The error with a note naming the element it was for.
+    private static func annotated(_ error: any Error, index: Int, of count: Int, element: Value) -> any Error {
+        var shown = ValueFormatter.literal(element)
+        if shown.count > 60 { shown = String(shown.prefix(59)) + "…" }
+        let note = Diagnostic.Note("in concurrentMap, for element \(index) of \(count): \(shown)")
+        switch error {
+        case var diagnostic as Diagnostic:
+            diagnostic.notes.append(note)
+            return diagnostic
+        case var failure as ScriptFailure:
+            failure.notes.append(note)
+            return failure
+        default:
+            return error
+        }
+    }
+}
