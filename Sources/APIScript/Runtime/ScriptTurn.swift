@@ -20,6 +20,13 @@ final class ScriptTurn: Sendable {
 
     /// Waits for the turn and takes it.
     func acquire() async {
+        // Mostly the turn is free (calls hand it on while they wait): take it without suspending.
+        let taken = state.withLock { state -> Bool in
+            if state.held { return false }
+            state.held = true
+            return true
+        }
+        if taken { return }
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if !state.held {
@@ -64,6 +71,17 @@ final class ScriptTurn: Sendable {
 /// `concurrentMap(limit:_:)`: the closure called for every element, at most `limit` calls in
 /// flight, results in the elements' order; the first error cancels the calls still running.
 enum ConcurrentMap {
+    /// The next element to start; only read while holding the turn.
+    final class Cursor: @unchecked Sendable {
+        private var position = 0
+
+        func next(below count: Int) -> Int? {
+            guard position < count else { return nil }
+            defer { position += 1 }
+            return position
+        }
+    }
+
     /// The most calls a session may have in flight, whatever it asks for.
     static let maximumLimit = 256
 
@@ -76,27 +94,29 @@ enum ConcurrentMap {
         let result: Result<[Value], any Error>
         do {
             result = .success(try await ScriptTurn.$current.withValue(turn) {
-                try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-                    var results = [Value](repeating: .null, count: elements.count)
-                    var next = 0
-                    func start() {
-                        let index = next
-                        next += 1
-                        let element = elements[index]
+                // `width` workers, each taking the next element until none is left: a task per
+                // worker rather than per element. The counter is read and advanced under the turn.
+                let cursor = Cursor()
+                return try await withThrowingTaskGroup(of: [(Int, Value)].self) { group in
+                    for _ in 0..<width {
                         group.addTask {
+                            var done: [(Int, Value)] = []
                             await turn.acquire()
                             defer { turn.release() }
-                            do {
-                                return (index, try await transform.callAsync([element]))
-                            } catch {
-                                throw Self.annotated(error, index: index, of: elements.count, element: element)
+                            while let index = cursor.next(below: elements.count) {
+                                let element = elements[index]
+                                do {
+                                    done.append((index, try await transform.callAsync([element])))
+                                } catch {
+                                    throw Self.annotated(error, index: index, of: elements.count, element: element)
+                                }
                             }
+                            return done
                         }
                     }
-                    while next < width { start() }
-                    while let (index, value) = try await group.next() {
-                        results[index] = value
-                        if next < elements.count { start() }
+                    var results = [Value](repeating: .null, count: elements.count)
+                    while let done = try await group.next() {
+                        for (index, value) in done { results[index] = value }
                     }
                     return results
                 }
