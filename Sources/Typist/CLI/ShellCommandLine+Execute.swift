@@ -151,11 +151,7 @@ extension ShellCommandLine {
                 shell.setToken(token)
             }
             if let directory = host.lessonDirectory, FileManager.default.fileExists(atPath: directory.path) {
-                do {
-                    shell.lessons = try Lesson.load(from: directory)
-                } catch {
-                    output.error("\(host.name): cannot read the lessons in \(directory.path): \(error)\n")
-                }
+                shell.lessonFolder = directory
             }
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in request.variables { try await shell.define(name, .string(value)) }

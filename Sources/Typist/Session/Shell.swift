@@ -68,8 +68,27 @@ public final class Shell: @unchecked Sendable {
     let output: ShellOutput
     /// Where output goes instead of the host's, while a lesson's transcript is collected.
     let outputRedirect = OutputRedirect()
+    /// Where the host's lessons are: read the first time a lesson command needs them, not at
+    /// start-up (reading five lessons took a tenth of `typist run`'s start).
+    var lessonFolder: URL?
+    private var loadedLessons: [Lesson]?
     /// The host's lessons (`:lesson`), and where the walk is.
-    var lessons: [Lesson] = []
+    var lessons: [Lesson] {
+        get {
+            if let loadedLessons { return loadedLessons }
+            guard let folder = lessonFolder else { return [] }
+            do {
+                let loaded = try Lesson.load(from: folder)
+                loadedLessons = loaded
+                return loaded
+            } catch {
+                output.error("cannot read the lessons in \(folder.path): \(error)\n")
+                loadedLessons = []
+                return []
+            }
+        }
+        set { loadedLessons = newValue }
+    }
     var lessonPosition: LessonPosition?
     /// The host's headers for every request, User-Agent included; the session's `headers` come after.
     let hostHeaders: [HTTPHeader]
