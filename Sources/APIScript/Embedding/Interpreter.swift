@@ -59,7 +59,7 @@ public final class Interpreter {
 
     /// The most calls `concurrentMap` may have in flight at once, whatever limit a script asks
     /// for: the host's connection budget (the shell's `concurrency`). 1 to
-    /// ``ConcurrentMapLimits/maximum``; 8 by default.
+    /// ``ConcurrencyLimit/maximum``; 8 by default.
     public var concurrency: Int {
         get { context.concurrency.value }
         set { context.concurrency.value = newValue }
