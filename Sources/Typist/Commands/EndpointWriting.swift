@@ -85,48 +85,16 @@ struct EndpointWriting: Sendable {
         let declaration = SourceLocator.declaration(in: lines, at: line).joined(separator: "\n")
         guard let start = declaration.range(of: "Register(") else { return nil }
         let characters = Array(declaration[start.upperBound...])
-        // The call's closing parenthesis, then the trailing closure's braces; strings skipped.
-        var index = 0
-        var depth = 1
-        var inString = false
-        func step() -> Character? {
-            guard index < characters.count else { return nil }
-            defer { index += 1 }
-            return characters[index]
-        }
-        while depth > 0, let character = step() {
-            if inString {
-                if character == "\\" { _ = step() } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "(": depth += 1
-            case ")": depth -= 1
-            default: break
-            }
-        }
+        // The call's closing parenthesis, then the trailing closure's braces.
+        guard var index = Self.closing(")", opening: "(", in: characters, from: 0) else { return nil }
         while index < characters.count, characters[index] != "{" {
             guard characters[index].isWhitespace else { return nil }
             index += 1
         }
         guard index < characters.count else { return nil }
-        index += 1
-        let bodyStart = index
-        depth = 1
-        while depth > 0, let character = step() {
-            if inString {
-                if character == "\\" { _ = step() } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "{": depth += 1
-            case "}": depth -= 1
-            default: break
-            }
-        }
-        guard depth == 0 else { return nil }
+        let bodyStart = index + 1
+        guard let end = Self.closing("}", opening: "{", in: characters, from: bodyStart) else { return nil }
+        index = end
         var body = String(characters[bodyStart..<(index - 1)])
         var names: [String] = []
         if let header = body.prefixMatch(of: /\s*\(?\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*\)?\s+in\b/) {
@@ -134,6 +102,29 @@ struct EndpointWriting: Sendable {
             body = String(body[header.range.upperBound...])
         }
         return Closure(parameters: names, body: body.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The position just after the bracket that closes one already open at `start`, skipping
+    /// brackets inside string literals; nil when it is never closed.
+    private static func closing(_ close: Character, opening open: Character, in characters: [Character], from start: Int) -> Int? {
+        var index = start
+        var depth = 1
+        var inString = false
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            if inString {
+                if character == "\\" { index += 1 } else if character == "\"" { inString = false }
+                continue
+            }
+            if character == "\"" { inString = true }
+            if character == open { depth += 1 }
+            if character == close {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
     }
 
     /// `extension Endpoint where Kind == …, Response == … { static func name(…) -> Self { body } }`.
