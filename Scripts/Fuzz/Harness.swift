@@ -76,6 +76,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let cursor = size == 0 ? 0 : length * Int(data[0]) / 255
     _ = interpreter.completions(for: text, cursor: cursor)
     if length < 512 { _ = interpreter.needsMoreInput(text) }
+    // `:swift`: the input written as Swift (or why it cannot be).
+    _ = interpreter.swift(for: text, isPrompt: true, host: SwiftHostWriting.echo)
     if mode == .eval {
         // A fresh interpreter per run: what one script keeps in its globals (a 128 MiB string, say)
         // would otherwise add up across runs.
@@ -90,4 +92,14 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         done.wait()
     }
     return 0
+}
+
+extension SwiftHostWriting {
+    /// Host calls and globals written plainly, for fuzzing and tests.
+    static let echo = SwiftHostWriting(
+        call: { function, arguments in
+            "client.send(.\(function.name)(\(arguments.compactMap { $0?.text }.joined(separator: ", "))))"
+        },
+        global: { $0 },
+        assignment: { "\($0) = \($1)" })
 }

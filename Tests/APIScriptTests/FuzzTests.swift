@@ -34,6 +34,13 @@ struct FuzzTests {
         var slowestInput: [UInt8]
     }
 
+    static let swiftWriting = SwiftHostWriting(
+        call: { function, arguments in
+            "client.send(.\(function.name)(\(arguments.compactMap { $0?.text }.joined(separator: ", "))))"
+        },
+        global: { $0 },
+        assignment: { "\($0) = \($1)" })
+
     private static func run(corpus: [[UInt8]]) throws -> Outcome {
         let count = ProcessInfo.processInfo.environment["TYPIST_FUZZ_COUNT"].flatMap(Int.init) ?? 25_000
         let interpreter = try TestHost.interpreter(output: OutputBuffer())
@@ -47,6 +54,8 @@ struct FuzzTests {
             let before = ContinuousClock.now
             _ = interpreter.check(ScriptSource(name: "fuzz.api", text: text))
             if iteration % 8 == 0 { _ = interpreter.completions(for: text, cursor: text.utf8.count / 2) }
+            // `:swift` over the same inputs: written, or refused with a reason, never a crash.
+            if iteration % 4 == 1 { _ = interpreter.swift(for: text, isPrompt: iteration % 8 == 1, host: Self.swiftWriting) }
             let took = ContinuousClock.now - before
             if took > slowest.0 { slowest = (took, input) }
         }

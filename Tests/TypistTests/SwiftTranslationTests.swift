@@ -126,6 +126,15 @@ struct SwiftTranslationTests {
         #expect(parts.body.last == #"let result: Int = try await client.send(.search(query: "mug"), with: token).total"#, "\(parts.body)")
     }
 
+    @Test("A session variable the line uses is named, with its type, where the Swift must declare it")
+    func sessionVariables() async throws {
+        let shell = try Self.shell()
+        try await shell.define("n", .int(3))
+        let parts = try SwiftSnippet(shell: shell).parts(for: "let m = n + 1; post(id: m + n).title", isPrompt: true).get()
+        #expect(parts.setup.contains("// uses the session's n (Int): declare it as the prompt line that made it did"), "\(parts.setup)")
+        #expect(!parts.setup.contains { $0.contains("session's m") }, "m is declared by the line itself")
+    }
+
     @Test("What has no Swift counterpart is said, not guessed: dynamic JSON, an endpoint inside a closure")
     func refusals() throws {
         let shell = try Self.shell()

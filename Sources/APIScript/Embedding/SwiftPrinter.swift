@@ -24,6 +24,10 @@ struct SwiftPrinter {
     private var calledInStatement: [HostFunction] = []
     /// Declarations the Swift needs beside the statements (`concurrentMap`'s task group).
     private var helpers: [String] = []
+    /// Names the text declares at its top level; other top-level variables are the session's.
+    private let declaredHere: Set<String>
+    /// The session's variables the text uses, with their types.
+    private var sessionVariables: [(name: String, type: String)] = []
 
     init(source: ScriptSource, host: SwiftHostWriting, isPrompt: Bool, statements: [Stmt]) {
         self.source = source
@@ -44,6 +48,13 @@ struct SwiftPrinter {
         SyntaxWalker.forEach(in: statements) { expression in
             if case .name(let name) = expression.kind, !called.contains(name) { declared.insert(name) }
         }
+        declaredHere = Set(statements.compactMap { statement -> String? in
+            switch statement.kind {
+            case .declaration(_, let name, _, _, _): name
+            case .function(let function): function.name
+            default: nil
+            }
+        })
         reserved = Set(source.text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
             .subtracting(called).union(declared)
             .union(["result", "client", "token", "username", "password", "apiKey", "response", "await", "try", "let",
@@ -54,7 +65,8 @@ struct SwiftPrinter {
         for (index, statement) in statements.enumerated() {
             try self.statement(statement, isResult: isPrompt && index == statements.count - 1)
         }
-        return SwiftProgram(lines: lines, functions: functions, globals: globals, hasResult: hasResult, helpers: helpers)
+        return SwiftProgram(lines: lines, functions: functions, globals: globals, hasResult: hasResult, helpers: helpers,
+                            sessionVariables: sessionVariables.map { SwiftProgram.SessionVariable(name: $0.name, type: $0.type) })
     }
 
     // MARK: Statements
@@ -348,6 +360,11 @@ struct SwiftPrinter {
                 }
                 use(global: name)
                 return text
+            }
+            if let binding = expression.binding, case .variable = binding.kind, binding.isGlobal, !declaredHere.contains(name),
+                !sessionVariables.contains(where: { $0.name == name })
+            {
+                sessionVariables.append((name, Self.swiftType(binding.type) ?? "\(binding.type)"))
             }
             return name
         case .dollar(let number):

@@ -49,6 +49,17 @@ public struct SwiftProgram: Sendable {
     public var hasResult: Bool
     /// Declarations the statements need beside them, such as `concurrentMap`'s task group.
     public var helpers: [String]
+    /// Variables of the session the statements use but do not declare, such as a `p` made by an
+    /// earlier prompt line: the Swift needs them declared as they were made.
+    public var sessionVariables: [SessionVariable]
+
+    /// A variable the session holds.
+    public struct SessionVariable: Sendable {
+        /// Its name.
+        public var name: String
+        /// Its type as Swift writes it, where the language knows it (a model's name, `[Int]`).
+        public var type: String
+    }
 }
 
 /// Why a script could not be written as Swift: a check error, or a construct with no Swift

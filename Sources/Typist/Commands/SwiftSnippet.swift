@@ -69,6 +69,9 @@ struct SwiftSnippet {
                 setup.append("var response: APIResponse<Data>? = nil   // the shell's last exchange; in an app, send an endpoint .includingResponse()")
             }
             let declarations = used.compactMap(\.declaration) + program.helpers
+            for variable in program.sessionVariables {
+                setup.append("// uses the session's \(variable.name) (\(variable.type)): declare it as the prompt line that made it did")
+            }
             return Parts(imports: imports, declarations: declarations, setup: setup, body: program.lines)
         }
     }
