@@ -86,8 +86,10 @@ struct SwiftPrinter {
         try hoistCalls(in: statement)
         switch statement.kind {
         case .expression(let expression):
-            if case .call(_, let arguments) = expression.kind, case .builtin(.expect)? = expression.callee {
-                var text = "precondition(" + (try self.expression(arguments[0].value, leading: true))
+            if case .call(_, let arguments) = expression.kind, case .builtin(.expect)? = expression.callee,
+                let condition = arguments.first
+            {
+                var text = "precondition(" + (try self.expression(condition.value, leading: true))
                 if arguments.count > 1 { text += ", " + (try self.expression(arguments[1].value, leading: true)) }
                 emit(text + ")")
             } else if expression.type == .void || expression.type == .optional(.void) {
