@@ -2,7 +2,7 @@ import APIScript
 import Foundation
 import Testing
 import TypedAPI
-import Typist
+@testable import Typist
 
 private struct Event: Decodable, Sendable {
     enum Level: String, Decodable, CaseIterable, Sendable { case info, error }
@@ -18,6 +18,7 @@ private struct Event: Decodable, Sendable {
 
 private enum Mood: String, Decodable, Sendable { case happy }
 private struct Diary: Decodable, Sendable { let mood: Mood }
+private struct Colourful: Decodable, Sendable { let colour: String; let count: Int }
 
 private enum Colour: String, CaseIterable, ScriptArgument { case red, green }
 
@@ -80,14 +81,31 @@ struct RegistryTests {
         }
     }
 
-    @Test("A response type whose shape cannot be read fails at start-up with the registration's name")
-    func unsupported() {
+    @Test("A response type whose shape cannot be read is named with its registration by validate(), by :describe and where it is called")
+    func unsupported() async throws {
+        let registry = try EndpointRegistry { Register("diary") { Endpoint<Public, Diary>(path: "/diary") } }
         #expect {
-            try EndpointRegistry { Register("diary") { Endpoint<Public, Diary>(path: "/diary") } }
+            try registry.validate()
         } throws: { error in
             let text = String(describing: error)
             return text.contains("cannot register 'diary'") && text.contains("CaseIterable")
         }
+        #expect(registry.endpoints[0].shapeFailure?.description.contains("CaseIterable") == true)
+        let output = CapturedOutput()
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: URLSessionTransport(), output: output.shellOutput)
+        #expect(await shell.handle("diary()") == false)
+        #expect(output.error.contains("cannot register 'diary'") && output.error.contains("CaseIterable"), "\(output.error)")
+    }
+
+    @Test("Shapes are derived when first asked for, not when the registry is built")
+    func lazyShapes() throws {
+        let registry = try EndpointRegistry {
+            Register("one") { Endpoint<Public, Colourful>(path: "/one") }
+        }
+        #expect(registry.endpoints[0].shape.isDerived == false, "nothing derived yet")
+        #expect(registry.endpoints[0].responseType.description == "Colourful")
+        #expect(registry.endpoints[0].shape.isDerived)
     }
 
     @Test("Raw-value enum and optional parameters convert, with defaults")

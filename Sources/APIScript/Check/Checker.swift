@@ -456,6 +456,8 @@ struct Checker {
             case "Void": return .void
             default:
                 if let record = globals.recordTypes[name] { return .record(record) }
+                globals.askForMoreRecordTypes()
+                if let record = globals.recordTypes[name] { return .record(record) }
                 let known = ["Int", "Double", "Bool", "String", "Secret", "Bytes", "Any", "Void"] + globals.recordTypes.keys
                 let suggestion = Suggestions.nearest(to: name, in: known)
                 error("cannot find type '\(name)' in scope", span,

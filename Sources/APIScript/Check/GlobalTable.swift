@@ -3,6 +3,16 @@
 final class GlobalTable {
     var bindings: [String: Binding] = [:]
     var recordTypes: [String: RecordType] = [:]
+    /// Asked for the record types the host has not made known yet (it derives them on demand):
+    /// every one it has, by name.
+    var moreRecordTypes: (() -> [RecordType])?
+
+    /// Takes the host's record types in, once they are asked for.
+    func askForMoreRecordTypes() {
+        guard let more = moreRecordTypes else { return }
+        moreRecordTypes = nil
+        for type in more() where recordTypes[type.name] == nil { recordTypes[type.name] = type }
+    }
     /// How many global slots exist.
     var slotCount = 0
     /// Host functions a host-defined constant hides as a value (`--var user=ada`): a call by

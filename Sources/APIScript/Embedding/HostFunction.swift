@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A function the host gives to scripts, such as an endpoint call: `post(id: 1)`.
 public struct HostFunction: Sendable {
     /// One parameter.
@@ -28,19 +30,24 @@ public struct HostFunction: Sendable {
     public var name: String
     /// Its parameters, in order.
     public var parameters: [Parameter]
-    /// What it returns.
-    public var returnType: ScriptType
+    /// What it returns, worked out the first time something asks (a host may derive it from
+    /// Swift types, which costs start-up time for functions a script never calls).
+    public var returnType: ScriptType {
+        get { returns.type }
+        set { returns = LazyScriptType(newValue) }
+    }
+    private var returns: LazyScriptType
     /// A one-line summary for help and completion.
     public var summary: String
     /// The implementation: receives the arguments in parameter order, defaults filled in.
     public var body: @Sendable ([Value]) async throws -> Value
 
-    /// Creates a host function.
-    public init(name: String, parameters: [Parameter], returnType: ScriptType, summary: String = "",
-                body: @escaping @Sendable ([Value]) async throws -> Value) {
+    /// Creates a host function; `returnType` is evaluated when it is first needed.
+    public init(name: String, parameters: [Parameter], returnType: @autoclosure @escaping @Sendable () -> ScriptType,
+                summary: String = "", body: @escaping @Sendable ([Value]) async throws -> Value) {
         self.name = name
         self.parameters = parameters
-        self.returnType = returnType
+        self.returns = LazyScriptType(returnType)
         self.summary = summary
         self.body = body
     }
@@ -53,6 +60,22 @@ public struct HostFunction: Sendable {
             return "\(label)\(parameter.type)\(defaultText)"
         }
         return "\(name)(\(parameters.joined(separator: ", "))) -> \(returnType)"
+    }
+}
+
+/// A type worked out once, the first time it is asked for.
+final class LazyScriptType: Sendable {
+    private let made = Mutex<ScriptType?>(nil)
+    private let make: @Sendable () -> ScriptType
+
+    init(_ make: @escaping @Sendable () -> ScriptType) { self.make = make }
+    convenience init(_ type: ScriptType) { self.init { type } }
+
+    var type: ScriptType {
+        if let type = made.withLock({ $0 }) { return type }
+        let type = make()
+        made.withLock { $0 = type }
+        return type
     }
 }
 

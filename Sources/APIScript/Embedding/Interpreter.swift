@@ -156,8 +156,18 @@ public final class Interpreter {
         table.recordTypes[type.name] = type
     }
 
-    /// The record types known by name.
-    public var recordTypes: [String: RecordType] { table.recordTypes }
+    /// The record types known by name (the host's too, when it makes them on demand).
+    public var recordTypes: [String: RecordType] {
+        table.askForMoreRecordTypes()
+        return table.recordTypes
+    }
+
+    /// Where record types come from that the host has not registered one by one: asked once, the
+    /// first time a type annotation names one not known yet or ``recordTypes`` is read, so a host
+    /// may derive them from its Swift types only when a script needs them.
+    public func registerRecordTypes(whenAsked more: @escaping () -> [RecordType]) {
+        table.moreRecordTypes = more
+    }
 
     private func checkName(_ name: String) throws {
         // A built-in's name is taken (as a duplicate); anything else the rule refuses is invalid.

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import Synchronization
 import TypedAPI
 
 /// One parameter of a registered endpoint function.
@@ -97,6 +98,31 @@ struct CallPlan: Sendable {
     var send: @Sendable (APIClient, SessionCredentials) async throws -> (value: Value, token: String?)
 }
 
+/// A response's shape, derived from its Swift type once, when first asked for: deriving every
+/// endpoint's at start-up cost a quarter of `typist run`'s start, most of it the Swift runtime's
+/// first conformance checks of each model.
+final class ResponseShape: Sendable {
+    private let made = Mutex<Result<ScriptType, RegistryError>?>(nil)
+    private let derive: @Sendable () throws(RegistryError) -> ScriptType
+
+    init(_ derive: @escaping @Sendable () throws(RegistryError) -> ScriptType) { self.derive = derive }
+
+    /// Whether it has been derived.
+    var isDerived: Bool { made.withLock { $0 != nil } }
+
+    var derived: Result<ScriptType, RegistryError> {
+        if let made = made.withLock({ $0 }) { return made }
+        let result: Result<ScriptType, RegistryError>
+        do throws(RegistryError) {
+            result = .success(try derive())
+        } catch {
+            result = .failure(error)
+        }
+        made.withLock { $0 = result }
+        return result
+    }
+}
+
 /// A typed endpoint registered as a script function, with what help and `:describe` show.
 public struct EndpointRegistration: Sendable {
     /// The script function's name.
@@ -111,8 +137,15 @@ public struct EndpointRegistration: Sendable {
     public let kindName: String
     /// The response's Swift type, such as `[Post]`.
     public let responseTypeName: String
-    /// The response's shape, derived from the Swift type before any call.
-    public let responseType: ScriptType
+    /// The response's shape, derived from the Swift type before any call — the first time it is
+    /// asked for. `Any` when the type cannot be read (``shapeFailure`` says why).
+    public var responseType: ScriptType { (try? shape.derived.get()) ?? .any }
+    /// Why the response's shape could not be derived, if it could not.
+    public var shapeFailure: RegistryError? {
+        if case .failure(let error) = shape.derived { return error }
+        return nil
+    }
+    let shape: ResponseShape
     /// Whether a successful call stores a token in the session.
     public let producesToken: Bool
     /// Where it was registered, for start-up errors.

@@ -6,13 +6,19 @@ import TypedAPI
 public struct EndpointRegistry: Sendable {
     /// The endpoints, in registration order.
     public let endpoints: [EndpointRegistration]
-    /// The record types their responses use.
-    public let recordTypes: [RecordType]
+    /// The record types their responses use (every endpoint's shape is derived to list them).
+    public var recordTypes: [RecordType] {
+        for endpoint in endpoints { _ = endpoint.shape.derived }
+        return bridge.recordTypes
+    }
     let bridge: ValueBridge
 
-    /// Builds a registry, deriving every response's shape from its Swift type.
+    /// Builds a registry. Each response's shape is derived from its Swift type when first asked
+    /// for; a type that cannot be read makes that endpoint's ``EndpointRegistration/shapeFailure``,
+    /// which its calls report, and ``validate()`` finds at once.
     ///
-    /// - Throws: ``RegistryError`` naming the registration at fault.
+    /// - Throws: ``RegistryError`` naming the registration at fault: a name registered twice or
+    ///   one scripts cannot use.
     public init(@RegistryBuilder _ content: () -> [any RegistryContent]) throws {
         let bridge = ValueBridge()
         var endpoints: [EndpointRegistration] = []
@@ -31,7 +37,12 @@ public struct EndpointRegistry: Sendable {
         }
         self.endpoints = endpoints
         self.bridge = bridge
-        self.recordTypes = bridge.recordTypes
+    }
+
+    /// Derives every response's shape now, throwing the first type that cannot be read: for a
+    /// host's own tests, or a start-up that prefers failing early to starting fast.
+    public func validate() throws(RegistryError) {
+        for endpoint in endpoints { try endpoint.shape.derived.get() }
     }
 
     /// An endpoint by name.

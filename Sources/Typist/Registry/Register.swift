@@ -81,16 +81,18 @@ public struct Register: RegistryContent {
         }
         let selector = "\(name)(\(parameterInfos.map { ($0.label ?? "_") + ":" }.joined()))"
         return PendingRegistration(name: name, group: "", build: { bridge in
-            let shape: ScriptType
-            do {
-                shape = try responseType(bridge)
-            } catch {
-                throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
+            // Derived when first asked for (a call checked, `:describe`, completion), not at start-up.
+            let shape = ResponseShape { () throws(RegistryError) -> ScriptType in
+                do {
+                    return try responseType(bridge)
+                } catch {
+                    throw RegistryError.unsupportedType(name: name, location: location, reason: String(describing: error))
+                }
             }
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
                 kindName: _typeName(Kind.self, qualified: false), responseTypeName: SwiftTypeName.of(Response.self),
-                responseType: shape, producesToken: producesToken, location: location, source: source,
+                shape: shape, producesToken: producesToken, location: location, source: source,
                 modules: SwiftTypeName.modules(of: Kind.self, Response.self),
                 plan: { values in
                     let endpoint = try make(values)

@@ -149,7 +149,8 @@ public final class Shell: @unchecked Sendable {
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
         interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })
-        for record in registry.recordTypes { interpreter.register(record) }
+        // The models' record types are derived when a script names one, not at start-up.
+        interpreter.registerRecordTypes(whenAsked: { [registry] in registry.recordTypes })
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
         try registerUntypedCalls()
@@ -331,8 +332,6 @@ public final class Shell: @unchecked Sendable {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
                                    enumeration: $0.enumeration)
         }
-        let sample = SampleValue.of(endpoint.responseType)
-        let answersList = endpoint.responseType.containsArray
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
@@ -345,6 +344,8 @@ public final class Shell: @unchecked Sendable {
                 default: break
                 }
             }
+            // A response type the shell cannot read is reported where the endpoint is called.
+            if let failure = endpoint.shapeFailure { throw failure }
             let plan: CallPlan
             do {
                 plan = try endpoint.plan(values)
@@ -359,12 +360,13 @@ public final class Shell: @unchecked Sendable {
                                                       username: credentials.username ?? "USER",
                                                       password: credentials.password ?? "PASSWORD")
                 let request = try plan.prepare(client, placeholders)
+                let answersList = endpoint.responseType.containsArray
                 state.update {
                     $0.dryRun?.append(request)
                     if $0.dryRunListAnswered { $0.dryRunPerElement = true }
                     if answersList { $0.dryRunListAnswered = true }
                 }
-                return sample
+                return SampleValue.of(endpoint.responseType)
             }
             let (value, token): (Value, String?)
             do {
