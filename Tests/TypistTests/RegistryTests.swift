@@ -94,6 +94,8 @@ struct RegistryTests {
         let output = CapturedOutput()
         let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
                               transport: URLSessionTransport(), output: output.shellOutput)
+        await shell.handle(":describe diary")
+        #expect(output.standard.contains("(its shape cannot be read: cannot register 'diary'"), "\(output.standard)")
         #expect(await shell.handle("diary()") == false)
         #expect(output.error.contains("cannot register 'diary'") && output.error.contains("CaseIterable"), "\(output.error)")
     }

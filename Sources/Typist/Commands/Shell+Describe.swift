@@ -136,6 +136,7 @@ extension Shell {
             }
             lines.append("  response: \(endpoint.responseTypeName)"
                          + (probe?.plan.envelopeKey.map { "  (under \"\($0)\" in the JSON)" } ?? ""))
+            if let failure = endpoint.shapeFailure { lines.append("    (its shape cannot be read: \(failure))") }
             if case .record(let record) = endpoint.responseType.unwrapped { lines.append(contentsOf: fields(record, indent: "    ")) }
             if case .array(.record(let record)) = endpoint.responseType { lines.append(contentsOf: fields(record, indent: "    ")) }
             if endpoint.producesToken { lines.append("  stores the session token when it succeeds") }
