@@ -150,6 +150,14 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
                     let transfer = active[handle]
                 else { continue }
                 let code = message.pointee.data.result
+                if code != CURLE_OK, transfer.mayRetry(after: code) {
+                    curl_multi_remove_handle(multi, handle)
+                    active.removeValue(forKey: handle)
+                    recycle(handle)
+                    transfer.prepareRetry()
+                    start(transfer)
+                    continue
+                }
                 end(handle, with: code == CURLE_OK
                     ? Result { try transfer.response() } : .failure(transfer.failure(code)))
             }
@@ -204,6 +212,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     private func configure(_ handle: UnsafeMutableRawPointer, for transfer: CurlTransfer) throws {
         var problem: CURLcode = CURLE_OK
         func set(_ code: CURLcode) { if problem == CURLE_OK { problem = code } }
+        if transfer.onFreshConnection { set(typist_curl_set_long(handle, CURLOPT_FRESH_CONNECT, 1)) }
         let context = UnsafeMutableRawPointer(Unmanaged.passUnretained(transfer).toOpaque())
         set(transfer.url.withCString { typist_curl_set_pointer(handle, CURLOPT_URL, $0) })
         set(typist_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))

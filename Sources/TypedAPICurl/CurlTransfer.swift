@@ -30,6 +30,8 @@ final class CurlTransfer: @unchecked Sendable {
     var malformedStatusLine: String?
     var headerList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// Whether the exchange is being tried a second time, on a new connection (see ``mayRetry(after:)``).
+    var onFreshConnection = false
 
     init(url: String, method: String, headerLines: [String], body: Data?, timeoutMilliseconds: Int,
          maximumResponseSize: Int) {
@@ -46,6 +48,26 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         errorBuffer.deallocate()
         if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// Whether a failure may be tried once more, on a new connection: a GET or HEAD whose
+    /// connection ended before any byte of an answer came (RFC 9110 §9.2.2 lets a client retry an
+    /// idempotent request then). libcurl itself retries when the connection was a kept one; this
+    /// also covers a fresh connection closed under load before the server answered.
+    func mayRetry(after code: CURLcode) -> Bool {
+        guard !onFreshConnection, method == "GET" || method == "HEAD", body == nil, status == 0, received.isEmpty,
+            !cancelled.load(ordering: .sequentiallyConsistent)
+        else { return false }
+        return code == CURLE_GOT_NOTHING || code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR
+    }
+
+    /// Forgets what the failed attempt received, for the retry.
+    func prepareRetry() {
+        onFreshConnection = true
+        fields = HTTPFields()
+        reason = ""
+        malformedStatusLine = nil
+        errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
     /// Resumes the caller; later calls do nothing.

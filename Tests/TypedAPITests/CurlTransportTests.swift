@@ -1,5 +1,7 @@
 import DemoService
+import FaultServer
 import Foundation
+import Synchronization
 import HTTPTypes
 import Testing
 import TypedAPI
@@ -9,6 +11,39 @@ import TypedAPICurl
 /// curl's own defaults kept off the wire. (Everything else runs through every transport elsewhere.)
 @Suite("libcurl transport")
 struct CurlTransportTests {
+    @Test("A GET whose new connection closes before any answer is sent once more, on another; a POST is not")
+    func retryWhenNothingCame() async throws {
+        // The first connection reads the request and closes without a word (a server shedding
+        // load); the ones after it answer.
+        let connections = Mutex(0)
+        let server = try FaultServer { connection in
+            let number = connections.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if number == 1 { return }
+            try connection.respond(body: Array(#"{"n":\#(number)}"#.utf8))
+        }
+        defer { server.stop() }
+        func request(_ method: HTTPRequest.Method) -> HTTPRequest {
+            HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/n")
+        }
+        try await CurlTransport.withOwnEngine { curl, _ in
+            let (response, body) = try await curl.send(request(.get), body: nil, timeout: .seconds(30))
+            #expect(response.status == .ok)
+            #expect(String(decoding: body, as: UTF8.self) == #"{"n":2}"#)
+            #expect(server.requestHeads.count == 2)
+        }
+        connections.withLock { $0 = 0 }
+        try await CurlTransport.withOwnEngine { curl, _ in
+            // A POST may have been acted on: it is not sent twice, and the failure is the caller's.
+            await #expect(throws: TransportFailure.self) {
+                try await curl.send(request(.post), body: Data("x".utf8), timeout: .seconds(30))
+            }
+            #expect(server.requestHeads.count == 3)
+        }
+    }
+
     @Test("The wire carries the request's headers and none of curl's defaults")
     func headers() async throws {
         try await withDemoServer(.curl) { _, server in
