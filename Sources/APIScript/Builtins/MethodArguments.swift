@@ -36,7 +36,7 @@ enum MethodArguments {
     static func dictionary(from pairs: [Value]) -> Value {
         var result: [String: Value] = [:]
         for case .record(let pair) in pairs {
-            if case .string(let key) = pair.values[0] { result[key] = pair.values[1] }
+            if case .string(let key)? = pair.value(at: 0) { result[key] = pair.value(at: 1) ?? .null }
         }
         return .dictionary(result)
     }

@@ -17,8 +17,8 @@ extension Compiler {
             let fieldIndex: Int? = if case .field(let index)? = target.callee { index } else { nil }
             return Place(get: { frame in
                 let value = try basePlace.get(frame)
-                if let fieldIndex, case .record(let record) = value, fieldIndex < record.values.count {
-                    return record.values[fieldIndex]
+                if let fieldIndex, case .record(let record) = value, let field = record.value(at: fieldIndex) {
+                    return field
                 }
                 do { return try Members.dynamicMember(value, name, span: nil) } catch let failure as ScriptFailure {
                     throw Diagnostic(kind: .runtime, message: failure.message, source: source, span: span)
@@ -27,7 +27,7 @@ extension Compiler {
                 var value = try basePlace.get(frame)
                 switch value {
                 case .record(var record):
-                    guard let index = fieldIndex ?? record.type.index(of: name), index < record.values.count else {
+                    guard let index = fieldIndex ?? record.type.index(of: name), index < record.fieldCount else {
                         throw Diagnostic(kind: .runtime, message: "\(record.type.name) has no member '\(name)'",
                                          source: source, span: span)
                     }

@@ -161,7 +161,7 @@ extension Compiler {
         switch expression.callee {
         case .field(let index)?:
             return Code.unary(code, at1(span) { value in
-                if case .record(let record) = value, index < record.values.count { return record.values[index] }
+                if case .record(let record) = value, let field = record.value(at: index) { return field }
                 if value.isNull, optional { return .null }
                 return try Members.dynamicMember(value, name, span: nil)
             })

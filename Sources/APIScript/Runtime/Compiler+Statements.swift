@@ -318,7 +318,7 @@ extension Compiler {
                     return
                 }
                 for (index, store) in stores.enumerated() {
-                    store(frame, index < record.values.count ? record.values[index] : .null)
+                    store(frame, record.value(at: index) ?? .null)
                 }
             }
         }

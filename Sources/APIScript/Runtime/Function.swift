@@ -126,8 +126,8 @@ public final class Function: @unchecked Sendable {
                             types[step] = record.type
                             indexes[step] = index
                         }
-                        if types[step] === record.type, indexes[step] < record.values.count {
-                            current = record.values[indexes[step]]
+                        if types[step] === record.type, let field = record.value(at: indexes[step]) {
+                            current = field
                             continue
                         }
                     }

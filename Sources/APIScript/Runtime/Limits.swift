@@ -52,7 +52,7 @@ public enum ScriptLimits {
         switch value {
         case .array(let elements): children = elements
         case .dictionary(let entries): children = Array(entries.values)
-        case .record(let record): children = record.values
+        case .record(let record): children = record.containers()
         default: return 0
         }
         guard bound > 1 else { return 1 }

@@ -5,7 +5,7 @@ enum Members {
         switch value {
         case .record(let record):
             if let field = record[name] { return field }
-            if record.type.isTuple, let position = Int(name), position < record.values.count { return record.values[position] }
+            if record.type.isTuple, let position = Int(name), let field = record.value(at: position) { return field }
             let suggestion = Suggestions.nearest(to: name, in: record.type.fields.map(\.name))
             throw ScriptFailure("\(record.type.name) has no member '\(name)'",
                                 notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [])

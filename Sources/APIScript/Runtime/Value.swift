@@ -37,26 +37,6 @@ public enum Value: Sendable {
     }
 }
 
-/// A record value: its type and its field values in the type's order.
-public struct Record: Sendable {
-    /// The record's type.
-    public let type: RecordType
-    /// The field values, in the order of `type.fields`.
-    public var values: [Value]
-
-    /// Creates a record.
-    public init(type: RecordType, values: [Value]) {
-        self.type = type
-        self.values = values
-    }
-
-    /// A field's value by name.
-    public subscript(name: String) -> Value? {
-        guard let index = type.index(of: name), index < values.count else { return nil }
-        return values[index]
-    }
-}
-
 extension Value: Equatable {
     /// Equality as Swift's `==`: numbers compare across `Int` and `Double`, records field by field.
     public static func == (lhs: Value, rhs: Value) -> Bool {
@@ -74,7 +54,7 @@ extension Value: Equatable {
         case (.array(let a), .array(let b)): a == b
         case (.dictionary(let a), .dictionary(let b)): a == b
         case (.range(let a1, let a2), .range(let b1, let b2)): a1 == b1 && a2 == b2
-        case (.record(let a), .record(let b)): a.type.name == b.type.name && a.values == b.values
+        case (.record(let a), .record(let b)): a == b
         case (.function(let a), .function(let b)): a === b
         default: false
         }

@@ -49,7 +49,7 @@ public enum ValueFormatter {
             for (index, field) in record.type.fields.enumerated() {
                 if index > 0 { output += ", " }
                 output += field.name + ": "
-                write(index < record.values.count ? record.values[index] : .null, to: &output)
+                write(record.value(at: index) ?? .null, to: &output)
             }
             output += ")"
         }

@@ -6,18 +6,27 @@ import Foundation
 /// It is strict: anything that is not plainly what the plan expects (a missing or repeated key, a
 /// number of the wrong kind, invalid UTF-8, a nesting deeper than 512) makes it give up with nil,
 /// and the caller decodes the body the typed way, which then accepts or explains.
+///
+/// Records are laid out in one allocation each (``RecordFields``): their string fields stay in the
+/// body, which the records share, and become strings when a script reads them. The whole body is
+/// still checked here (structure, UTF-8, control characters), so a response is accepted or refused
+/// at the call, never later.
 struct FastJSONReader {
     private let bytes: UnsafeRawBufferPointer
+    private let text: ResponseText
     private var index = 0
     private var depth = 0
     private let snakeCase: Bool
     /// JSON keys already converted from snake case, per record plan.
     private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int]] = [:]
+    /// The fields of the records being read, innermost last (nil: not seen yet).
+    private var scratch: [RecordField?] = []
 
     private struct GiveUp: Error {}
 
-    private init(bytes: UnsafeRawBufferPointer, snakeCase: Bool) {
+    private init(bytes: UnsafeRawBufferPointer, text: ResponseText, snakeCase: Bool) {
         self.bytes = bytes
+        self.text = text
         self.snakeCase = snakeCase
     }
 
@@ -30,8 +39,9 @@ struct FastJSONReader {
         default: return nil
         }
         guard !decoder.allowsJSON5, !decoder.assumesTopLevelDictionary else { return nil }
+        let text = ResponseText(body)
         return body.withUnsafeBytes { bytes in
-            var reader = FastJSONReader(bytes: bytes, snakeCase: snakeCase)
+            var reader = FastJSONReader(bytes: bytes, text: text, snakeCase: snakeCase)
             do throws(GiveUp) {
                 let value = try reader.read(plan)
                 reader.skipWhitespace()
@@ -120,16 +130,18 @@ struct FastJSONReader {
         defer { depth -= 1 }
         try expect(UInt8(ascii: "{"))
         let count = plan.fields.count
-        // Keys usually come in field order: values go straight into place. The first key out of
-        // order switches to slots.
-        var values: [Value] = []
-        values.reserveCapacity(count)
-        var slots: [Value?]?
+        // This record's fields are scratch[base...]; a nested record's come after them and are
+        // gone again before this record goes on.
+        let base = scratch.count
+        defer { scratch.removeSubrange(base...) }
+        // Keys usually come in field order: fields are appended. The first key out of order
+        // switches to slots.
+        var inOrder = true
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             repeat {
                 skipWhitespace()
-                let field = try readKey(of: plan, expected: values.count)
+                let field = try readKey(of: plan, expected: inOrder ? scratch.count - base : count)
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 guard let field else {
@@ -137,32 +149,56 @@ struct FastJSONReader {
                     skipWhitespace()
                     continue
                 }
-                let value = try read(plan.fields[field])
-                if slots == nil, field == values.count {
-                    values.append(value)
+                let value = try readField(plan.fields[field])
+                if inOrder, field == scratch.count - base {
+                    scratch.append(value)
                 } else {
-                    if slots == nil {
-                        slots = values.map { $0 } + [Value?](repeating: nil, count: count - values.count)
+                    if inOrder {
+                        inOrder = false
+                        scratch.append(contentsOf: repeatElement(nil, count: base + count - scratch.count))
                     }
-                    guard slots?[field] == nil else { throw GiveUp() }
-                    slots?[field] = value
+                    guard scratch[base + field] == nil else { throw GiveUp() }
+                    scratch[base + field] = value
                 }
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"))
         }
-        if let slots { values = try slots.enumerated().map { (field, value) throws(GiveUp) in try Self.filled(value, plan.fields[field]) } }
-        while values.count < count {
-            values.append(try Self.filled(nil, plan.fields[values.count]))
+        if inOrder { scratch.append(contentsOf: repeatElement(nil, count: base + count - scratch.count)) }
+        for field in 0..<count where scratch[base + field] == nil {
+            // A missing field: nil when it is optional, else the typed decoding explains.
+            guard case .optional = plan.fields[field] else { throw GiveUp() }
+            scratch[base + field] = .value(.null)
         }
-        return .record(Record(type: type, values: values))
+        let fields = scratch.withUnsafeBufferPointer { read in
+            RecordFields.make(text: text, count: count) { fields in
+                for field in 0..<count { (fields + field).initialize(to: read[base + field].unsafelyUnwrapped) }
+            }
+        }
+        return .record(Record(type: type, fields: fields))
     }
 
-    /// A field's value, or null for a missing optional one; a missing required field gives up.
-    private static func filled(_ value: Value?, _ plan: FastPlan) throws(GiveUp) -> Value {
-        if let value { return value }
-        guard case .optional = plan else { throw GiveUp() }
-        return .null
+    /// A record's field: strings (also optional ones) as ranges of the body, the rest as values.
+    private mutating func readField(_ plan: FastPlan) throws(GiveUp) -> RecordField {
+        switch plan {
+        case .string:
+            skipWhitespace()
+            return try readTextField()
+        case .optional(.string):
+            skipWhitespace()
+            return consume("null") ? .value(.null) : try readTextField()
+        default:
+            return .value(try read(plan))
+        }
+    }
+
+    /// A string left in the body when it has no escapes; made now when it has.
+    private mutating func readTextField() throws(GiveUp) -> RecordField {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        guard let end = try scanString(from: start) else { return .value(.string(try readEscapedString(from: start))) }
+        index = end + 1
+        return .text(offset: start, count: end - start)
     }
 
     /// The index of the field a key names, or nil for a key the plan does not read.
@@ -228,7 +264,9 @@ struct FastJSONReader {
         }
         // No digits, a leading zero, or a fraction or exponent: the typed way decides.
         guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { throw GiveUp() }
-        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+        if index < bytes.count, case let next = bytes[index],
+            next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
+        {
             throw GiveUp()
         }
         return result
@@ -258,23 +296,65 @@ struct FastJSONReader {
     private mutating func readString() throws(GiveUp) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw GiveUp() }
-        // The closing quote by memchr, then one pass over the run for escapes and control bytes.
-        guard let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else { throw GiveUp() }
-        let end = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
-        var special: UInt8 = 0
+        guard let end = try scanString(from: start) else { return try readEscapedString(from: start) }
+        index = end + 1
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// Finds the closing quote of a string whose text starts at `start`: its index when the text
+    /// has no escape, nil when it has one (and ``readEscapedString(from:)`` must read it). Gives up
+    /// on a control character, invalid UTF-8 or a missing quote.
+    ///
+    /// Eight bytes at a time: a word with no quote, backslash, control or non-ASCII byte is passed
+    /// over whole; a word with one is looked at byte by byte. Non-ASCII text is validated at the end.
+    private func scanString(from start: Int) throws(GiveUp) -> Int? {
+        guard let base = bytes.baseAddress else { throw GiveUp() }
+        let count = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Nonzero when some byte of `word` is zero (and maybe, above it, falsely: then the bytes
+        // are looked at one by one anyway).
+        func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
         var position = start
-        while position < end {
-            let byte = base[position]
-            special |= (byte < 0x20 ? 1 : 0) | (byte == UInt8(ascii: "\\") ? 2 : 0)
+        var ascii = true
+        while true {
+            if position + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let special = zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
+                    | ((word &- ones &* 0x20) & ~word & high) | (word & high)
+                if special == 0 {
+                    position += 8
+                    continue
+                }
+            }
+            guard position < count else { throw GiveUp() }
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            switch byte {
+            case UInt8(ascii: "\""):
+                if !ascii {
+                    guard Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp() }
+                }
+                return position
+            case UInt8(ascii: "\\"): return nil
+            case ..<0x20: throw GiveUp()
+            case 0x80...: ascii = false
+            default: break
+            }
             position += 1
         }
-        if special & 2 != 0 { return try readEscapedString(from: start) }
-        guard special == 0,
-            let text = String(validating: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-        else { throw GiveUp() }
-        index = end + 1
-        return text
+    }
+
+    /// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates), without making a string.
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     private mutating func readEscapedString(from start: Int) throws(GiveUp) -> String {

@@ -83,7 +83,7 @@ struct SwiftModel {
             var object = ObjectShape()
             for (index, field) in record.type.fields.enumerated() {
                 object.keys.append(field.name)
-                object.shapes[field.name] = shape(of: index < record.values.count ? record.values[index] : .null, depth: depth + 1)
+                object.shapes[field.name] = shape(of: record.value(at: index) ?? .null, depth: depth + 1)
             }
             return .object(object)
         }

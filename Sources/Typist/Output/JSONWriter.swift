@@ -85,7 +85,7 @@ enum JSONWriter {
                 for (index, field) in record.type.fields.enumerated() {
                     let inner = item(index, in: indent)
                     key(field.name)
-                    try write(index < record.values.count ? record.values[index] : .null, indent: inner, depth: depth + 1)
+                    try write(record.value(at: index) ?? .null, indent: inner, depth: depth + 1)
                 }
                 close("}", empty: record.type.fields.isEmpty, indent: indent)
             }

@@ -44,8 +44,9 @@ struct ValueRenderer {
         switch value {
         case .record(let record):
             lines.append(prefix + style.type(record.type.name))
-            for (index, field) in record.type.fields.enumerated() where index < record.values.count {
-                write(record.values[index], indent: indent + "  ", into: &lines, notes: &notes, label: field.name)
+            for (index, field) in record.type.fields.enumerated() {
+                guard let value = record.value(at: index) else { break }
+                write(value, indent: indent + "  ", into: &lines, notes: &notes, label: field.name)
             }
         case .array(let elements):
             lines.append(prefix + style.dim("\(elements.count) element\(elements.count == 1 ? "" : "s")"))
@@ -107,7 +108,7 @@ struct ValueRenderer {
                 .joined(separator: ", ") + "]"
         case .record(let record):
             let fields = record.type.fields.enumerated().map { index, field in
-                "\(field.name): \(index < record.values.count ? inline(record.values[index], notes: &notes) : "nil")"
+                "\(field.name): \(record.value(at: index).map { inline($0, notes: &notes) } ?? "nil")"
             }.joined(separator: ", ")
             return (record.type.isTuple ? "" : style.type(record.type.name)) + "(" + fields + ")"
         default:
@@ -125,11 +126,8 @@ struct ValueRenderer {
         let fields = record.type.fields
         let scalarColumns = fields.indices.filter { index in
             elements.allSatisfy { element in
-                guard case .record(let row) = element, index < row.values.count else { return false }
-                switch row.values[index] {
-                case .array, .dictionary, .record: return false
-                default: return true
-                }
+                guard case .record(let row) = element, index < row.fieldCount else { return false }
+                return !row.holdsContainer(at: index)
             }
         }
         guard !scalarColumns.isEmpty, force || scalarColumns.count == fields.count, fields.count <= 10 else { return nil }
@@ -137,7 +135,7 @@ struct ValueRenderer {
         var rows: [[String]] = [scalarColumns.map { fields[$0].name }]
         for element in shown {
             guard case .record(let row) = element else { continue }
-            rows.append(scalarColumns.map { index in cell(row.values[index]) })
+            rows.append(scalarColumns.map { index in cell(row.value(at: index) ?? .null) })
         }
         var widths = Array(repeating: 0, count: scalarColumns.count)
         for row in rows {

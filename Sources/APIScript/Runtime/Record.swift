@@ -1,0 +1,117 @@
+/// A record value: its type and its field values in the type's order.
+///
+/// A record made by a script, or converted from a Swift model, holds its values in an array. A
+/// record read from a response body (see ``RecordFields``) holds them in one allocation, with its
+/// string fields left in the body until they are read; ``values`` turns such a record into the first
+/// kind when it is changed.
+public struct Record: Sendable {
+    /// The record's type.
+    public let type: RecordType
+    private var storage: Storage
+
+    // Unchecked because the standard library keeps ManagedBuffer, and so RecordFields, from being
+    // Sendable; RecordFields is immutable once made.
+    private enum Storage: @unchecked Sendable {
+        case values([Value])
+        case fields(RecordFields)
+    }
+
+    /// Creates a record.
+    public init(type: RecordType, values: [Value]) {
+        self.type = type
+        storage = .values(values)
+    }
+
+    /// Creates a record whose fields were read from a response body.
+    package init(type: RecordType, fields: RecordFields) {
+        self.type = type
+        storage = .fields(fields)
+    }
+
+    /// The field values, in the order of `type.fields`.
+    ///
+    /// Reading this makes every field's value; ``value(at:)`` makes one.
+    public var values: [Value] {
+        get {
+            switch storage {
+            case .values(let values): values
+            case .fields(let fields): (0..<fields.count).map(fields.value(at:))
+            }
+        }
+        _modify {
+            var values: [Value]
+            switch storage {
+            case .values(let stored): values = stored
+            case .fields(let fields): values = (0..<fields.count).map(fields.value(at:))
+            }
+            // The array is held once while it is changed, so it is changed in place.
+            storage = .values([])
+            defer { storage = .values(values) }
+            yield &values
+        }
+    }
+
+    /// Whether the record's fields are still laid out as they were read from a response body.
+    package var isReadFromBody: Bool {
+        if case .fields = storage { true } else { false }
+    }
+
+    /// How many field values the record holds.
+    public var fieldCount: Int {
+        switch storage {
+        case .values(let values): values.count
+        case .fields(let fields): fields.count
+        }
+    }
+
+    /// The value of the field at `index` (in the order of `type.fields`), or nil past the last.
+    public func value(at index: Int) -> Value? {
+        switch storage {
+        case .values(let values): return index >= 0 && index < values.count ? values[index] : nil
+        case .fields(let fields): return index >= 0 && index < fields.count ? fields.value(at: index) : nil
+        }
+    }
+
+    /// A field's value by name.
+    public subscript(name: String) -> Value? {
+        guard let index = type.index(of: name) else { return nil }
+        return value(at: index)
+    }
+
+    /// Whether the field at `index` holds an array, a dictionary or a record (without making a
+    /// string field's value to find out).
+    public func holdsContainer(at index: Int) -> Bool {
+        switch storage {
+        case .values(let values): return index < values.count && values[index].isContainer
+        case .fields(let fields): return index < fields.count && fields.holdsContainer(at: index)
+        }
+    }
+
+    /// The fields that hold an array, a dictionary or a record: what the nesting limit walks,
+    /// without making the string fields.
+    func containers() -> [Value] {
+        switch storage {
+        case .values(let values): values.filter(\.isContainer)
+        case .fields(let fields): fields.containers()
+        }
+    }
+}
+
+extension Record: Equatable {
+    /// Records are equal when their types have the same name and their fields are equal.
+    public static func == (lhs: Record, rhs: Record) -> Bool {
+        guard lhs.type.name == rhs.type.name, lhs.fieldCount == rhs.fieldCount else { return false }
+        for index in 0..<lhs.fieldCount where lhs.value(at: index) != rhs.value(at: index) { return false }
+        return true
+    }
+}
+
+extension Value {
+    /// Whether the value is an array, a dictionary or a record.
+    var isContainer: Bool {
+        switch self {
+        case .array, .dictionary, .record: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The bytes that the string fields of records read from one response body share: the body.
+package protocol RecordText: AnyObject, Sendable {
+    /// The string of the `count` bytes at `offset`, which the reader has checked are valid UTF-8
+    /// with no escapes.
+    func string(at offset: Int, count: Int) -> String
+}
+
+/// One field of a record read from a response body: a value, or a string still in the body.
+package enum RecordField: Sendable {
+    /// A value made while reading (a number, a Bool, nil, a string with escapes, a container).
+    case value(Value)
+    /// A string that is the `count` bytes at `offset` of the body, made when it is read.
+    case text(offset: Int, count: Int)
+}
+
+/// What ``RecordFields`` keeps before its fields.
+package struct RecordFieldsHeader {
+    let text: any RecordText
+    let count: Int
+}
+
+/// The fields of a record read from a response body, in one allocation.
+///
+/// A response of many records is read with one allocation per record: numbers, Bools and nil in
+/// place, strings as ranges of the body, which the records keep alive and share, so a string's
+/// bytes are held once (in the body) until a script reads the field. Immutable once made.
+package final class RecordFields: ManagedBuffer<RecordFieldsHeader, RecordField> {
+    /// Makes the fields of one record; `initialize` must initialize exactly `count` fields.
+    package static func make(
+        text: any RecordText, count: Int, initialize: (UnsafeMutablePointer<RecordField>) -> Void
+    ) -> RecordFields {
+        let buffer = create(minimumCapacity: count) { _ in RecordFieldsHeader(text: text, count: count) }
+        let fields = unsafeDowncast(buffer, to: RecordFields.self)
+        fields.withUnsafeMutablePointerToElements(initialize)
+        return fields
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
+    }
+
+    /// How many fields there are.
+    var count: Int { header.count }
+
+    /// The value of the field at `index`, which must be less than ``count``.
+    func value(at index: Int) -> Value {
+        withUnsafeMutablePointers { header, elements in
+            switch elements[index] {
+            case .value(let value): value
+            case .text(let offset, let count): .string(header.pointee.text.string(at: offset, count: count))
+            }
+        }
+    }
+
+    /// Whether the field at `index` (less than ``count``) is an array, a dictionary or a record.
+    func holdsContainer(at index: Int) -> Bool {
+        withUnsafeMutablePointerToElements { elements in
+            if case .value(let value) = elements[index] { value.isContainer } else { false }
+        }
+    }
+
+    /// The fields that are arrays, dictionaries or records.
+    func containers() -> [Value] {
+        withUnsafeMutablePointers { header, elements in
+            var found: [Value] = []
+            for index in 0..<header.pointee.count {
+                if case .value(let value) = elements[index], value.isContainer { found.append(value) }
+            }
+            return found
+        }
+    }
+}
