@@ -25,7 +25,7 @@ final class CurlTransfer: @unchecked Sendable {
     var status = 0
     var reason = ""
     var fields = HTTPFields()
-    var received = Data()
+    let received = CurlBody()
     var tooLarge = false
     var malformedStatusLine: String?
     var headerList: UnsafeMutablePointer<curl_slist>?
@@ -55,7 +55,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// idempotent request then). libcurl itself retries when the connection was a kept one; this
     /// also covers a fresh connection closed under load before the server answered.
     func mayRetry(after code: CURLcode) -> Bool {
-        guard !onFreshConnection, method == "GET" || method == "HEAD", body == nil, status == 0, received.isEmpty,
+        guard !onFreshConnection, method == "GET" || method == "HEAD", body == nil, status == 0, received.count == 0,
             !cancelled.load(ordering: .sequentiallyConsistent)
         else { return false }
         return code == CURLE_GOT_NOTHING || code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR
@@ -66,6 +66,7 @@ final class CurlTransfer: @unchecked Sendable {
         onFreshConnection = true
         fields = HTTPFields()
         reason = ""
+        received.reset()
         malformedStatusLine = nil
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
@@ -82,7 +83,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard (100...999).contains(status) else {
             throw TransportFailure(.other, detail: "the response has no valid status line: \(malformedStatusLine ?? "none")")
         }
-        return (HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields), received)
+        return (HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields), received.take())
     }
 
     /// Takes one header line from libcurl: a status line starts a new response (after `100 Continue`
@@ -100,8 +101,10 @@ final class CurlTransfer: @unchecked Sendable {
         else { return }
         let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), as: UTF8.self)
         fields.append(HTTPField(name: name, value: value))
-        if name == .contentLength, status >= 200, let length = Int(value), length > 0 {
-            received.reserveCapacity(min(length, maximumResponseSize, 64 << 20))
+        if name == .contentLength, status >= 200, let length = Int(value), length > 0, length <= maximumResponseSize,
+            fields[.contentEncoding] == nil
+        {
+            received.reserve(length)
         }
     }
 
@@ -140,7 +143,9 @@ final class CurlTransfer: @unchecked Sendable {
             tooLarge = true
             return false
         }
-        received.append(contentsOf: bytes)
+        // libcurl decodes a compressed body: its length is not the one announced.
+        if received.count == 0, fields[.contentEncoding] != nil { received.reset() }
+        received.append(bytes)
         return true
     }
 

@@ -114,24 +114,25 @@ public final class Function: @unchecked Sendable {
                 }
             }
         case .keyPath(let names):
-            // One invoker serves one map/filter/sort: remembering where the last record type kept
-            // each name skips the name lookup for every later element of the same type.
-            var types = [RecordType?](repeating: nil, count: names.count)
-            var indexes = [Int](repeating: 0, count: names.count)
+            // One invoker serves one map/filter/sort: its cache remembers where the last record
+            // type kept each name.
+            let cache = KeyPathCache(steps: names.count)
+            if names.count == 1, let name = names.first {
+                return { argument in
+                    if case .record(let record) = argument, let field = cache.field(of: record, named: name, step: 0) {
+                        return field
+                    }
+                    return try Members.dynamicMember(argument, name, span: nil)
+                }
+            }
             return { argument in
                 var current = argument
                 for step in names.indices {
-                    if case .record(let record) = current {
-                        if types[step] !== record.type, let index = record.type.index(of: names[step]) {
-                            types[step] = record.type
-                            indexes[step] = index
-                        }
-                        if types[step] === record.type, let field = record.value(at: indexes[step]) {
-                            current = field
-                            continue
-                        }
+                    if case .record(let record) = current, let field = cache.field(of: record, named: names[step], step: step) {
+                        current = field
+                    } else {
+                        current = try Members.dynamicMember(current, names[step], span: nil)
                     }
-                    current = try Members.dynamicMember(current, names[step], span: nil)
                 }
                 return current
             }

@@ -39,6 +39,12 @@ package final class RecordFields: ManagedBuffer<RecordFieldsHeader, RecordField>
         _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
     }
 
+    /// Replaces the field at `index` (less than ``count``): only while the record is being read,
+    /// before anything else holds it.
+    package func store(_ field: RecordField, at index: Int) {
+        withUnsafeMutablePointerToElements { $0[index] = field }
+    }
+
     /// How many fields there are.
     var count: Int { header.count }
 

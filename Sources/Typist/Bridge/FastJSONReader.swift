@@ -19,10 +19,26 @@ struct FastJSONReader {
     private let snakeCase: Bool
     /// JSON keys already converted from snake case, per record plan.
     private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int]] = [:]
-    /// The fields of the records being read, innermost last (nil: not seen yet).
-    private var scratch: [RecordField?] = []
 
     private struct GiveUp: Error {}
+
+    /// The fields of a record whose keys have come.
+    private struct FieldSet {
+        private var first: UInt64 = 0
+        private var rest: Set<Int> = []
+
+        /// Adds `field`; false when it was there already.
+        mutating func insert(_ field: Int) -> Bool {
+            guard field < 64 else { return rest.insert(field).inserted }
+            let bit: UInt64 = 1 << UInt64(field)
+            defer { first |= bit }
+            return first & bit == 0
+        }
+
+        func contains(_ field: Int) -> Bool {
+            field < 64 ? first & (1 << UInt64(field)) != 0 : rest.contains(field)
+        }
+    }
 
     private init(bytes: UnsafeRawBufferPointer, text: ResponseText, snakeCase: Bool) {
         self.bytes = bytes
@@ -130,18 +146,16 @@ struct FastJSONReader {
         defer { depth -= 1 }
         try expect(UInt8(ascii: "{"))
         let count = plan.fields.count
-        // This record's fields are scratch[base...]; a nested record's come after them and are
-        // gone again before this record goes on.
-        let base = scratch.count
-        defer { scratch.removeSubrange(base...) }
-        // Keys usually come in field order: fields are appended. The first key out of order
-        // switches to slots.
-        var inOrder = true
+        // Read straight into the record's one allocation, every field nil until its key comes.
+        let fields = RecordFields.make(text: text, count: count) { $0.initialize(repeating: .value(.null), count: count) }
+        var seen = FieldSet()
+        var read = 0
         skipWhitespace()
         if !consume(UInt8(ascii: "}")) {
             repeat {
                 skipWhitespace()
-                let field = try readKey(of: plan, expected: inOrder ? scratch.count - base : count)
+                // Keys usually come in field order: the next field's key is tried first.
+                let field = try readKey(of: plan, expected: read)
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"))
                 guard let field else {
@@ -149,30 +163,17 @@ struct FastJSONReader {
                     skipWhitespace()
                     continue
                 }
-                let value = try readField(plan.fields[field])
-                if inOrder, field == scratch.count - base {
-                    scratch.append(value)
-                } else {
-                    if inOrder {
-                        inOrder = false
-                        scratch.append(contentsOf: repeatElement(nil, count: base + count - scratch.count))
-                    }
-                    guard scratch[base + field] == nil else { throw GiveUp() }
-                    scratch[base + field] = value
-                }
+                guard seen.insert(field) else { throw GiveUp() }
+                fields.store(try readField(plan.fields[field]), at: field)
+                read += 1
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
             try expect(UInt8(ascii: "}"))
         }
-        if inOrder { scratch.append(contentsOf: repeatElement(nil, count: base + count - scratch.count)) }
-        for field in 0..<count where scratch[base + field] == nil {
-            // A missing field: nil when it is optional, else the typed decoding explains.
-            guard case .optional = plan.fields[field] else { throw GiveUp() }
-            scratch[base + field] = .value(.null)
-        }
-        let fields = scratch.withUnsafeBufferPointer { read in
-            RecordFields.make(text: text, count: count) { fields in
-                for field in 0..<count { (fields + field).initialize(to: read[base + field].unsafelyUnwrapped) }
+        if read < count {
+            // A missing field stays nil when it is optional; otherwise the typed decoding explains.
+            for field in 0..<count where !seen.contains(field) {
+                guard case .optional = plan.fields[field] else { throw GiveUp() }
             }
         }
         return .record(Record(type: type, fields: fields))

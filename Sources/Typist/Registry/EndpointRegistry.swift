@@ -42,7 +42,7 @@ public struct EndpointRegistry: Sendable {
     /// Derives every response's shape now, throwing the first type that cannot be read: for a
     /// host's own tests, or a start-up that prefers failing early to starting fast.
     public func validate() throws(RegistryError) {
-        for endpoint in endpoints { try endpoint.shape.derived.get() }
+        for endpoint in endpoints { _ = try endpoint.shape.derived.get() }
     }
 
     /// An endpoint by name.
