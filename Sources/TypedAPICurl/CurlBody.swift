@@ -23,6 +23,9 @@ final class CurlBody {
         if let mapping { munmap(mapping.baseAddress, mapping.count) }
     }
 
+    /// Whether the bytes go into a mapping (see the type's discussion).
+    var isMapped: Bool { mapping != nil }
+
     /// How many bytes have arrived.
     var count: Int { mapping == nil ? data.count : mapped }
 
