@@ -42,6 +42,8 @@ struct RecordLayoutTests {
         #expect(value == bridge.value(of: try JSONDecoder().decode([Note].self, from: Data(json.utf8))))
         // The shape of a value does not grow: a record is two words, however it is stored.
         #expect(MemoryLayout<Record>.size == 2 * MemoryLayout<Int>.size)
+        // A field read from a body is 16 bytes: a scalar or a string's place in the body inline.
+        #expect(MemoryLayout<RecordField>.stride == 16)
     }
 
     @Test("A record read from a body can be changed, and only the copy changes")

@@ -5,12 +5,37 @@ package protocol RecordText: AnyObject, Sendable {
     func string(at offset: Int, count: Int) -> String
 }
 
-/// One field of a record read from a response body: a value, or a string still in the body.
-package enum RecordField: Sendable {
-    /// A value made while reading (a number, a Bool, nil, a string with escapes, a container).
-    case value(Value)
+/// One field of a record read from a response body, in 16 bytes: a scalar in place, a string
+/// still in the body, or anything else in a box of its own.
+package enum RecordField {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
     /// A string that is the `count` bytes at `offset` of the body, made when it is read.
-    case text(offset: Int, count: Int)
+    case text(offset: UInt32, count: UInt32)
+    /// A value made while reading: a string with escapes, an array, a dictionary, a record.
+    case boxed(FieldBox)
+
+    /// The field for `value`.
+    package init(_ value: Value) {
+        switch value {
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .bool(let flag): self = .bool(flag)
+        case .null: self = .null
+        default: self = .boxed(FieldBox(value))
+        }
+    }
+}
+
+/// A field value that is not a scalar, for ``RecordField``.
+package final class FieldBox {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
 }
 
 /// What ``RecordFields`` keeps before its fields.
@@ -52,8 +77,12 @@ package final class RecordFields: ManagedBuffer<RecordFieldsHeader, RecordField>
     func value(at index: Int) -> Value {
         withUnsafeMutablePointers { header, elements in
             switch elements[index] {
-            case .value(let value): value
-            case .text(let offset, let count): .string(header.pointee.text.string(at: offset, count: count))
+            case .int(let number): .int(number)
+            case .double(let number): .double(number)
+            case .bool(let flag): .bool(flag)
+            case .null: .null
+            case .text(let offset, let count): .string(header.pointee.text.string(at: Int(offset), count: Int(count)))
+            case .boxed(let box): box.value
             }
         }
     }
@@ -61,7 +90,7 @@ package final class RecordFields: ManagedBuffer<RecordFieldsHeader, RecordField>
     /// Whether the field at `index` (less than ``count``) is an array, a dictionary or a record.
     func holdsContainer(at index: Int) -> Bool {
         withUnsafeMutablePointerToElements { elements in
-            if case .value(let value) = elements[index] { value.isContainer } else { false }
+            if case .boxed(let box) = elements[index] { box.value.isContainer } else { false }
         }
     }
 
@@ -70,7 +99,7 @@ package final class RecordFields: ManagedBuffer<RecordFieldsHeader, RecordField>
         withUnsafeMutablePointers { header, elements in
             var found: [Value] = []
             for index in 0..<header.pointee.count {
-                if case .value(let value) = elements[index], value.isContainer { found.append(value) }
+                if case .boxed(let box) = elements[index], box.value.isContainer { found.append(box.value) }
             }
             return found
         }

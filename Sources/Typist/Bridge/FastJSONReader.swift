@@ -147,7 +147,7 @@ struct FastJSONReader {
         try expect(UInt8(ascii: "{"))
         let count = plan.fields.count
         // Read straight into the record's one allocation, every field nil until its key comes.
-        let fields = RecordFields.make(text: text, count: count) { $0.initialize(repeating: .value(.null), count: count) }
+        let fields = RecordFields.make(text: text, count: count) { $0.initialize(repeating: .null, count: count) }
         var seen = FieldSet()
         var read = 0
         skipWhitespace()
@@ -179,27 +179,29 @@ struct FastJSONReader {
         return .record(Record(type: type, fields: fields))
     }
 
-    /// A record's field: strings (also optional ones) as ranges of the body, the rest as values.
+    /// A record's field: scalars in place, strings as ranges of the body, the rest boxed.
     private mutating func readField(_ plan: FastPlan) throws(GiveUp) -> RecordField {
+        skipWhitespace()
         switch plan {
-        case .string:
-            skipWhitespace()
-            return try readTextField()
-        case .optional(.string):
-            skipWhitespace()
-            return consume("null") ? .value(.null) : try readTextField()
-        default:
-            return .value(try read(plan))
+        case .int: return .int(try readInt())
+        case .double: return .double(try readDouble())
+        case .string: return try readTextField()
+        case .optional(let wrapped): return consume("null") ? .null : try readField(wrapped)
+        default: return RecordField(try read(plan))
         }
     }
 
-    /// A string left in the body when it has no escapes; made now when it has.
+    /// A string left in the body when it has no escapes (and the body is under 4 GiB); made now
+    /// otherwise.
     private mutating func readTextField() throws(GiveUp) -> RecordField {
         try expect(UInt8(ascii: "\""))
         let start = index
-        guard let end = try scanString(from: start) else { return .value(.string(try readEscapedString(from: start))) }
+        guard let end = try scanString(from: start) else { return RecordField(.string(try readEscapedString(from: start))) }
         index = end + 1
-        return .text(offset: start, count: end - start)
+        guard let offset = UInt32(exactly: start), let count = UInt32(exactly: end - start) else {
+            return RecordField(.string(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+        }
+        return .text(offset: offset, count: count)
     }
 
     /// The index of the field a key names, or nil for a key the plan does not read.
