@@ -1,9 +1,8 @@
 /// A record value: its type and its field values in the type's order.
 ///
 /// A record made by a script, or converted from a Swift model, holds its values in an array. A
-/// record read from a response body (see ``RecordFields``) holds them in one allocation, with its
-/// string fields left in the body until they are read; ``values`` turns such a record into the first
-/// kind when it is changed.
+/// record read from a response body holds them in one allocation, with its string fields left in
+/// the body until they are read; changing ``values`` turns such a record into the first kind.
 public struct Record: Sendable {
     /// The record's type.
     public let type: RecordType
