@@ -41,4 +41,30 @@ struct SessionCookieTests {
         await shell.handle(":cookies")
         #expect(output.standard == "no cookies\n")
     }
+
+    @Test("A cookie's value, typed back at the prompt, stays out of the history and is saved as env(…)")
+    func historyAndSave() async throws {
+        let value = "c00kie-v4lue-from-server"
+        let server = try FaultServer { connection in
+            try connection.respond(headers: ["Content-Type: application/json", "Set-Cookie: sid=\(value); Path=/"],
+                                   body: Array(#"{"ok":true}"#.utf8))
+        }
+        defer { server.stop() }
+        try await withTemporaryFolder("typist-cookie") { folder in
+            let registry = try EndpointRegistry { Register("ping") { Endpoint<Public, Pong>(path: "/ping") } }
+            let output = CapturedOutput()
+            let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
+                                  transport: CurlTransport(), output: output.shellOutput)
+            _ = try await shell.evaluate("ping()")
+            let typed = "let copied = \"\(value)\""
+            // The line source asks this before it writes a line to the history file.
+            #expect(shell.state.containsSecret(typed))
+            #expect(await shell.handle(typed))
+            let path = folder.appendingPathComponent("cookie.api").path
+            #expect(await shell.handle(":save \(path)"))
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("env(\"TYPIST_COOKIE_SID\")"), "\(text)")
+            #expect(!text.contains(value))
+        }
+    }
 }
