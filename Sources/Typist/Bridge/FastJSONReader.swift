@@ -208,15 +208,14 @@ struct FastJSONReader {
     private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
         try expect(UInt8(ascii: "\""))
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        // Checked like any string (control characters, UTF-8), also when the plan does not read it.
+        guard let end = try scanString(from: start) else {
             // An escaped key: rare; decoded in full, then looked up.
-            index = start - 1
-            let key = Array(try readString().utf8)
+            let key = Array(try readEscapedString(from: start).utf8)
             return snakeCase ? convertedField(key, plan) : plan.keys.firstIndex(of: key)
         }
-        let key = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-        index += 1
+        let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        index = end + 1
         if snakeCase { return convertedField(Array(key), plan) }
         // Keys usually come in the order of the fields: try the next one first.
         func same(_ candidate: [UInt8]) -> Bool {
