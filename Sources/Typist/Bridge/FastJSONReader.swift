@@ -208,8 +208,16 @@ struct FastJSONReader {
     private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
         try expect(UInt8(ascii: "\""))
         let start = index
-        // Checked like any string (control characters, UTF-8), also when the plan does not read it.
-        guard let end = try scanString(from: start) else {
+        // Checked like any string (control characters, UTF-8), also when the plan does not read it;
+        // a short plain ASCII key, the usual one, byte by byte without the word scanner's setup.
+        var end = start
+        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+            byte >= 0x20, byte < 0x80
+        {
+            end += 1
+        }
+        if end >= bytes.count || bytes[end] != UInt8(ascii: "\""), let scanned = try scanString(from: start) { end = scanned }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
             // An escaped key: rare; decoded in full, then looked up.
             let key = Array(try readEscapedString(from: start).utf8)
             return snakeCase ? convertedField(key, plan) : plan.keys.firstIndex(of: key)
