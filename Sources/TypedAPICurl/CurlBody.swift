@@ -7,21 +7,30 @@ import Glibc
 /// A response body's bytes as libcurl hands them over.
 ///
 /// A body whose length is announced, large and not compressed is received into one anonymous
-/// mapping that the kernel populates at once (`MAP_POPULATE`): a heap buffer growing under
-/// `memcpy` took a page fault for every 4 KiB, which was a third of the time of a 10 MB response
-/// on this kind of machine. The mapping becomes the `Data` the caller gets, without a copy. Every
-/// other body, and one longer than announced, is kept in a `Data` as it grows.
+/// mapping whose pages the kernel populates a window at a time, just ahead of the bytes: a heap
+/// buffer growing under `memcpy` took a page fault for every 4 KiB, which was a third of the time
+/// of a 10 MB response on this kind of machine. Only the window ahead of what arrived is ever
+/// committed, so a `Content-Length` alone (a lying server's) costs address space, not memory. The
+/// mapping becomes the `Data` the caller gets, without a copy. Every other body, and one longer
+/// than announced, is kept in a `Data` as it grows.
 final class CurlBody {
     /// Bodies announced at this size or more are mapped.
     static let mappedSize = 1 << 20
+    /// How much of the mapping is populated ahead of the bytes that arrived.
+    static let window = 4 << 20
 
     private var data = Data()
     private var mapping: UnsafeMutableRawBufferPointer?
     private var mapped = 0
+    /// How much of the mapping is populated (a multiple of the window, or all of it).
+    private var populated = 0
 
     deinit {
         if let mapping { munmap(mapping.baseAddress, mapping.count) }
     }
+
+    /// How many bytes of the mapping are populated: never more than a window past what arrived.
+    var populatedCount: Int { mapping == nil ? 0 : populated }
 
     /// Whether the bytes go into a mapping (see the type's discussion).
     var isMapped: Bool { mapping != nil }
@@ -37,11 +46,11 @@ final class CurlBody {
             let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             if let address, address != MAP_FAILED {
                 // Huge pages where the system allows them for those who ask (2 MiB a fault
-                // instead of 4 KiB), then every page at once; either may be refused, and then
-                // the pages come as they are written.
+                // instead of 4 KiB); it may refuse, and so may the populating below: then the
+                // pages come as they are written.
                 _ = madvise(address, length, MADV_HUGEPAGE)
-                _ = madvise(address, length, 23 /* MADV_POPULATE_WRITE, Linux 5.14 */)
                 mapping = UnsafeMutableRawBufferPointer(start: address, count: length)
+                populated = 0
                 return
             }
         }
@@ -53,6 +62,13 @@ final class CurlBody {
     func append(_ bytes: UnsafeRawBufferPointer) {
         if let mapping {
             if mapped + bytes.count <= mapping.count {
+                while populated < mapped + bytes.count, let base = mapping.baseAddress {
+                    let next = min(populated + Self.window, mapping.count)
+                    #if os(Linux)
+                    _ = madvise(base + populated, next - populated, 23 /* MADV_POPULATE_WRITE, Linux 5.14 */)
+                    #endif
+                    populated = next
+                }
                 if let source = bytes.baseAddress, let target = mapping.baseAddress {
                     (target + mapped).copyMemory(from: source, byteCount: bytes.count)
                 }
@@ -74,7 +90,10 @@ final class CurlBody {
             return data
         }
         self.mapping = nil
-        defer { mapped = 0 }
+        defer {
+            mapped = 0
+            populated = 0
+        }
         let length = mapping.count
         return Data(bytesNoCopy: base, count: mapped, deallocator: .custom { address, _ in munmap(address, length) })
     }
@@ -84,6 +103,7 @@ final class CurlBody {
         if let mapping { munmap(mapping.baseAddress, mapping.count) }
         mapping = nil
         mapped = 0
+        populated = 0
         data = Data()
     }
 }

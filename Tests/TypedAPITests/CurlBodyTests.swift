@@ -40,6 +40,20 @@ struct CurlBodyTests {
         #expect(!small.isMapped)
     }
 
+    @Test("An announced length alone commits no memory: pages are populated a window ahead of the bytes")
+    func populatedAhead() {
+        let body = CurlBody()
+        body.reserve(200 << 20)
+        #expect(body.isMapped)
+        #expect(body.populatedCount == 0)
+        Self.append(Self.pattern(1 << 20), to: body)
+        #expect(body.populatedCount == CurlBody.window)
+        Self.append(Self.pattern(8 << 20), to: body)
+        #expect(body.count == 9 << 20)
+        #expect(body.populatedCount == 3 * CurlBody.window)
+        #expect(body.populatedCount - body.count <= CurlBody.window)
+    }
+
     @Test("More than announced moves what came to a Data and goes on")
     func longerThanAnnounced() {
         let bytes = Self.pattern((1 << 20) + 5_000, seed: 3)

@@ -35,7 +35,7 @@ struct CurlTransportTests {
             #expect(server.requestHeads.count == 2)
         }
         connections.withLock { $0 = 0 }
-        try await CurlTransport.withOwnEngine { curl, _ in
+        await CurlTransport.withOwnEngine { curl, _ in
             // A POST may have been acted on: it is not sent twice, and the failure is the caller's.
             await #expect(throws: TransportFailure.self) {
                 try await curl.send(request(.post), body: Data("x".utf8), timeout: .seconds(30))
