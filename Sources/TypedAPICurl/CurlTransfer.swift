@@ -101,11 +101,6 @@ final class CurlTransfer: @unchecked Sendable {
         else { return }
         let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), as: UTF8.self)
         fields.append(HTTPField(name: name, value: value))
-        if name == .contentLength, status >= 200, let length = Int(value), length > 0, length <= maximumResponseSize,
-            fields[.contentEncoding] == nil
-        {
-            received.reserve(length)
-        }
     }
 
     private func receiveStatusLine(_ line: UnsafeRawBufferPointer) {
@@ -143,8 +138,13 @@ final class CurlTransfer: @unchecked Sendable {
             tooLarge = true
             return false
         }
-        // libcurl decodes a compressed body: its length is not the one announced.
-        if received.count == 0, fields[.contentEncoding] != nil { received.reset() }
+        // The first bytes: every header is in. Room for the announced length, unless the body is
+        // compressed (libcurl decodes it, so its length is not the one announced).
+        if received.count == 0, status >= 200, fields[.contentEncoding] == nil,
+            let length = fields[.contentLength].flatMap({ Int($0) }), length > 0, length <= maximumResponseSize
+        {
+            received.reserve(length)
+        }
         received.append(bytes)
         return true
     }

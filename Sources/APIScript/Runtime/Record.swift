@@ -38,11 +38,7 @@ public struct Record: Sendable {
             }
         }
         _modify {
-            var values: [Value]
-            switch storage {
-            case .values(let stored): values = stored
-            case .fields(let fields): values = (0..<fields.count).map(fields.value(at:))
-            }
+            var values = self.values
             // The array is held once while it is changed, so it is changed in place.
             storage = .values([])
             defer { storage = .values(values) }

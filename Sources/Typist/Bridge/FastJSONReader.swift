@@ -208,16 +208,8 @@ struct FastJSONReader {
     private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
         try expect(UInt8(ascii: "\""))
         let start = index
-        // Checked like any string (control characters, UTF-8), also when the plan does not read it;
-        // a short plain ASCII key, the usual one, byte by byte without the word scanner's setup.
-        var end = start
-        while end < bytes.count, case let byte = bytes[end], byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
-            byte >= 0x20, byte < 0x80
-        {
-            end += 1
-        }
-        if end >= bytes.count || bytes[end] != UInt8(ascii: "\""), let scanned = try scanString(from: start) { end = scanned }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+        // Checked like any string (control characters, UTF-8), also when the plan does not read it.
+        guard let end = try scanString(from: start) else {
             // An escaped key: rare; decoded in full, then looked up.
             let key = Array(try readEscapedString(from: start).utf8)
             return snakeCase ? convertedField(key, plan) : plan.keys.firstIndex(of: key)
@@ -316,14 +308,15 @@ struct FastJSONReader {
     /// on a control character, invalid UTF-8 or a missing quote.
     ///
     /// Eight bytes at a time: a word with no quote, backslash, control or non-ASCII byte is passed
-    /// over whole; a word with one is looked at byte by byte. Non-ASCII text is validated at the end.
+    /// over whole; in a word with one, the scan goes straight to the first such byte (the lowest
+    /// flag of each test below is exact: a borrow only reaches the bytes above it). Non-ASCII text
+    /// is validated at the end.
     private func scanString(from start: Int) throws(GiveUp) -> Int? {
         guard let base = bytes.baseAddress else { throw GiveUp() }
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
-        // Nonzero when some byte of `word` is zero (and maybe, above it, falsely: then the bytes
-        // are looked at one by one anyway).
+        // Nonzero when some byte of `word` is zero (and maybe, above it, falsely).
         func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
         var position = start
         var ascii = true
@@ -336,6 +329,7 @@ struct FastJSONReader {
                     position += 8
                     continue
                 }
+                position += special.trailingZeroBitCount >> 3
             }
             guard position < count else { throw GiveUp() }
             let byte = base.load(fromByteOffset: position, as: UInt8.self)
