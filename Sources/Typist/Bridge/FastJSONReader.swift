@@ -17,8 +17,9 @@ struct FastJSONReader {
     private var index = 0
     private var depth = 0
     private let snakeCase: Bool
-    /// JSON keys already converted from snake case, per record plan.
-    private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int]] = [:]
+    /// JSON keys already converted from snake case, per record plan: the field each names, or nil
+    /// for a key the plan does not read (cached too, so it is converted once).
+    private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int?]] = [:]
 
     private struct GiveUp: Error {}
 
@@ -211,12 +212,15 @@ struct FastJSONReader {
         // Checked like any string (control characters, UTF-8), also when the plan does not read it.
         guard let end = try scanString(from: start) else {
             // An escaped key: rare; decoded in full, then looked up.
-            let key = Array(try readEscapedString(from: start).utf8)
-            return snakeCase ? convertedField(key, plan) : plan.keys.firstIndex(of: key)
+            let key = try readEscapedString(from: start)
+            return snakeCase ? convertedField(Array(key.utf8), plan) : plan.field(named: key)
         }
         let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         index = end + 1
         if snakeCase { return convertedField(Array(key), plan) }
+        if plan.hasNonASCIIKey || key.contains(where: { $0 >= 0x80 }) {
+            return plan.field(named: String(decoding: key, as: UTF8.self))
+        }
         // Keys usually come in the order of the fields: try the next one first.
         func same(_ candidate: [UInt8]) -> Bool {
             guard candidate.count == key.count else { return false }
@@ -232,10 +236,9 @@ struct FastJSONReader {
     private mutating func convertedField(_ key: [UInt8], _ plan: RecordPlan) -> Int? {
         let identifier = ObjectIdentifier(plan)
         if let known = convertedKeys[identifier]?[key] { return known }
-        let converted = Array(Self.convertFromSnakeCase(String(decoding: key, as: UTF8.self)).utf8)
-        let field = plan.keys.firstIndex(of: converted) ?? -1
-        convertedKeys[identifier, default: [:]][key] = field
-        return field >= 0 ? field : nil
+        let field = plan.field(named: Self.convertFromSnakeCase(String(decoding: key, as: UTF8.self)))
+        convertedKeys[identifier, default: [:]][key] = .some(field)
+        return field
     }
 
     /// Foundation's `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, rule for rule.

@@ -34,13 +34,23 @@ final class RecordPlan: @unchecked Sendable {
     // Written once while the plan is built (under the bridge's lock), read-only afterwards.
     private(set) var type: RecordType?
     private(set) var keys: [[UInt8]] = []
+    /// The keys as strings: JSONDecoder compares keys as Swift strings do (canonical equivalence,
+    /// so `"\u{212A}"`, the Kelvin sign, is `"K"`), which bytes alone cannot tell.
+    private(set) var keyStrings: [String] = []
+    /// Whether some key has a byte outside ASCII: then every key is compared as a string.
+    private(set) var hasNonASCIIKey = false
     private(set) var fields: [FastPlan] = []
 
     func define(type: RecordType, keys: [String], fields: [FastPlan]) {
         self.type = type
         self.keys = keys.map { Array($0.utf8) }
+        keyStrings = keys
+        hasNonASCIIKey = self.keys.contains { $0.contains { $0 >= 0x80 } }
         self.fields = fields
     }
+
+    /// The field a key names when compared as Swift compares strings.
+    func field(named key: String) -> Int? { keyStrings.firstIndex(of: key) }
 }
 
 /// Types whose plan follows from their generic arguments.
