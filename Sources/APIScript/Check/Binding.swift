@@ -25,8 +25,14 @@ final class Binding {
     let isGlobal: Bool
     /// Whether a closure captures it (it then lives in a box).
     var isCaptured = false
-    /// The slot: a global index, a local slot, or a box index.
+    /// The slot: a global index, a local slot, or a box index; -1 until one is given.
     var slot = -1
+    /// The slot, for the compiler. A debug build stops on a binding that was never given one: a
+    /// frame's slots are unchecked memory, and slot -1 lies before the frame.
+    var assignedSlot: Int {
+        assert(slot >= 0, "'\(name)' was compiled without a slot")
+        return slot
+    }
     /// Whether it was given a value on every path (for `let x: Int` declared without a value).
     var isInitialized = true
 

@@ -78,7 +78,11 @@ struct Checker {
     mutating func declare(_ name: String, type: ScriptType, isMutable: Bool, span: TextSpan,
                           kind: Binding.Kind = .variable) -> Binding {
         if name == "_" {
-            return Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: function)
+            // Never found by name, but it has a slot like any local: the value is still stored, and
+            // a `_` parameter keeps the parameters after it in their places.
+            let binding = Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: function)
+            function.locals.append(binding)
+            return binding
         }
         if atTopLevel {
             if let existing = globals.bindings[name] ?? scopes[0][name] {

@@ -125,14 +125,14 @@ extension Compiler {
         {
             // `s += i` on a plain variable: one closure, no read-modify-write indirection.
             if binding.isGlobal {
-                let box = context.global(binding.slot)
+                let box = context.global(binding.assignedSlot)
                 return Block { frame in
                     box.value = try combine(box.value, try sync(frame))
                     return .normal
                 }
             }
             if binding.owner === scope, !binding.isCaptured {
-                let slot = binding.slot
+                let slot = binding.assignedSlot
                 return Block { frame in
                     frame.slots[slot] = try combine(frame.slots[slot], try sync(frame))
                     return .normal

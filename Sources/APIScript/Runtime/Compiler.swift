@@ -77,11 +77,11 @@ struct Compiler {
             break
         }
         if binding.isGlobal {
-            let box = context.global(binding.slot)
+            let box = context.global(binding.assignedSlot)
             return Code { _ in box.value }
         }
         if binding.owner === scope {
-            let slot = binding.slot
+            let slot = binding.assignedSlot
             if binding.isCaptured { return Code { frame in frame.boxes[slot].value } }
             return Code { frame in frame.slots[slot] }
         }
@@ -114,11 +114,11 @@ struct Compiler {
             break
         }
         if binding.isGlobal {
-            let box = context.global(binding.slot)
+            let box = context.global(binding.assignedSlot)
             return { _, value in box.value = value }
         }
         if binding.owner === scope {
-            let slot = binding.slot
+            let slot = binding.assignedSlot
             if binding.isCaptured { return { frame, value in frame.boxes[slot].value = value } }
             return { frame, value in frame.slots[slot] = value }
         }
@@ -130,10 +130,10 @@ struct Compiler {
     func declareStore(_ binding: Binding?) -> (Frame, Value) -> Void {
         guard let binding else { return { _, _ in } }
         if binding.isGlobal {
-            let box = context.global(binding.slot)
+            let box = context.global(binding.assignedSlot)
             return { _, value in box.value = value }
         }
-        let slot = binding.slot
+        let slot = binding.assignedSlot
         if binding.isCaptured { return { frame, value in frame.boxes[slot] = Box(value) } }
         return { frame, value in frame.slots[slot] = value }
     }
@@ -168,12 +168,12 @@ struct Compiler {
         let async = bodyCode.async
         let slotCount = inner.slotCount
         let boxCount = inner.boxCount
-        let parameters = parameterBindings.map { (slot: $0.slot, boxed: $0.isCaptured) }
+        let parameters = parameterBindings.map { (slot: $0.assignedSlot, boxed: $0.isCaptured) }
         let parameterCount = max(parameterBindings.count, inner.implicitParameterCount)
         let context = context
         // Where each captured variable's box comes from in the creating frame.
         let sources: [(own: Bool, index: Int)] = inner.captures.map { binding in
-            if binding.owner === scope { return (true, binding.slot) }
+            if binding.owner === scope { return (true, binding.assignedSlot) }
             return (false, scope.captureSlot(of: binding) ?? 0)
         }
         return Code { frame in
