@@ -122,7 +122,7 @@ public final class LineEditor: Sendable {
     public func readSecret(prompt: String) async -> String? {
         await withCheckedContinuation { continuation in
             queue.async {
-                FileHandle.standardOutput.write(Data(prompt.utf8))
+                echo(prompt)
                 var settings = termios()
                 let hasTerminal = tcgetattr(STDIN_FILENO, &settings) == 0
                 var silent = settings
@@ -130,7 +130,7 @@ public final class LineEditor: Sendable {
                 if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent) }
                 let line = Swift.readLine(strippingNewline: true)
                 if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                echo("\n")
                 continuation.resume(returning: line)
             }
         }
@@ -246,7 +246,7 @@ enum ReadlineState {
                     rl_callback_sigcleanup()
                     rl_cleanup_after_signal()
                     rl_callback_handler_remove()
-                    FileHandle.standardOutput.write(Data("\n".utf8))
+                    echo("\n")
                     return .interrupted
                 }
             }
@@ -269,7 +269,7 @@ private func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     }
     // Ctrl-D: readline 8.1+ prints the line break itself when bracketed paste is on.
     if let value = rl_variable_value("enable-bracketed-paste"), String(cString: value) != "on" {
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        echo("\n")
     }
     ReadlineState.pending = .endOfInput
 }
@@ -295,4 +295,10 @@ private func readlineCompletion(_ text: UnsafePointer<CChar>?, _ start: Int32, _
         defer { ReadlineState.matchIndex += 1 }
         return strdup(ReadlineState.matches[ReadlineState.matchIndex])
     }
+}
+
+/// Writes to the terminal. A terminal that has gone away is not an error here: the next read sees
+/// the end of input, and the session ends as on Ctrl-D.
+private func echo(_ text: String) {
+    try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
 }

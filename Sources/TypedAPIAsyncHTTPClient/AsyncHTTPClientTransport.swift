@@ -79,7 +79,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         if error is CancellationError || error is TransportFailure { return error }
         let detail = String(describing: error)
         if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
-            FileHandle.standardError.write(Data("transport error: \(type(of: error)): \(detail)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("transport error: \(type(of: error)): \(detail)\n".utf8))
         }
         if let error = error as? HTTPClientError {
             switch error {

@@ -97,7 +97,7 @@ public final class URLSessionTransport: HTTPTransport {
         }
         let detail = urlError.localizedDescription
         if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
-            FileHandle.standardError.write(Data("transport error: URLError \(urlError.code.rawValue): \(detail)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("transport error: URLError \(urlError.code.rawValue): \(detail)\n".utf8))
         }
         switch urlError.code {
         case .cancelled: return TransportFailure(.cancelled, detail: detail)

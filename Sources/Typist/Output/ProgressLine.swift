@@ -8,7 +8,7 @@ final class ProgressLine: Sendable {
     /// Draws the line (on standard error).
     func show(_ text: String) {
         shown.withLock { shown in
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\u{1B}[2m\(text)\u{1B}[0m".utf8))
+            StandardStream.error.write("\r\u{1B}[2K\u{1B}[2m\(text)\u{1B}[0m")
             shown = true
         }
     }
@@ -17,7 +17,7 @@ final class ProgressLine: Sendable {
     func clear() {
         shown.withLock { shown in
             guard shown else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            StandardStream.error.write("\r\u{1B}[2K")
             shown = false
         }
     }
@@ -26,10 +26,10 @@ final class ProgressLine: Sendable {
     var output: ShellOutput {
         ShellOutput(standard: { text in
             self.clear()
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStream.output.write(text)
         }, error: { text in
             self.clear()
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardStream.error.write(text)
         })
     }
 }

@@ -25,10 +25,9 @@ public struct ShellOutput: Sendable {
         self.error = error
     }
 
-    /// The process's standard output and standard error.
-    public static let process = ShellOutput(
-        standard: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        error: { FileHandle.standardError.write(Data($0.utf8)) })
+    /// The process's standard output and standard error, through ``StandardStream``: a closed
+    /// pipe ends the program quietly, a full disk with one line and status 74.
+    public static let process = ShellOutput(standard: StandardStream.output.write, error: StandardStream.error.write)
 }
 
 /// A named environment from the configuration: a base URL and variables.
@@ -66,6 +65,9 @@ public final class Shell: @unchecked Sendable {
     public let client: APIClient
     let state = ShellState()
     let output: ShellOutput
+    /// Where the shell's own text goes (lessons, help): unmasked, since it holds no session data,
+    /// and a lesson that says `password = "lovelace"` must say it as written.
+    let ownTextOutput: ShellOutput
     /// Where output goes instead of the host's, while a lesson's transcript is collected.
     let outputRedirect = OutputRedirect()
     /// Where the host's lessons are: read the first time a lesson command needs them, not at
@@ -132,6 +134,9 @@ public final class Shell: @unchecked Sendable {
         let redirect = outputRedirect
         self.output = ShellOutput(standard: { (redirect.current ?? output).standard(state.scrub($0)) },
                                   error: { (redirect.current ?? output).error(state.scrub($0)) })
+        // Lesson and help text hold no session data: written as they are, never masked.
+        self.ownTextOutput = ShellOutput(standard: { (redirect.current ?? output).standard($0) },
+                                         error: { (redirect.current ?? output).error($0) })
         self.format = format
         self.colors = colors
         self.environments = environments
