@@ -1,9 +1,11 @@
+import Foundation
 import TypedAPI
 
 /// A prepared request as a curl command that runs, with no secret in it: each secret the
 /// session knows is read from the environment variable `:save` also uses for it
-/// (`"Authorization: Bearer ${TYPIST_TOKEN}"`), and a secret header the session knows nothing of
-/// from `TYPIST_HEADER_<NAME>`.
+/// (`"Authorization: Bearer ${TYPIST_TOKEN}"`, `-u "ada:${TYPIST_PASSWORD}"`), and a secret header
+/// the session knows nothing of from `TYPIST_HEADER_<NAME>`. `:secrets FILE` writes those variables
+/// for `source FILE`.
 enum CurlCommand {
     /// The command and the environment variables it reads, in order of first use.
     struct Rendered {
@@ -26,6 +28,15 @@ enum CurlCommand {
         if request.method != "GET" { parts.append("-X \(request.method)") }
         parts.append(argument(request.url))
         for (name, value) in request.headers {
+            // HTTP Basic as curl users write it, the password read from the variable `:save` uses.
+            if name.lowercased() == "authorization", let (user, password) = basicCredentials(value) {
+                var pieces = substitute(password, secrets)
+                if !pieces.contains(where: \.isVariable) { pieces = [.init(text: "TYPIST_PASSWORD", isVariable: true)] }
+                pieces.insert(.init(text: user + ":", isVariable: false), at: 0)
+                for piece in pieces where piece.isVariable && !variables.contains(piece.text) { variables.append(piece.text) }
+                parts.append("-u " + quote(pieces))
+                continue
+            }
             let fallback = request.isSensitive(header: name) ? "TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name) : nil
             parts.append("-H " + argument(value, wholeValueVariable: fallback, prefix: "\(name): "))
         }
@@ -33,6 +44,14 @@ enum CurlCommand {
             parts.append("--data-raw " + argument(String(decoding: body, as: UTF8.self)))
         }
         return Rendered(text: parts.joined(separator: " \\\n  "), variables: variables)
+    }
+
+    /// The user and password of an `Authorization: Basic …` value.
+    static func basicCredentials(_ value: String) -> (user: String, password: String)? {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic", let data = Data(base64Encoded: String(parts[1])),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
     /// Several requests, in the order an expression sends them, with a line that names the

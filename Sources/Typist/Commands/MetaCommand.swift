@@ -44,7 +44,7 @@ struct MetaCommand: Sendable {
     static let all: [MetaCommand] = [
         MetaCommand("help", aliases: ["h", "?"], usage: ":help [topic]",
                     "overview, or help on a command, endpoint, type or built-in", argument: .topic) { shell, topic in
-            shell.write(shell.help(topic))
+            shell.writeOwnText(shell.help(topic))
             return true
         },
         MetaCommand("endpoints", usage: ":endpoints", "every endpoint with its Swift signature, method and path") { shell, _ in
@@ -101,6 +101,8 @@ struct MetaCommand: Sendable {
                     argument: .file(extensions: ["api"])) { shell, path in await shell.load(path) },
         MetaCommand("save", usage: ":save file.api", "save this session's successful inputs as a script (secrets left out)",
                     argument: .file(extensions: ["api"])) { shell, path in shell.save(path) },
+        MetaCommand("secrets", usage: ":secrets file", "write the session's credentials as `export TYPIST_…` lines (mode 0600) for a :curl line",
+                    argument: .file(extensions: [])) { shell, path in shell.exportSecrets(path) },
         MetaCommand("format", usage: ":format pretty|json|table", "how results are shown",
                     argument: .choice(OutputFormat.allCases.map(\.rawValue))) { shell, name in shell.setFormat(name) },
         MetaCommand("quit", aliases: ["q", "exit"], usage: ":quit", "leave (Ctrl-D does too)") { shell, _ in

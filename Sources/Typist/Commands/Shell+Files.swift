@@ -34,21 +34,92 @@ extension Shell {
         }
     }
 
+    /// `:secrets FILE`: the session's credentials as `export TYPIST_…='…'` lines, in a file only
+    /// its owner can read, for `source FILE` before a `:curl` line. Nothing is printed but names.
+    func exportSecrets(_ path: String) -> Bool {
+        guard !path.isEmpty else {
+            fail("write :secrets <file>: it gets the session's credentials as export lines (mode 0600)")
+            return false
+        }
+        let credentials = state.credentials
+        var lines = ["# Written by typist's :secrets. Run `source` on this file, then the :curl line. Keep it private."]
+        var names: [String] = []
+        func add(_ variable: String, _ value: String?) {
+            guard let value, !value.isEmpty, !names.contains(variable) else { return }
+            lines.append("export \(variable)=\(CurlCommand.quote(value))")
+            names.append(variable)
+        }
+        add("TYPIST_TOKEN", credentials.token)
+        add("TYPIST_API_KEY", credentials.apiKey)
+        add("TYPIST_PASSWORD", credentials.password)
+        for (name, value) in state.read(\.userHeaders).sorted(by: { $0.key < $1.key }) where Redaction.isSecretHeader(name) {
+            add("TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name), value)
+        }
+        for cookie in state.cookies.cookies() { add("TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name), cookie.value) }
+        guard !names.isEmpty else {
+            write("the session holds no credential to write")
+            return true
+        }
+        do {
+            try Self.writePrivately(lines.joined(separator: "\n") + "\n", to: (path as NSString).expandingTildeInPath)
+            write("wrote \(names.joined(separator: ", ")) to \(path) (mode 0600); `source \(path)` before running a :curl line")
+            return true
+        } catch {
+            fail("cannot write '\(path)': \(error)")
+            return false
+        }
+    }
+
+    /// Why a private file could not be written, in words.
+    struct FileWriteError: Error, CustomStringConvertible {
+        let description: String
+
+        static func system(_ what: String, _ code: Int32 = errno) -> FileWriteError {
+            FileWriteError(description: "\(what): \(String(cString: strerror(code)))")
+        }
+    }
+
     /// Writes a file readable by its owner only (0600), also when it already exists.
-    static func writePrivately(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    ///
+    /// The text goes to a new file beside it, which then takes the file's place: a failure leaves
+    /// the old file as it was (never truncated), and only a regular file is ever replaced (a
+    /// device such as `/dev/null` is refused, never chmod-ed).
+    static func writePrivately(_ text: String, to path: String) throws(FileWriteError) {
+        var target = path
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFREG else {
+                throw FileWriteError(description: "it is not a regular file")
+            }
+            // Through a symbolic link, the file it names is the one replaced.
+            if let resolved = realpath(path, nil) {
+                target = String(cString: resolved)
+                free(resolved)
+            }
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.typist-save-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .system("cannot create a file in '\(folder.isEmpty ? "." : folder)'") }
+        let temporary = String(cString: template)
+        var finished = false
+        defer {
+            close(descriptor)
+            if !finished { unlink(temporary) }
+        }
+        guard fchmod(descriptor, 0o600) == 0 else { throw .system("cannot make it private") }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                throw .system("cannot write it")
             }
             offset += written
         }
+        guard fsync(descriptor) == 0 else { throw .system("cannot write it") }
+        guard rename(temporary, target) == 0 else { throw .system("cannot put it in place") }
+        finished = true
     }
 }

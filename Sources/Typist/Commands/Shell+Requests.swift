@@ -89,12 +89,21 @@ extension Shell {
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         lines.append("")
         lines.append(style.bold("\(exchange.status) \(safe(exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
-        for (name, value) in exchange.responseHeaders { lines.append(safe("\(name): \(value)")) }
+        for (name, value) in exchange.responseHeaders { lines.append(safe("\(name): \(Self.maskedResponseHeader(name, value))")) }
         if !exchange.responseBody.isEmpty {
             lines.append("")
             let text = safe(String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self))
             lines.append(text + (exchange.responseBody.count > 4096 ? style.dim("\n… \(exchange.responseBody.count) bytes in all; response.body has everything") : ""))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A response header as `:last` shows it: a credential header's value masked; of a
+    /// `Set-Cookie`, the cookie's name and attributes kept, its value masked.
+    static func maskedResponseHeader(_ name: String, _ value: String) -> String {
+        guard Redaction.isSecretHeader(name) else { return value }
+        guard name.lowercased() == "set-cookie", let equals = value.firstIndex(of: "=") else { return Redaction.mask }
+        let attributes = value[equals...].firstIndex(of: ";").map { value[$0...] } ?? ""
+        return value[...equals] + Redaction.mask + attributes
     }
 }

@@ -47,16 +47,46 @@ final class ShellState: Sendable {
     /// Every secret seen so far, longest first (so a secret inside another is masked as part of it).
     var knownSecrets: [KnownSecret] { secrets.withLock { $0 } }
 
-    /// Replaces every secret the session has held with `••••`, in any letter case (so
-    /// `token.uppercased()` of a string that became the token is masked too).
+    /// Replaces every whole occurrence of a secret the session has held with `••••`.
+    ///
+    /// This is for free text (results, errors, bodies), so it must never change what a server
+    /// said: a secret is masked only where its full value stands, in its own letter case, not
+    /// inside a longer word (`lovelace` is not masked in `ada-lovelace` or `Lovelace`), and only
+    /// when it is at least ``freeTextMinimum`` characters long. Shorter secrets are masked only
+    /// where they are credentials: `Secret` values, credential headers and parameters, cookies.
     func scrub(_ text: String) -> String {
         let known = knownSecrets
         guard !known.isEmpty else { return text }
         var result = text
-        for secret in known where result.range(of: secret.value, options: .caseInsensitive) != nil {
-            result = result.replacingOccurrences(of: secret.value, with: Redaction.mask, options: .caseInsensitive)
+        for secret in known where secret.value.count >= Self.freeTextMinimum {
+            result = Self.masking(whole: secret.value, in: result)
         }
         return result
+    }
+
+    /// How long a secret must be to be masked wherever it stands in free text.
+    static let freeTextMinimum = 8
+
+    /// `text` with each occurrence of `secret` that no word character touches replaced by the mask.
+    static func masking(whole secret: String, in text: String) -> String {
+        guard text.contains(secret) else { return text }
+        var result = ""
+        var rest = text[...]
+        while let found = rest.firstRange(of: secret) {
+            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
+            let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
+            result += rest[..<found.lowerBound]
+            result += isWordCharacter(before) || isWordCharacter(after) ? String(rest[found]) : Redaction.mask
+            rest = text[found.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// Letters, digits, `-` and `_`: what names and logins are made of. Punctuation that ends a
+    /// sentence (`.`) does not count, so a secret at the end of one is still masked.
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber || character == "-" || character == "_"
     }
 
     /// Whether a text holds a secret the session has seen.

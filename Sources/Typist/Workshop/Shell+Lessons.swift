@@ -19,7 +19,7 @@ extension Shell {
             return false
         }
         guard !argument.isEmpty else {
-            write(lessons.map { "  :lesson \($0.number)  \($0.title)" }.joined(separator: "\n"))
+            writeOwnText(lessons.map { "  :lesson \($0.number)  \($0.title)" }.joined(separator: "\n"))
             return true
         }
         guard let number = Int(argument), let index = lessons.firstIndex(where: { $0.number == number }) else {
@@ -28,7 +28,7 @@ extension Shell {
         }
         lessonPosition = LessonPosition(lesson: index, step: 0, done: false)
         let lesson = lessons[index]
-        write(TerminalStyle(enabled: colors).bold(lesson.title) + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
+        writeOwnText(TerminalStyle(enabled: colors).bold(lesson.title) + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
         showStep()
         return true
     }
@@ -65,7 +65,7 @@ extension Shell {
         var text = style.bold("Step \(position.step + 1) of \(lesson.steps.count): \(step.title)")
         if !step.text.isEmpty { text += "\n" + step.text }
         if let input = step.input { text += "\n\n  " + style.dim("type: ") + input.replacingOccurrences(of: "\n", with: "\n        ") }
-        write(text)
+        writeOwnText(text)
     }
 
     /// After an input at the prompt: whether it completed the current step (its check holds, or,
@@ -101,7 +101,8 @@ extension Shell {
     /// - Returns: 0 when every step's check held, 1 otherwise.
     func runLesson(_ lesson: Lesson, markdown: Bool) async -> Int32 {
         var failures = 0
-        let out = output
+        // The lesson's own text and its inputs as written; the outputs were masked as they were captured.
+        let out = ownTextOutput
         func emit(_ text: String) { out.standard(text + "\n") }
         emit(markdown ? "# \(lesson.title)\n" : lesson.title)
         if !lesson.introduction.isEmpty { emit((markdown ? "" : "\n") + lesson.introduction + "\n") }
