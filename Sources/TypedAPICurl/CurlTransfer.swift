@@ -99,8 +99,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
             let name = HTTPField.Name(String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self))
         else { return }
-        let value = String(decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), as: UTF8.self)
-        fields.append(HTTPField(name: name, value: value))
+        fields.append(HTTPField(name: name, value: Self.lenientText(Self.trimmed(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])))))
     }
 
     private func receiveStatusLine(_ line: UnsafeRawBufferPointer) {
@@ -121,6 +120,14 @@ final class CurlTransfer: @unchecked Sendable {
         }
         status = 0
         malformedStatusLine = String(decoding: UnsafeRawBufferPointer(rebasing: line.prefix(80)), as: UTF8.self)
+    }
+
+    /// A header value's text. RFC 9110 allows bytes outside ASCII (obs-text): UTF-8 when they
+    /// are (`v 1; ü`), else each byte as ISO-8859-1, HTTP's old charset (`café` in a Latin-1
+    /// `Content-Disposition`), never a call that fails over a header.
+    static func lenientText(_ bytes: UnsafeRawBufferPointer) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 
     private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
