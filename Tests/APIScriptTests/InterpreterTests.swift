@@ -33,6 +33,18 @@ struct InterpreterTests {
         #expect(await interpreter.evaluate(ScriptSource(name: "<input>", text: "z"), isPrompt: true).failed)
     }
 
+    @Test("CRLF line ends read as LF: no '\\r' in a multi-line string, positions by line")
+    func crlfLineEnds() async throws {
+        let interpreter = try interpreter()
+        let source = ScriptSource(name: "w.api", text: "let text = \"\"\"\r\nx\r\ny\r\n\"\"\"\r\ntext\r\n")
+        #expect(!source.text.contains("\r"))
+        #expect(try await interpreter.evaluate(source.text) == .string("x\ny"))
+        let failed = await interpreter.evaluate(ScriptSource(name: "w.api", text: "let a = 1\r\na.nope\r\n"), isPrompt: false)
+        let span = try #require(failed.errors.first?.span)
+        let position = ScriptSource(name: "w.api", text: "let a = 1\r\na.nope\r\n").position(at: span.start)
+        #expect(position.line == 2 && position.column == 3, "\(position)")
+    }
+
     @Test("Static types are known without running anything")
     func staticTypes() throws {
         let interpreter = try interpreter()

@@ -35,7 +35,12 @@ enum Members {
         case (.count, .array(let elements)): return .int(elements.count)
         case (.count, .string(let text)): return .int(text.count)
         case (.count, .dictionary(let entries)): return .int(entries.count)
-        case (.count, .range(let lower, let upper)): return .int(upper - lower)
+        case (.count, .range(let lower, let upper)):
+            let (count, overflow) = upper.subtractingReportingOverflow(lower)
+            guard !overflow else {
+                throw ScriptFailure("the range \(lower)..<\(upper) has more elements than an Int can count")
+            }
+            return .int(max(0, count))
         case (.count, .bytes(let bytes)): return .int(bytes.count)
         case (.isEmpty, .bytes(let bytes)): return .bool(bytes.isEmpty)
         case (.first, .bytes(let bytes)): return bytes.first.map { .int(Int($0)) } ?? .null

@@ -14,10 +14,23 @@ public final class ScriptSource: Sendable {
     /// - Parameters:
     ///   - name: The name diagnostics show.
     ///   - text: The text.
+    /// Line ends written CRLF (a file saved on Windows) read as LF, so that no `\r` reaches a
+    /// multi-line string or a diagnostic.
     public init(name: String, text: String) {
         self.name = name
-        self.text = text
-        let bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: "\r")) {
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated()
+            where !(byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) {
+                kept.append(byte)
+            }
+            bytes = kept
+            self.text = String(decoding: kept, as: UTF8.self)
+        } else {
+            self.text = text
+        }
         self.bytes = bytes
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {

@@ -82,8 +82,11 @@ extension ShellCommandLine {
         var directory = FileManager.default.currentDirectoryPath
         switch mode {
         case .run(let path), .check(let path):
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw StartFailure(message: "cannot read '\(path)'")
+            let text: String
+            do {
+                text = try ScriptFile.read(path)
+            } catch {
+                throw StartFailure(message: "cannot read '\(path)': \(error)")
             }
             script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
             let folder = (path as NSString).deletingLastPathComponent

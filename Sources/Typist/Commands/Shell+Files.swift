@@ -10,8 +10,11 @@ extension Shell {
             return false
         }
         let expanded = (path as NSString).expandingTildeInPath
-        guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-            fail("cannot read '\(path)'")
+        let text: String
+        do {
+            text = try ScriptFile.read(expanded)
+        } catch {
+            fail("cannot read '\(path)': \(error)")
             return false
         }
         let source = ScriptSource(name: (expanded as NSString).lastPathComponent, text: text)

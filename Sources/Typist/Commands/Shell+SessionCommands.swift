@@ -35,7 +35,7 @@ extension Shell {
             text = entered
         }
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
-        let token = text
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         state.update { $0.credentials.token = token }
         state.remember(secret: token, as: "TYPIST_TOKEN")
         transcript.append(TranscriptEntry(text: "token = env(\"TYPIST_TOKEN\")!", producedResult: false))
@@ -107,7 +107,9 @@ extension Shell {
     }
 
     /// Sets the session token (from `TYPIST_TOKEN`, a secret prompt, or a host).
+    /// White space around it (a pasted `\r\n`) is dropped: a header never carries it.
     public func setToken(_ token: String?) {
+        let token = token?.trimmingCharacters(in: .whitespacesAndNewlines)
         state.update { $0.credentials.token = token }
         state.remember(secret: token, as: "TYPIST_TOKEN")
     }

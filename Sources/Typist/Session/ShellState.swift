@@ -100,9 +100,14 @@ final class ShellState: Sendable {
     ///
     /// - Parameter variable: The environment variable a saved script reads it from.
     func remember(secret: String?, as variable: String) {
-        guard let secret, secret.count >= 4 else { return }
+        guard let secret else { return }
+        // Header values are sent without surrounding white space (a pasted token's `\r\n`): what
+        // is sent is masked too.
+        let sent = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard sent.count >= 4 else { return }
         // Also as it appears escaped: in a JSON body (`"it's \"x\""`) and in a URL (`a%20b`).
-        let forms = [secret, Self.jsonEscaped(secret), Self.percentEscaped(secret)]
+        let forms = Set([secret, sent, Self.jsonEscaped(secret), Self.jsonEscaped(sent), Self.percentEscaped(secret),
+                         Self.percentEscaped(sent)])
         secrets.withLock { known in
             for form in forms where !known.contains(where: { $0.value == form }) {
                 known.append(KnownSecret(value: form, variable: variable))

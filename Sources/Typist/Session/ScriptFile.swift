@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reads a script file (`typist run`, `:load`) within a size limit, with a reason in words when it
+/// cannot: a 1 GB file or `/dev/zero` is refused at once instead of being read into memory.
+enum ScriptFile {
+    /// The largest script read: far beyond any script a person writes.
+    static let maximumSize = 16 << 20
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ path: String) throws(Failure) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard info.st_size <= maximumSize else {
+                throw Failure(description: "it is \(info.st_size / (1 << 20)) MiB; a script may be at most \(maximumSize >> 20) MiB")
+            }
+        case S_IFDIR: throw Failure(description: "it is a folder")
+        case S_IFIFO: break  // `typist run <(…)`: read below, within the limit
+        default: throw Failure(description: "it is not a regular file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
+            throw Failure(description: "it could not be read")
+        }
+        guard data.count <= maximumSize else { throw Failure(description: "a script may be at most \(maximumSize >> 20) MiB") }
+        guard let text = String(data: data, encoding: .utf8) else { throw Failure(description: "it is not UTF-8 text") }
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+import FaultServer
+import Foundation
+import Testing
+@testable import Typist
+
+/// Credentials as people paste them (a trailing newline) and script files of any size.
+@Suite("Pasted credentials and script files")
+struct PastedCredentialTests {
+    @Test("A token with white space around it is sent trimmed and masked as sent", arguments: [
+        "pasted-token-4242\r\n", "pasted-token-4242 ", "\tpasted-token-4242\n",
+    ])
+    func pastedToken(token: String) async throws {
+        let echo = try FaultServer { connection in
+            try connection.respond(status: "401 Unauthorized", body: Array(connection.requestHead.utf8))
+        }
+        defer { echo.stop() }
+        try await withDemoShell { shell, output, _ in
+            shell.setToken(token)
+            await shell.handle("baseURL = \"\(echo.baseURL)\"")
+            await shell.handle("search(query: \"x\")")
+            #expect(output.error.contains("Bearer ••••"), "\(output.error)")
+            #expect(!output.all.contains("pasted-token-4242"), "\(output.all)")
+        }
+    }
+
+    @Test("typist run refuses a script that is not a regular file or is too large, in words")
+    func scriptFileLimits() async throws {
+        try await withTemporaryFolder("typist-big-script") { folder in
+            let big = folder.appendingPathComponent("big.api")
+            FileManager.default.createFile(atPath: big.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: big)
+            try handle.truncate(atOffset: UInt64(ScriptFile.maximumSize + 1))
+            try handle.close()
+            let result = try await Built.run("typist", ["run", big.path])
+            #expect(result.status != 0)
+            #expect(result.error.contains("a script may be at most 16 MiB"), "\(result.error)")
+            let device = try await Built.run("typist", ["run", "/dev/zero"])
+            #expect(device.error.contains("cannot read '/dev/zero': it is not a regular file"), "\(device.error)")
+            let folderRun = try await Built.run("typist", ["run", folder.path])
+            #expect(folderRun.error.contains("it is a folder"), "\(folderRun.error)")
+        }
+    }
+}
