@@ -14,7 +14,7 @@ extension Shell {
                                                   "timeout", "concurrency", "response", "last", "_"]
 
     /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
-    /// it shows (an `Authorization` echoed back), read from `TYPIST_BASIC_CREDENTIALS` by `:curl`.
+    /// it shows (an `Authorization` echoed back). `:curl` writes Basic as `-u "user:${TYPIST_PASSWORD}"`.
     static func rememberBasic(_ state: ShellState) {
         let credentials = state.credentials
         guard let username = credentials.username, let password = credentials.password else { return }
