@@ -129,6 +129,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A host written against an earlier release, which must keep compiling and starting (not a product).
+        .executableTarget(
+            name: "compat-host",
+            dependencies: ["Typist", "TypistCurl", "TypedAPI"],
+            path: "Tests/CompatibilityHost",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).
@@ -146,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
-                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host"],
+                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -104,14 +104,28 @@ struct InterpreterTests {
         #expect(sorted == .array([.int(1), .int(2), .int(3)]))
     }
 
+    @Test("A host function named like a built-in wins; the built-in stays reachable as Swift.print")
+    func hostNameWinsOverBuiltin() async throws {
+        let output = OutputBuffer()
+        let interpreter = try interpreter(output)
+        try interpreter.register(HostFunction(name: "print", parameters: [], returnType: .string) { _ in .string("the endpoint") })
+        #expect(try await interpreter.evaluate("print()") == .string("the endpoint"))
+        _ = try await interpreter.evaluate(#"Swift.print("the built-in")"#)
+        #expect(output.text.contains("the built-in"))
+        #expect(try await interpreter.evaluate("api.print()") == .string("the endpoint"))
+        // A script's own variable named like a qualifier hides it, as in Swift.
+        let hidden = await interpreter.evaluate(ScriptSource(name: "<input>", text: "let Swift = 1\nSwift.print(1)"), isPrompt: false)
+        #expect(hidden.failed)
+    }
+
     @Test("Registration rejects duplicate and invalid names")
     func registration() throws {
         let interpreter = try interpreter()
         #expect(throws: Interpreter.RegistrationError.duplicateName("fetchUser")) {
             try interpreter.register(HostFunction(name: "fetchUser", parameters: [], returnType: .void) { _ in .void })
         }
-        #expect(throws: Interpreter.RegistrationError.duplicateName("print")) {
-            try interpreter.register(HostFunction(name: "print", parameters: [], returnType: .void) { _ in .void })
+        #expect(throws: Interpreter.RegistrationError.invalidName("let")) {
+            try interpreter.register(HostFunction(name: "let", parameters: [], returnType: .void) { _ in .void })
         }
         #expect(throws: Interpreter.RegistrationError.invalidName("two words")) {
             try interpreter.register(HostGlobal(name: "two words", type: .int) { .int(1) })

@@ -65,8 +65,7 @@ struct RegistryTests {
     }
 
     @Test("A name scripts cannot use fails at start-up with the registration's place and the reason",
-          arguments: [("let", "'let' is a keyword of the language"), ("print", "'print' is a built-in function"),
-                      ("token", "'token' is a session property of the shell"),
+          arguments: [("let", "'let' is a keyword of the language"), ("_", "'_' is the prompt's last result"),
                       ("two words", "a name is a letter or '_' followed by letters, digits or '_'")])
     func invalidNames(name: String, reason: String) {
         do {

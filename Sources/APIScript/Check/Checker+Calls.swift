@@ -45,6 +45,15 @@ extension Checker {
                 return checkValueCall(expression, calleeType: binding.type, arguments: arguments, span: callee.span)
             }
         case .member(let base, let name, let nameSpan, let optional):
+            if !optional, let qualified = qualifiedName(base: base, member: name) {
+                guard globals.bindings[qualified] != nil else {
+                    for argument in arguments { checkExpression(argument.value, expected: nil) }
+                    unknownQualifiedName(qualified, callee.span)
+                    return .unknown
+                }
+                callee.qualify(as: qualified)
+                return checkCall(expression, callee: callee, arguments: arguments, expected: expected)
+            }
             return checkMethodCall(expression, base: base, name: name, nameSpan: nameSpan, optional: optional,
                                    arguments: arguments)
         default:

@@ -144,7 +144,7 @@ extension Checker {
             }
             return binding.type
         case .hostGlobal:
-            if let reason = globals.unavailable[name] {
+            if let reason = globals.unavailable[binding.name] {
                 error(reason, expression.span)
                 return .unknown
             }
@@ -194,6 +194,14 @@ extension Checker {
 
     private mutating func checkMember(_ expression: Expr, base: Expr, name: String, nameSpan: TextSpan,
                                       optional: Bool) -> ScriptType {
+        if !optional, let qualified = qualifiedName(base: base, member: name) {
+            guard globals.bindings[qualified] != nil else {
+                unknownQualifiedName(qualified, expression.span)
+                return .unknown
+            }
+            expression.qualify(as: qualified)
+            return checkName(qualified, expression)
+        }
         let baseType = checkExpression(base, expected: nil)
         if baseType.isDynamic {
             expression.callee = .dynamicMember(name)

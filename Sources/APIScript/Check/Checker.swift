@@ -128,9 +128,37 @@ struct Checker {
         return globals.bindings[name]
     }
 
-    /// Every name visible here, for suggestions.
+    /// The qualified name a member access spells (`session.token`, `Swift.print`, `api.books`), or
+    /// nil for an ordinary member access: the base is no qualifier, or a script's own name hides it.
+    func qualifiedName(base: Expr, member: String) -> String? {
+        guard case .name(let qualifier) = base.kind, QualifiedName.qualifiers.contains(qualifier) else { return nil }
+        if scopes.contains(where: { $0[qualifier] != nil }) { return nil }
+        if let global = globals.bindings[qualifier] {
+            switch global.kind {
+            case .variable, .scriptFunction: return nil
+            case .hostGlobal, .hostFunction, .builtin: break
+            }
+        }
+        return qualifier + "." + member
+    }
+
+    /// Reports a qualified name that names nothing, with the nearest that does.
+    mutating func unknownQualifiedName(_ qualified: String, _ span: TextSpan) {
+        let parts = qualified.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return }
+        let known = globals.bindings.keys.filter { $0.hasPrefix(parts[0] + ".") }.map { String($0.dropFirst(parts[0].count + 1)) }
+        let suggestion = Suggestions.nearest(to: parts[1], in: known)
+        let message = switch parts[0] {
+        case QualifiedName.session: "the session has no property '\(parts[1])'"
+        case QualifiedName.builtins: "'\(parts[1])' is not a built-in function"
+        default: "there is no endpoint '\(parts[1])'"
+        }
+        error(message, span, notes: suggestion.map { [.init("did you mean '\(parts[0]).\($0)'?")] } ?? [], suggestion: suggestion)
+    }
+
+    /// Every name visible here, for suggestions (qualified spellings aside).
     func visibleNames() -> [String] {
-        var names = Set(globals.bindings.keys)
+        var names = Set(globals.bindings.keys.filter { !$0.contains(".") })
         for scope in scopes { names.formUnion(scope.keys) }
         return Array(names)
     }

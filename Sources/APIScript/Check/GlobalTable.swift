@@ -23,8 +23,10 @@ final class GlobalTable {
 
     init() {
         for builtin in BuiltinFunction.allCases {
-            bindings[builtin.rawValue] = Binding(name: builtin.rawValue, type: .unknown, isMutable: false,
-                                                 kind: .builtin(builtin), span: nil, owner: nil)
+            let binding = Binding(name: builtin.rawValue, type: .unknown, isMutable: false,
+                                  kind: .builtin(builtin), span: nil, owner: nil)
+            bindings[builtin.rawValue] = binding
+            bindings[QualifiedName.builtins + "." + builtin.rawValue] = binding
         }
     }
 
@@ -33,4 +35,19 @@ final class GlobalTable {
         slotCount += 1
         return slotCount - 1
     }
+}
+
+/// The spellings that reach a global whatever a host or a script names its own things: as Swift
+/// reaches `Swift.print` under a module's own `print`. No identifier holds a `.`, so no host
+/// registration and no declaration can take them; a script's own variable named like a
+/// qualifier hides it, as in Swift.
+public enum QualifiedName {
+    /// The shell's session properties: `session.token`, `session.cookies`.
+    public static let session = "session"
+    /// The built-in functions: `Swift.print`.
+    public static let builtins = "Swift"
+    /// The host's endpoints: `api.books(…)`.
+    public static let endpoints = "api"
+
+    static let qualifiers: Set<String> = [session, builtins, endpoints]
 }

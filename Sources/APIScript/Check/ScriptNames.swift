@@ -6,7 +6,18 @@ public enum ScriptNames {
     /// The built-in functions (`print`, `expect`, `json` …), which a host may not shadow.
     public static var builtinFunctions: [String] { BuiltinFunction.allCases.map(\.rawValue) }
 
-    /// Why `name` cannot name a host's function or variable, or `nil` when it can.
+    /// Why `name` cannot name a host's function, or `nil` when it can: a built-in's name is
+    /// allowed (the host's function wins; the built-in stays reachable as `Swift.name`).
+    public static func problem(withHostName name: String) -> String? {
+        guard let first = name.utf8.first, first.isIdentifierStart, name.utf8.allSatisfy(\.isIdentifierContinue) else {
+            return "a name is a letter or '_' followed by letters, digits or '_'"
+        }
+        if Keyword(rawValue: name) != nil { return "'\(name)' is a keyword of the language" }
+        if name == "_" { return "'_' is the prompt's last result" }
+        return nil
+    }
+
+    /// Why `name` cannot name a host's variable or a shell variable, or `nil` when it can.
     public static func problem(with name: String) -> String? {
         guard let first = name.utf8.first, first.isIdentifierStart, name.utf8.allSatisfy(\.isIdentifierContinue) else {
             return "a name is a letter or '_' followed by letters, digits or '_'"

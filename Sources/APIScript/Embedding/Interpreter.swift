@@ -91,12 +91,41 @@ public final class Interpreter {
 
     /// Gives scripts a function.
     ///
+    /// A host's name wins over a built-in function's (`print`), as a module's own function does
+    /// in Swift; the built-in stays reachable as `Swift.print`. Every host function is also
+    /// reachable as `api.name`, whatever a script declares.
+    ///
     /// - Throws: ``RegistrationError`` for a duplicate or invalid name.
     public func register(_ function: HostFunction) throws {
-        try checkName(function.name)
-        table.bindings[function.name] = Binding(name: function.name, type: .unknown, isMutable: false,
-                                                kind: .hostFunction(function), span: nil, owner: nil)
+        if case .builtin? = table.bindings[function.name]?.kind {
+            guard ScriptNames.problem(withHostName: function.name) == nil else { throw RegistrationError.invalidName(function.name) }
+        } else {
+            try checkName(function.name)
+        }
+        let binding = Binding(name: function.name, type: .unknown, isMutable: false, kind: .hostFunction(function),
+                              span: nil, owner: nil)
+        table.bindings[function.name] = binding
+        table.bindings[QualifiedName.endpoints + "." + function.name] = binding
         hostFunctionNames.append(function.name)
+    }
+
+    /// Gives scripts a global under a qualified spelling (`session.token`), and under its bare
+    /// name (`token`) too unless a host function has that name: the host's names win.
+    ///
+    /// - Returns: Whether the bare name was given.
+    /// - Throws: ``RegistrationError`` for a duplicate or invalid name.
+    @discardableResult
+    public func register(_ global: HostGlobal, qualifiedBy qualifier: String) throws -> Bool {
+        let qualified = qualifier + "." + global.name
+        guard ScriptNames.problem(with: global.name) == nil else { throw RegistrationError.invalidName(global.name) }
+        guard table.bindings[qualified] == nil else { throw RegistrationError.duplicateName(qualified) }
+        let binding = Binding(name: global.name, type: global.type, isMutable: global.set != nil, kind: .hostGlobal(global),
+                              span: nil, owner: nil)
+        table.bindings[qualified] = binding
+        if case .hostFunction? = table.bindings[global.name]?.kind { return false }
+        try checkName(global.name)
+        table.bindings[global.name] = binding
+        return true
     }
 
     /// Gives scripts a global, read-only or assignable.
@@ -111,7 +140,7 @@ public final class Interpreter {
     /// Changes the static type of a registered global (the shell's `last` takes each result's type).
     public func setType(_ type: ScriptType, ofGlobal name: String) {
         guard let binding = table.bindings[name], case .hostGlobal = binding.kind else { return }
-        binding.type = type
+        binding.type = type  // one binding for the bare and the qualified spelling
     }
 
     /// Declares a constant the host provides (`--var name=value`, an environment's variables).

@@ -33,7 +33,9 @@ final class Expr {
         case expression(Expr)
     }
 
-    let kind: Kind
+    /// What it is. The checker turns a qualified name (`session.token`, `Swift.print`,
+    /// `api.books`) written as a member access into the one name it stands for.
+    private(set) var kind: Kind
     let span: TextSpan
     /// The static type, after checking.
     var type: ScriptType = .unknown
@@ -47,6 +49,11 @@ final class Expr {
     /// is nested in statements). The parser refuses trees deeper than
     /// ``ScriptLimits/maximumSyntaxNesting``, so the passes that walk them recursively stay shallow.
     let height: Int
+
+    /// Makes this member access the qualified name it spells (see ``kind``).
+    func qualify(as name: String) {
+        kind = .name(name)
+    }
 
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind

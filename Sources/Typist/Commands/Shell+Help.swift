@@ -17,7 +17,7 @@ extension Shell {
                 lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
             }
             lines.append("")
-            lines.append("Session: baseURL, token, apiKey, username, password, headers, cookies, timeout; read-only: last (_), response.")
+            lines.append(sessionHelpLine())
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
             lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:); :model turns JSON into Swift.")
             lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
@@ -51,6 +51,9 @@ extension Shell {
                 """
         }
         if let builtin = BuiltinHelp.text(for: name) { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
+        if name.hasPrefix(QualifiedName.session + "."), let global = interpreter.global(named: name) {
+            return "\(name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
+        }
         if let global = interpreter.global(named: name) {
             return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
@@ -69,4 +72,21 @@ extension Shell {
         "Bytes": "Bytes — raw data (an endpoint's or a field's Data): count, b[i] (0…255), prefix, base64, hex, utf8 (String?); prints as <64 bytes: 1f8b08…>",
         "Any": "Any — a value whose type is known only when it runs (JSON from json(_:)); members are checked then",
     ]
+
+    /// The session's properties as `:help` lists them: each by its bare name, or, where an endpoint
+    /// took that name, as `session.name` with a word on which is which.
+    func sessionHelpLine() -> String {
+        let taken = Set(registry.endpoints.map(\.name))
+        func spell(_ name: String) -> String { taken.contains(name) ? "session.\(name)" : name }
+        let settable = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies", "timeout"].map(spell)
+        var line = "Session: \(settable.joined(separator: ", ")); read-only: \(spell("last")) (_), \(spell("response"))."
+        let shadowed = Shell.sessionGlobalNames.filter(taken.contains).sorted()
+        if !shadowed.isEmpty {
+            line += "\n  " + shadowed.map { "\($0)(…) is this host's endpoint" }.joined(separator: ", ")
+                + "; the session's properties are always session.name too (session.token)."
+        } else {
+            line += " Each is also session.name (session.token)."
+        }
+        return line
+    }
 }

@@ -26,7 +26,9 @@ public struct EndpointRegistry: Sendable {
         for pending in content().flatMap(\.registrations) {
             var registration = try pending.build(bridge)
             registration.group = pending.group.isEmpty ? "Endpoints" : pending.group
-            if ScriptNames.problem(with: registration.name) != nil || Shell.sessionGlobalNames.contains(registration.name) {
+            // A host's names win over the shell's: a session property or built-in it takes stays
+            // reachable as `session.name` or `Swift.name`.
+            if ScriptNames.problem(withHostName: registration.name) != nil {
                 throw RegistryError.invalidName(registration.name, location: registration.location)
             }
             if let earlier = seen[registration.name] {

@@ -20,7 +20,7 @@ public enum RegistryError: Error, Sendable, CustomStringConvertible, Equatable {
             "cannot register '\(name)' (at \(location)): \(reason)"
         case .invalidName(let name, let location):
             "cannot register '\(name)' (at \(location)): "
-                + (ScriptNames.problem(with: name) ?? "'\(name)' is a session property of the shell")
+                + (ScriptNames.problem(withHostName: name) ?? "'\(name)' cannot name an endpoint")
         }
     }
 }

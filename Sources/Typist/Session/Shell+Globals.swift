@@ -9,9 +9,15 @@ extension Shell {
         .init("headers", .dictionary(.string)), .init("duration", .double), .init("body", .string),
     ])
 
-    /// The names the session itself defines, which no endpoint or variable may take.
+    /// The names the session itself defines. Each is `session.name`; the bare name too, unless
+    /// an endpoint has it (a host's names win). No variable may take one.
     static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies",
                                                   "timeout", "concurrency", "response", "last", "_"]
+
+    /// Registers a session property as `session.name`, and as `name` when no endpoint has it.
+    func registerSessionGlobal(_ global: HostGlobal) throws {
+        try interpreter.register(global, qualifiedBy: QualifiedName.session)
+    }
 
     /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
     /// it shows (an `Authorization` echoed back). `:curl` writes Basic as `-u "user:${TYPIST_PASSWORD}"`.
@@ -46,7 +52,7 @@ extension Shell {
         let client = client
         let state = state
         let hostHeaders = hostHeaders
-        try interpreter.register(HostGlobal(
+        try registerSessionGlobal(HostGlobal(
             name: "baseURL", type: .string, summary: "where requests go, such as http://127.0.0.1:8080",
             get: { .string(client.environment.baseURL) },
             set: { value in
@@ -54,15 +60,15 @@ extension Shell {
                 let current = client.environment
                 client.environment = try ServerEnvironment(name: current.name, url: text)
             }))
-        try interpreter.register(Self.credential("token", secret: true, "the access token for bearer endpoints (shown as ••••)",
+        try registerSessionGlobal(Self.credential("token", secret: true, "the access token for bearer endpoints (shown as ••••)",
                                                  \.token, state: state, remembered: "TYPIST_TOKEN"))
-        try interpreter.register(Self.credential("apiKey", secret: true, "the API key for API-key endpoints (shown as ••••)",
+        try registerSessionGlobal(Self.credential("apiKey", secret: true, "the API key for API-key endpoints (shown as ••••)",
                                                  \.apiKey, state: state, remembered: "TYPIST_API_KEY"))
-        try interpreter.register(Self.credential("username", secret: false, "the user name for Basic endpoints",
+        try registerSessionGlobal(Self.credential("username", secret: false, "the user name for Basic endpoints",
                                                  \.username, state: state, remembered: nil))
-        try interpreter.register(Self.credential("password", secret: true, "the password for Basic endpoints (shown as ••••)",
+        try registerSessionGlobal(Self.credential("password", secret: true, "the password for Basic endpoints (shown as ••••)",
                                                  \.password, state: state, remembered: "TYPIST_PASSWORD"))
-        try interpreter.register(HostGlobal(
+        try registerSessionGlobal(HostGlobal(
             name: "cookies", type: .dictionary(.secret), summary: "the cookies servers set, by name (values shown as ••••); `cookies = [:]` clears them",
             get: {
                 var byName: [String: Value] = [:]
@@ -75,7 +81,7 @@ extension Shell {
                 }
                 state.cookies.removeAll()
             }))
-        try interpreter.register(HostGlobal(
+        try registerSessionGlobal(HostGlobal(
             name: "headers", type: .dictionary(.string), summary: "extra headers sent with every request",
             get: { .dictionary(state.read(\.userHeaders).mapValues(Value.string)) },
             set: { value in
@@ -101,7 +107,7 @@ extension Shell {
                 // The host's headers stay; the session's come after them and win.
                 client.defaultHeaders = hostHeaders + headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }
             }))
-        try interpreter.register(HostGlobal(
+        try registerSessionGlobal(HostGlobal(
             name: "timeout", type: .double, summary: "seconds a call may take",
             get: {
                 let (seconds, attoseconds) = client.timeout.components
@@ -118,7 +124,7 @@ extension Shell {
                 client.timeout = .milliseconds(Int(seconds * 1000))
             }))
         let limit = interpreter.concurrencyLimit
-        try interpreter.register(HostGlobal(
+        try registerSessionGlobal(HostGlobal(
             name: "concurrency", type: .int,
             summary: "the most endpoint calls concurrentMap has in flight at once (1…256, 8 to start with)",
             get: { .int(limit.value) },
@@ -128,11 +134,10 @@ extension Shell {
                 }
                 limit.value = count
             }))
-        for name in ["last", "_"] {
-            try interpreter.register(HostGlobal(name: name, type: .any, summary: "the last result at the prompt",
-                                                get: { state.read(\.last) }))
-        }
-        try interpreter.register(HostGlobal(
+        let last = HostGlobal(name: "last", type: .any, summary: "the last result at the prompt", get: { state.read(\.last) })
+        try registerSessionGlobal(last)
+        try interpreter.register(HostGlobal(name: "_", type: .any, summary: last.summary, get: last.get))
+        try registerSessionGlobal(HostGlobal(
             name: "response", type: .optional(.record(Self.exchangeType)),
             summary: "the last HTTP exchange: method, url, status, headers, duration, body",
             get: {

@@ -226,10 +226,9 @@ public final class Shell: @unchecked Sendable {
             $0.last = value
             $0.hasResult = true
         }
-        for name in ["last", "_"] {
-            interpreter.setType(type, ofGlobal: name)
-            interpreter.setUnavailable(name, reason: nil)
-        }
+        // `session.last`: the session's binding also when an endpoint took the bare name.
+        for name in ["session.last", "_"] { interpreter.setType(type, ofGlobal: name) }
+        for name in ["last", "_"] { interpreter.setUnavailable(name, reason: nil) }
     }
 
     /// Everything an input can change in the session.

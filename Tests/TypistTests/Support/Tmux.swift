@@ -59,9 +59,10 @@ final class TmuxSession {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
 
-    /// Waits until the screen contains `text`, or fails after `seconds` with the screen.
+    /// Waits until the screen contains `text`, or fails after `seconds` with the screen: a guard
+    /// against a prompt that never comes, far above any start-up on a loaded machine.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    func waitFor(_ text: String, seconds: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -75,7 +76,7 @@ final class TmuxSession {
 
     /// Waits until the last line on screen is an empty prompt (after Ctrl-C: the signal travels by
     /// another path than typed keys, so typing on before the new prompt shows would race it).
-    func waitForEmptyPrompt(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func waitForEmptyPrompt(seconds: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {

@@ -1,0 +1,60 @@
+import FaultServer
+import Foundation
+import Testing
+
+/// A host written against an earlier release (Tests/CompatibilityHost) builds and starts, and its
+/// endpoint names win over the shell's own: `session.token` and `Swift.print` reach the shell's.
+@Suite("A host written against an earlier release")
+struct CompatibilityHostTests {
+    /// An httpbin-like service answering the fixture host's six paths.
+    private static func service() throws -> FaultServer {
+        try FaultServer { connection in
+            let target = connection.requestHead.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            let path = target.split(separator: "?").first.map(String.init) ?? target
+            let body = switch path {
+            case "/cookies": #"{"cookies": {"flavour": "oat"}}"#
+            case "/headers": #"{"headers": {"Accept": "application/json"}}"#
+            case "/token": #"{"token": "issued-by-service"}"#
+            case "/user/7": #"{"id": 7, "name": "Grace"}"#
+            case "/get": #"{"url": "http://x\#(target)", "args": {"q": "swift"}}"#
+            case "/print": #"{"printed": true}"#
+            default: #"{"error": "no such path"}"#
+            }
+            try connection.respond(status: path == "/" ? "404 Not Found" : "200 OK", body: Array(body.utf8))
+        }
+    }
+
+    @Test("It starts, its cookies/headers/token/user/get/print endpoints are called by their names, the shell's by session. and Swift.")
+    func startsAndItsNamesWin() async throws {
+        let server = try Self.service()
+        defer { server.stop() }
+        try await withTemporaryFolder("typist-compat") { folder in
+            let script = folder.appendingPathComponent("compat.api")
+            try """
+                let jar = cookies()
+                Swift.print(jar.cookies["flavour"] ?? "none")
+                Swift.print(headers().headers["Accept"] ?? "none")
+                session.token = "compat-secret-token-1"
+                Swift.print(token().token)
+                Swift.print(user(id: 7).name)
+                Swift.print(get(q: "swift").args["q"] ?? "none")
+                Swift.print(print().printed)
+                Swift.print(session.cookies.count, session.headers.count)
+                expect(session.token != nil)
+                expect(api.token().token == "issued-by-service")
+                """.write(to: script, atomically: true, encoding: .utf8)
+            let result = try await Built.run("compat-host", ["run", script.path, "--base-url", server.baseURL])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.standard == "oat\napplication/json\nissued-by-service\nGrace\nswift\ntrue\n0 0\n", "\(result.standard)")
+            #expect(result.error.isEmpty, "\(result.error)")
+        }
+    }
+
+    @Test("At its prompt, :help says which names are the host's and where the shell's properties went")
+    func helpSaysWhichIsWhich() async throws {
+        let result = try await Built.run("compat-host", ["--base-url", "http://127.0.0.1:9"], input: ":help\n")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.standard.contains("session.cookies"), "\(result.standard)")
+        #expect(result.standard.contains("session.token"), "\(result.standard)")
+    }
+}
