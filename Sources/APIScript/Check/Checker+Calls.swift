@@ -2,6 +2,10 @@ extension Checker {
     mutating func checkCall(_ expression: Expr, callee: Expr, arguments: [Argument], expected: ScriptType?) -> ScriptType {
         switch callee.kind {
         case .name(let name):
+            if refusesCircularUse(of: name, callee.span) {
+                for argument in arguments { checkExpression(argument.value, expected: nil) }
+                return .unknown
+            }
             guard let binding = lookup(name) else {
                 for argument in arguments { checkExpression(argument.value, expected: nil) }
                 let suggestion = Suggestions.nearest(to: name, in: visibleNames())

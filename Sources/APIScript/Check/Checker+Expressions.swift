@@ -123,6 +123,7 @@ extension Checker {
     // MARK: Names
 
     private mutating func checkName(_ name: String, _ expression: Expr) -> ScriptType {
+        if refusesCircularUse(of: name, expression.span) { return .unknown }
         guard let binding = lookup(name) else {
             let suggestion = Suggestions.nearest(to: name, in: visibleNames())
             error("cannot find '\(name)' in scope", expression.span,

@@ -20,6 +20,9 @@ struct Checker {
     private var scopeOwners: [FunctionScope]
     var function: FunctionScope
     var loopDepth = 0
+    /// While a top-level declaration that takes an endpoint's name is checked, that name: its
+    /// initial value may not use it (Swift's circular reference).
+    var endpointBeingShadowed: String?
     /// Globals this evaluation declares.
     private(set) var newGlobals: [Binding] = []
     var allFunctions: [FunctionScope] = []
@@ -59,6 +62,19 @@ struct Checker {
         diagnostics.append(Diagnostic(.warning, kind: .check, message: message, source: source, span: span))
     }
 
+    mutating func note(_ message: String, _ span: TextSpan) {
+        diagnostics.append(Diagnostic(.note, kind: .check, message: message, source: source, span: span))
+    }
+
+    /// Refuses a use of the name a declaration is taking from an endpoint, in that declaration's own
+    /// initial value (`let books = books()`). True when it did.
+    mutating func refusesCircularUse(of name: String, _ span: TextSpan) -> Bool {
+        guard name == endpointBeingShadowed else { return false }
+        error("circular reference: '\(name)' is being declared here, so its initial value cannot use '\(name)'", span,
+              notes: [.init("the endpoint is also 'api.\(name)(…)'; or name the value otherwise, such as 'all\(name.prefix(1).uppercased() + name.dropFirst())'")])
+        return true
+    }
+
     // MARK: Scopes
 
     private var atTopLevel: Bool { scopes.count == 1 && function.isTopLevel }
@@ -88,7 +104,8 @@ struct Checker {
             if let existing = globals.bindings[name] ?? scopes[0][name] {
                 switch existing.kind {
                 case .hostFunction:
-                    error("cannot declare '\(name)': it is an endpoint; choose another name, such as 'all\(name.prefix(1).uppercased() + name.dropFirst())'", span)
+                    // As a Swift file's declaration shadows an imported function (the `let` says so).
+                    break
                 case .hostGlobal:
                     error("cannot declare '\(name)': it is a session property; assign it with '\(name) = …'", span)
                 case .builtin:
@@ -215,6 +232,12 @@ struct Checker {
             _ = type
         case .declaration(let isLet, let name, let nameSpan, let annotation, let value):
             var type: ScriptType
+            // A top-level value named like an endpoint shadows it; its own initial value may not use it.
+            let shadowed = endpointBeingShadowed
+            let takesEndpoint = if value != nil, atTopLevel, scopes[0][name] == nil,
+                case .hostFunction? = globals.bindings[name]?.kind { true } else { false }
+            if takesEndpoint { endpointBeingShadowed = name }
+            let errorsBefore = diagnostics.count(where: { $0.severity == .error })
             if let annotation {
                 type = resolveType(annotation)
                 if let value {
@@ -231,6 +254,10 @@ struct Checker {
                 }
             } else {
                 type = .unknown
+            }
+            endpointBeingShadowed = shadowed
+            if takesEndpoint, diagnostics.count(where: { $0.severity == .error }) == errorsBefore {
+                note("'\(name)' names this value from here on; the endpoint is still 'api.\(name)(…)'", nameSpan)
             }
             let binding = declare(name, type: type, isMutable: !isLet, span: nameSpan)
             binding.isInitialized = value != nil
