@@ -78,13 +78,21 @@ extension BuiltinMethod {
             },
             .plain { receiver, arguments in
                 let separator = try MethodArguments.string(arguments, default: "")
-                return .string(try elements(receiver, "joined").map { element -> String in
+                let texts = try elements(receiver, "joined").map { element -> String in
                     switch element {
                     case .string(let text): return text
                     case .secret: return "••••"
                     default: throw ScriptFailure("joined needs strings; found '\(ValueFormatter.typeName(element))'")
                     }
-                }.joined(separator: separator))
+                }
+                // Measured before it is made: the limit holds for the result, not only for each part.
+                var bytes = separator.utf8.count * max(0, texts.count - 1)
+                for text in texts {
+                    bytes += text.utf8.count
+                    try ScriptLimits.checkStringBytes(bytes)
+                }
+                try ScriptLimits.checkStringBytes(bytes)
+                return .string(texts.joined(separator: separator))
             }),
         extreme("min", "The smallest element, or nil when there is none.", example: "[3, 1, 2].min()") {
             try $0.min(by: Operators.less)

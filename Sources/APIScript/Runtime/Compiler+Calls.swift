@@ -199,12 +199,13 @@ extension Compiler {
                 }
             }
             let count = items.count
-            return Code.combine(items + [separator, terminator]) { values in
+            return Code.combine(items + [separator, terminator], at(span) { values in
+                for value in values.prefix(count) { try ValueFormatter.checkDescriptionSize(value) }
                 let text = values.prefix(count).map(context.describe)
                     .joined(separator: ValueFormatter.description(values[count]))
                 context.output(text + ValueFormatter.description(values[count + 1]))
                 return .void
-            }
+            })
         case .expect:
             return expect(arguments, span: span)
         case .env:
@@ -238,9 +239,9 @@ extension Compiler {
                 }
             })
         case .string:
-            return Code.combine(arguments.map { expression($0.value) }) { values in
-                .string(ValueFormatter.description(values.first ?? .null))
-            }
+            return Code.combine(arguments.map { expression($0.value) }, at(span) { values in
+                .string(try ValueFormatter.boundedDescription(values.first ?? .null))
+            })
         case .json:
             return Code.combine(arguments.map { expression($0.value) }, at(span) { values in
                 guard case .string(let text) = values.first ?? .null else { throw ScriptFailure("json needs a String") }

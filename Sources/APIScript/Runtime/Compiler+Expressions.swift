@@ -23,19 +23,20 @@ extension Compiler {
                 }
             }
             if codes.isEmpty { return .constant(.string(texts.compactMap { $0 }.joined())) }
-            return Code.combine(codes) { values in
+            return Code.combine(codes, at(expression.span) { values in
                 var result = ""
                 var next = 0
                 for text in texts {
                     if let text {
+                        try ScriptLimits.checkStringBytes(result.utf8.count + text.utf8.count)
                         result += text
                     } else {
-                        result += ValueFormatter.description(values[next])
+                        result += try ValueFormatter.boundedDescription(values[next], alongside: result.utf8.count)
                         next += 1
                     }
                 }
                 return .string(result)
-            }
+            })
         case .name:
             guard let binding = expression.binding else { return .constant(.null) }
             return load(binding, span)

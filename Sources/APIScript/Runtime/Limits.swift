@@ -69,6 +69,16 @@ public enum ScriptLimits {
         return 1 + deepest
     }
 
+    /// Refuses a string about to hold more than ``maximumStringBytes`` UTF-8 bytes.
+    @inline(__always)
+    static func checkStringBytes(_ count: Int) throws {
+        if count > maximumStringBytes { throw stringTooLong }
+    }
+
+    static var stringTooLong: ScriptFailure {
+        ScriptFailure("a string may hold at most \(maximumStringBytes >> 20) MiB")
+    }
+
     /// Refuses an array about to grow past ``maximumElements``.
     @inline(__always)
     static func checkElements(_ count: Int) throws {

@@ -12,9 +12,7 @@ enum Operators {
         case (.double(let a), .int(let b)):
             return .double(try floating(op, a, Double(b)))
         case (.string(let a), .string(let b)) where op == .add:
-            if a.utf8.count + b.utf8.count > ScriptLimits.maximumStringBytes {
-                throw ScriptFailure("a string may hold at most \(ScriptLimits.maximumStringBytes >> 20) MiB")
-            }
+            try ScriptLimits.checkStringBytes(a.utf8.count + b.utf8.count)
             return .string(a + b)
         case (.array(let a), .array(let b)) where op == .add:
             try ScriptLimits.checkElements(a.count + b.count)

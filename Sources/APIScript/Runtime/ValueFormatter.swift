@@ -9,11 +9,63 @@ public enum ValueFormatter {
     /// The value in literal form: strings quoted and escaped, secrets as `••••`.
     public static func literal(_ value: Value) -> String {
         var output = ""
-        write(value, to: &output)
+        _ = write(value, to: &output, limit: .max)
         return output
     }
 
-    private static func write(_ value: Value, to output: inout String) {
+    /// ``description(_:)`` for a string a script makes (interpolation, `String(describing:)`):
+    /// refused once it passes ``ScriptLimits/maximumStringBytes`` less `used`, before it is
+    /// built whole.
+    static func boundedDescription(_ value: Value, alongside used: Int = 0) throws -> String {
+        let limit = ScriptLimits.maximumStringBytes - used
+        if case .string(let text) = value {
+            try ScriptLimits.checkStringBytes(used + text.utf8.count)
+            return text
+        }
+        var output = ""
+        guard write(value, to: &output, limit: limit), output.utf8.count <= limit else {
+            throw ScriptLimits.stringTooLong
+        }
+        return output
+    }
+
+    /// Refuses a value whose text would pass ``ScriptLimits/maximumStringBytes`` (10 million
+    /// references to one 200 MB string print as 2 PB), by counting at least the bytes it takes,
+    /// without building it: for `print`, whose text the host may build its own way.
+    static func checkDescriptionSize(_ value: Value) throws {
+        var budget = ScriptLimits.maximumStringBytes
+        guard fits(value, in: &budget) else { throw ScriptLimits.stringTooLong }
+    }
+
+    /// Takes from `budget` at least the bytes `value` is written in; false once it runs out.
+    private static func fits(_ value: Value, in budget: inout Int) -> Bool {
+        switch value {
+        case .string(let text): budget -= text.utf8.count + 2
+        case .array(let elements):
+            budget -= 2
+            for element in elements {
+                budget -= 2
+                guard budget >= 0, fits(element, in: &budget) else { return false }
+            }
+        case .dictionary(let entries):
+            budget -= 2
+            for (key, element) in entries {
+                budget -= key.utf8.count + 4
+                guard budget >= 0, fits(element, in: &budget) else { return false }
+            }
+        case .record(let record):
+            budget -= record.type.name.utf8.count + 2
+            for (index, field) in record.type.fields.enumerated() {
+                budget -= field.name.utf8.count + 4
+                guard budget >= 0, fits(record.value(at: index) ?? .null, in: &budget) else { return false }
+            }
+        default: budget -= 1
+        }
+        return budget >= 0
+    }
+
+    /// Writes `value`; false when the output passed `limit` bytes (it then stops early).
+    private static func write(_ value: Value, to output: inout String, limit: Int) -> Bool {
         switch value {
         case .int(let number): output += String(number)
         case .double(let number): output += String(number)
@@ -29,19 +81,19 @@ public enum ValueFormatter {
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += ", " }
-                write(element, to: &output)
+                guard write(element, to: &output, limit: limit) else { return false }
             }
             output += "]"
         case .dictionary(let entries):
             if entries.isEmpty {
                 output += "[:]"
-                return
+                return output.utf8.count <= limit
             }
             output += "["
             for (index, key) in entries.keys.sorted().enumerated() {
                 if index > 0 { output += ", " }
                 output += quoted(key) + ": "
-                write(entries[key] ?? .null, to: &output)
+                guard write(entries[key] ?? .null, to: &output, limit: limit) else { return false }
             }
             output += "]"
         case .record(let record):
@@ -49,10 +101,11 @@ public enum ValueFormatter {
             for (index, field) in record.type.fields.enumerated() {
                 if index > 0 { output += ", " }
                 output += field.name + ": "
-                write(record.value(at: index) ?? .null, to: &output)
+                guard write(record.value(at: index) ?? .null, to: &output, limit: limit) else { return false }
             }
             output += ")"
         }
+        return output.utf8.count <= limit
     }
 
     /// A string literal with escapes, as Swift's `debugDescription` gives it.
