@@ -41,3 +41,29 @@ struct PastedCredentialTests {
         }
     }
 }
+
+/// Credentials in a base URL are refused, and never repeated.
+@Suite("Credentials in URLs")
+struct URLCredentialTests {
+    @Test("A base URL with a password is refused without repeating the password, at the prompt and on the command line")
+    func userinfoMasked() async throws {
+        try await withDemoShell { shell, output, _ in
+            await shell.handle(#"baseURL = "http://ada:s3cretpass@127.0.0.1:1/""#)
+            #expect(output.error.contains("http://ada:••••@127.0.0.1:1/"), "\(output.error)")
+            #expect(!output.all.contains("s3cretpass"))
+        }
+        let result = try await Built.run("typist", ["run", "Examples/smoke.api", "--base-url", "http://ada:s3cretpass@127.0.0.1:1/"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("http://ada:••••@127.0.0.1:1/"), "\(result.error)")
+        #expect(!result.error.contains("s3cretpass"))
+    }
+
+    @Test("A refused line with credentials in a URL stays out of the history")
+    func refusedLineLeavesHistory() async throws {
+        try await withDemoShell { shell, _, _ in
+            let source = ScriptedLineSource([#"baseURL = "http://ada:s3cretpass@127.0.0.1:1/""#, "posts().count"])
+            _ = await shell.runPrompt(source)
+            #expect(source.history == ["posts().count"])
+        }
+    }
+}

@@ -55,6 +55,7 @@ struct RedactionTests {
         ("token = \"abc\"", true), (":token abc", true), ("login(user: \"ada\", password: \"x\")", true),
         ("apiKey = \"k\"", true), ("headers = [\"Authorization\": \"Bearer x\"]", true),
         ("posts().count", false), ("let tokens = 3", false), ("print(token == nil)", false),
+        (#"baseURL = "http://ada:pass@127.0.0.1/""#, true), (#"httpGet("/a@b")"#, false), (#"baseURL = "http://127.0.0.1/""#, false),
     ])
     func filter(input: String, carries: Bool) {
         #expect(SecretFilter.carriesSecret(input) == carries)

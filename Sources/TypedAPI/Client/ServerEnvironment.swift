@@ -46,8 +46,10 @@ public struct ServerEnvironment: Sendable, Hashable, CustomStringConvertible {
     /// Creates an environment from a base URL such as `https://api.example.com/v2`.
     ///
     /// - Throws: ``APIError/invalidURL(_:reason:)`` naming the part that is wrong.
-    public init(name: String = "default", url: String) throws {
-        let trimmed = url.trimmingCharacters(in: .whitespaces)
+    public init(name: String = "default", url given: String) throws {
+        // Errors repeat the URL: never with a password it carries.
+        let url = URLParts.maskingUserinfo(given)
+        let trimmed = given.trimmingCharacters(in: .whitespaces)
         guard let schemeEnd = trimmed.range(of: "://") else {
             throw APIError.invalidURL(url, reason: "it has no scheme; write it as http://host or https://host")
         }
@@ -60,7 +62,7 @@ public struct ServerEnvironment: Sendable, Hashable, CustomStringConvertible {
         let authority = rest[..<authorityEnd]
         let path = String(rest[authorityEnd...])
         if authority.contains("@") {
-            throw APIError.invalidURL(url, reason: "credentials in the URL are not supported; use a token instead")
+            throw APIError.invalidURL(url, reason: "credentials in the URL are not supported; set username and password (or a token) instead")
         }
         var host = String(authority)
         var port: Int?
@@ -127,6 +129,18 @@ enum URLParts {
         return nil
     }
 
+    /// `url` with the user information before an `@` in its authority masked:
+    /// `http://ada:••••@host/` (the user name kept, so a person sees which URL it was).
+    static func maskingUserinfo(_ url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let authority = rest[..<(rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else { return url }
+        let userinfo = authority[..<at]
+        let shown = userinfo.firstIndex(of: ":").map { userinfo[...$0] + Redaction.mask } ?? Substring(Redaction.mask)
+        return String(url[..<schemeEnd.upperBound] + shown + url[at...])
+    }
+
     /// A character described for an error message.
     static func describe(_ character: Character) -> String {
         switch character {
@@ -143,4 +157,5 @@ extension UInt8 {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
+
 }
