@@ -28,6 +28,41 @@ struct CookieJarTests {
         #expect(jar.header(for: URL(string: "https://notexample.test/")!) == nil)
     }
 
+    @Test("RFC 6265's limits: 10,000 Set-Cookie headers keep 50 for the domain, the newest; a header stays under 8 KiB")
+    func limits() {
+        let jar = CookieJar()
+        jar.store((0..<10_000).map { "c\($0)=\(String(repeating: "v", count: 40)); Path=/" }, from: api)
+        let kept = jar.cookies()
+        #expect(kept.count == 50)
+        #expect(kept.first?.name == "c9950" && kept.last?.name == "c9999")
+        let header = jar.header(for: api) ?? ""
+        #expect(header.utf8.count <= 8192)
+        #expect(header.hasPrefix("c9950="))
+        // A cookie larger than 4096 bytes is ignored.
+        let big = CookieJar()
+        big.store(["huge=\(String(repeating: "x", count: 5000)); Path=/", "small=1; Path=/"], from: api)
+        #expect(big.cookies().map(\.name) == ["small"])
+        // Many domains: at most 3,000 in all, the oldest gone first.
+        let wide = CookieJar()
+        for index in 0..<3_100 {
+            wide.store(["k=\(index)"], from: URL(string: "https://h\(index).example.test/")!)
+        }
+        #expect(wide.cookies().count == 3000)
+        #expect(wide.cookies().first?.domain == "h100.example.test")
+    }
+
+    @Test("Domain= on a public suffix is refused, or host-only when it is the host itself")
+    func publicSuffixes() {
+        let jar = CookieJar()
+        jar.store(["a=1; Domain=test; Path=/", "b=2; Domain=.co.uk; Path=/"], from: api)
+        jar.store(["c=3; Domain=co.uk; Path=/"], from: URL(string: "https://shop.co.uk/")!)
+        jar.store(["d=4; Domain=localhost; Path=/"], from: URL(string: "http://localhost/")!)
+        #expect(jar.header(for: URL(string: "https://other.test/")!) == nil)
+        #expect(jar.header(for: URL(string: "https://bank.co.uk/")!) == nil)
+        #expect(jar.cookies().map(\.name) == ["d"])
+        #expect(jar.cookies().first?.hostOnly == true)
+    }
+
     @Test("Max-Age and Expires: a past date deletes, a future one keeps until then")
     func expiry() {
         let jar = CookieJar()

@@ -60,9 +60,25 @@ public final class CookieJar: Sendable {
                 && Self.pathMatches(path, cookie.path) && (!cookie.secure || secure)
         }
         guard !matching.isEmpty else { return nil }
-        return matching.sorted { ($0.element.path.count, -$0.offset) > ($1.element.path.count, -$1.offset) }
-            .map { "\($0.element.name)=\($0.element.value)" }.joined(separator: "; ")
+        // In order of precedence, as many as fit a header servers accept (8 KiB is a common limit).
+        var pairs: [String] = []
+        var size = 0
+        for (_, cookie) in matching.sorted(by: { ($0.element.path.count, -$0.offset) > ($1.element.path.count, -$1.offset) }) {
+            let pair = "\(cookie.name)=\(cookie.value)"
+            guard size + pair.utf8.count + 2 <= Self.maximumHeaderBytes else { break }
+            size += pair.utf8.count + 2
+            pairs.append(pair)
+        }
+        return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
     }
+
+    /// RFC 6265 §6.1's limits, as browsers apply them: a cookie's name and value together at most
+    /// 4096 bytes (a larger one is ignored), 50 cookies a domain and 3,000 in all (the oldest go
+    /// first), and a `Cookie` header of at most 8 KiB.
+    static let maximumCookieBytes = 4096
+    static let maximumPerDomain = 50
+    static let maximumCookies = 3000
+    static let maximumHeaderBytes = 8192
 
     /// Stores the `Set-Cookie` header values of a response to `url`; a cookie whose `Domain` does
     /// not cover the host, or a `Secure` one set over plain HTTP, is ignored.
@@ -71,12 +87,18 @@ public final class CookieJar: Sendable {
         let secureChannel = url.scheme?.lowercased() == "https"
         for header in setCookies {
             guard let cookie = Self.parse(header, host: host, requestPath: url.path, now: now),
-                !cookie.secure || secureChannel
+                !cookie.secure || secureChannel, cookie.name.utf8.count + cookie.value.utf8.count <= Self.maximumCookieBytes
             else { continue }
             stored.withLock { cookies in
                 cookies.removeAll { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
                 // An expiry in the past deletes (RFC 6265 §5.3 step 11).
-                if cookie.expires.map({ $0 > now }) ?? true { cookies.append(cookie) }
+                guard cookie.expires.map({ $0 > now }) ?? true else { return }
+                cookies.append(cookie)
+                if cookies.count(where: { $0.domain == cookie.domain }) > Self.maximumPerDomain,
+                   let oldest = cookies.firstIndex(where: { $0.domain == cookie.domain }) {
+                    cookies.remove(at: oldest)
+                }
+                if cookies.count > Self.maximumCookies { cookies.removeFirst() }
             }
         }
     }
@@ -101,6 +123,12 @@ public final class CookieJar: Sendable {
                 guard !domain.isEmpty else { continue }
                 // A domain that does not cover the host would send the cookie elsewhere: refused.
                 guard domainMatches(host, domain) else { return nil }
+                // A public suffix (`com`, `co.uk`) would share it with every site under it: for the
+                // host itself it stays host-only, for another it is refused (RFC 6265 §5.3 step 5).
+                if isPublicSuffix(domain) {
+                    guard domain == host else { return nil }
+                    continue
+                }
                 cookie.domain = domain
                 cookie.hostOnly = false
             case "path":
@@ -119,6 +147,20 @@ public final class CookieJar: Sendable {
         }
         return cookie
     }
+
+    /// Whether a `Domain` is a registry under which unrelated sites live. Without the whole Public
+    /// Suffix List: any single label (`com`, `localhost`), and the multi-label registries most often
+    /// met (`co.uk`, `com.au`, `github.io` …).
+    static func isPublicSuffix(_ domain: String) -> Bool {
+        !domain.contains(".") || commonPublicSuffixes.contains(domain)
+    }
+
+    static let commonPublicSuffixes: Set<String> = [
+        "co.uk", "org.uk", "ac.uk", "gov.uk", "me.uk", "com.au", "net.au", "org.au", "co.nz", "co.jp", "ne.jp",
+        "or.jp", "com.br", "com.cn", "com.mx", "co.in", "co.za", "com.tr", "com.sg", "co.kr", "com.tw",
+        "github.io", "gitlab.io", "herokuapp.com", "appspot.com", "azurewebsites.net", "cloudfront.net",
+        "vercel.app", "netlify.app", "pages.dev", "workers.dev", "blogspot.com", "s3.amazonaws.com",
+    ]
 
     /// RFC 6265 §5.1.3: the host is the domain, or ends with `.domain` (and is not an IP address).
     static func domainMatches(_ host: String, _ domain: String) -> Bool {
