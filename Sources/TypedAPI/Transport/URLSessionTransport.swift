@@ -81,7 +81,13 @@ public final class URLSessionTransport: HTTPTransport {
         var fields = HTTPFields()
         for (key, value) in http.allHeaderFields {
             guard let key = key as? String, let name = HTTPField.Name(key), let value = value as? String else { continue }
-            fields.append(HTTPField(name: name, value: value))
+            // Foundation joins repeated headers with ", ": `Set-Cookie` is taken apart again, or
+            // two cookies would become one, with the other's attributes.
+            if name == .setCookie {
+                for cookie in Self.separateSetCookies(value) { fields.append(HTTPField(name: name, value: cookie)) }
+            } else {
+                fields.append(HTTPField(name: name, value: value))
+            }
         }
         guard (0...999).contains(http.statusCode) else {
             throw TransportFailure(.other, detail: "the response's status \(http.statusCode) is not a valid HTTP status")
@@ -90,12 +96,41 @@ public final class URLSessionTransport: HTTPTransport {
         return (HTTPResponse(status: status, headerFields: fields), data)
     }
 
+    /// `Set-Cookie` values that Foundation joined with commas, apart again: a comma starts a new
+    /// cookie only where `name=` follows it, not inside an `Expires` date (`Wed, 21 Oct 2015 …`).
+    static func separateSetCookies(_ joined: String) -> [String] {
+        var cookies: [String] = []
+        var current = ""
+        var rest = joined[...]
+        while let comma = rest.firstIndex(of: ",") {
+            let after = rest[rest.index(after: comma)...].drop { $0 == " " }
+            let head = after.prefix { $0 != ";" && $0 != "," }
+            if let equals = head.firstIndex(of: "="), !head[..<equals].isEmpty, !head[..<equals].contains(" ") {
+                current += rest[..<comma]
+                cookies.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                rest = after
+            } else {
+                current += rest[...comma]
+                rest = rest[rest.index(after: comma)...]
+            }
+        }
+        current += rest
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { cookies.append(current.trimmingCharacters(in: .whitespaces)) }
+        return cookies
+    }
+
     private static func failure(from error: any Error) -> any Error {
         if error is CancellationError || error is TransportFailure { return error }
         guard let urlError = error as? URLError else {
             return TransportFailure(.other, detail: String(describing: error))
         }
-        let detail = urlError.localizedDescription
+        var detail = urlError.localizedDescription
+        if detail == "Failed writing header" {
+            // FoundationNetworking (URLSession on Linux) refuses header bytes that are not UTF-8.
+            detail = "a response header has bytes that are not UTF-8 (RFC 9110 allows them), which URLSession on "
+                + "Linux cannot read; the libcurl transport (the default) reads them"
+        }
         if ProcessInfo.processInfo.environment["TYPIST_DEBUG_TRANSPORT"] != nil {
             try? FileHandle.standardError.write(contentsOf: Data("transport error: URLError \(urlError.code.rawValue): \(detail)\n".utf8))
         }
