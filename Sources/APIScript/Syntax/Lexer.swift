@@ -31,8 +31,27 @@ struct Lexer {
         while true {
             let token = next()
             if !tokens.isEmpty, token.spaceBefore { tokens[tokens.count - 1].spaceAfter = true }
+            if token.span.start == intMinMagnitude, !Self.negates(tokens) {
+                error("integer literal '\(UInt64(Int.max) + 1)' does not fit in Int (largest: \(Int.max))", token.span)
+            }
             tokens.append(token)
             if token.kind == .end { return tokens }
+        }
+    }
+
+    /// Where the literal 9223372036854775808 stands: it is `Int.min`'s magnitude, which fits only
+    /// right after a prefix `-` (Swift accepts `-9223372036854775808`).
+    private var intMinMagnitude = -1
+
+    /// Whether the last token is a `-` the parser takes as a prefix: nothing before it that ends
+    /// a value (after one, `a -9223372036854775808` is a subtraction, and the literal too large).
+    private static func negates(_ tokens: [Token]) -> Bool {
+        guard let minus = tokens.last, minus.isSymbol("-"), !minus.spaceAfter else { return false }
+        guard tokens.count >= 2 else { return true }
+        switch tokens[tokens.count - 2].kind {
+        case .integer, .double, .string, .identifier, .dollar: return false
+        case .symbol(let symbol) where [")", "]", "}", "?", "!"].contains(symbol): return false
+        default: return true
         }
     }
 
@@ -89,6 +108,11 @@ struct Lexer {
                 index += 1
             }
             kind = .dollar(value)
+        } else if let (symbol, stand) = swiftOnlyOperator(at: start) {
+            // One error that names it; the parse goes on as if an operator it has stood there,
+            // so no second error follows from the first.
+            error(Self.swiftOnlyOperators[symbol] ?? "", TextSpan(start: start, end: index))
+            kind = .symbol(stand)
         } else if let symbol = symbol() {
             kind = .symbol(symbol)
         } else {
@@ -176,6 +200,10 @@ struct Lexer {
             return .double(Double(text) ?? 0)
         }
         guard let value = Int(text) else {
+            if text == String(UInt64(Int.max) + 1) {
+                intMinMagnitude = start
+                return .integer(.min)
+            }
             error("integer literal '\(text)' does not fit in Int (largest: \(Int.max))", TextSpan(start: start, end: index))
             return .integer(0)
         }
@@ -384,6 +412,38 @@ struct Lexer {
     }
 
     // MARK: Symbols
+
+    /// Swift's operators the language does not have, with what to say.
+    static let swiftOnlyOperators: [String: String] = [
+        "<<=": "the language has no '<<=' operator (Swift's bit shift); multiply by a power of two instead",
+        ">>=": "the language has no '>>=' operator (Swift's bit shift); divide by a power of two instead",
+        "<<": "the language has no '<<' operator (Swift's bit shift); multiply by a power of two instead",
+        ">>": "the language has no '>>' operator (Swift's bit shift); divide by a power of two instead",
+        "===": "the language has no '===' operator (Swift's identity of class instances); compare with '=='",
+        "!==": "the language has no '!==' operator (Swift's identity of class instances); compare with '!='",
+        "&+": "the language has no '&+' operator (Swift's wrapping addition); '+' stops on overflow",
+        "&-": "the language has no '&-' operator (Swift's wrapping subtraction); '-' stops on overflow",
+        "&*": "the language has no '&*' operator (Swift's wrapping multiplication); '*' stops on overflow",
+        "&": "the language has no '&' operator (Swift's bitwise AND); for Bool use '&&'",
+        "|": "the language has no '|' operator (Swift's bitwise OR); for Bool use '||'",
+        "^": "the language has no '^' operator (Swift's bitwise XOR); for Bool use '!='",
+        "~": "the language has no '~' operator (Swift's bitwise NOT); for Bool use '!'",
+    ]
+
+    /// A Swift-only operator at `start` (not the start of `&&` or `||`), consumed, with the
+    /// operator the parse goes on with.
+    private mutating func swiftOnlyOperator(at start: Int) -> (String, String)? {
+        guard let byte = current, "<>=!&|^~".utf8.contains(byte) else { return nil }
+        for length in [3, 2, 1] where start + length <= limit {
+            let text = String(decoding: bytes[start..<start + length], as: UTF8.self)
+            guard Self.swiftOnlyOperators[text] != nil else { continue }
+            if text == "&" || text == "|", start + 1 < limit, bytes[start + 1] == byte { return nil }
+            index = start + length
+            let stand = text.hasPrefix("=") || text.hasPrefix("!") ? "==" : (text.hasSuffix("=") ? "*=" : "*")
+            return (text, stand)
+        }
+        return nil
+    }
 
     /// The symbols with their bytes, longest first, so that `..<` wins over `.`: the operators
     /// (``BinaryOperator``, ``UnaryOperator``, compound assignments) and the punctuation.

@@ -493,6 +493,12 @@ struct Parser {
     private mutating func parsePrefixed(_ start: Int) -> Expr {
         if current.isSymbol("-") || current.isSymbol("!") {
             let op: UnaryOperator = advance().kind.symbol == "!" ? .not : .negate
+            // A literal token of `.min` is the magnitude 9223372036854775808, which the lexer lets
+            // through only after a prefix `-`: `-9223372036854775808` is Int.min, as in Swift.
+            if op == .negate, current.kind == .integer(.min) {
+                _ = advance()
+                return Expr(.integer(.min), span(from: start))
+            }
             let operand = parseUnary()
             if op == .negate, case .integer(let value) = operand.kind, value != .min {
                 return Expr(.integer(-value), span(from: start))
