@@ -49,6 +49,10 @@ extension Compiler {
                 }
             }
             var code = expression(value)
+            // A dynamic value (JSON) takes the annotated type when it arrives, or stops there.
+            if annotation != nil, value.type.isDynamic, let type = statement.binding?.type, !type.isDynamic {
+                code = Code.unary(code, at1(value.span) { try DynamicConformance.conform($0, to: type) })
+            }
             if let binding = statement.binding, binding.type == .secret || annotation.map({ _ in binding.type == .secret }) == true {
                 code = Code.unary(code) { value in
                     if case .string(let text) = value { return .secret(text) }
