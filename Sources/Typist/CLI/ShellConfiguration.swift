@@ -58,6 +58,8 @@ public struct ShellConfiguration: Sendable, Equatable {
         guard let root = object as? [String: Any] else {
             throw ConfigurationError(path: path, message: "must hold a JSON object")
         }
+        // Variable values read again with their JSON kinds, which JSONSerialization blurs (`true` is 1).
+        let typed = try? JSONDecoder().decode(VariableValues.self, from: data)
         var environments: [NamedEnvironment] = []
         if let entries = root["environments"] {
             guard let table = entries as? [String: Any] else {
@@ -72,10 +74,21 @@ public struct ShellConfiguration: Sendable, Equatable {
                     guard let table = values as? [String: Any] else {
                         throw ConfigurationError(path: path, message: "environment '\(name)': 'variables' must be an object")
                     }
-                    for (key, value) in table { variables[key] = "\(value)" }
+                    for key in table.keys {
+                        guard let value = typed?.environments?[name]?.variables?[key] else {
+                            throw ConfigurationError(path: path, message: "environment '\(name)': variable '\(key)' cannot be read")
+                        }
+                        guard let text = value.text else {
+                            throw ConfigurationError(path: path, message: "environment '\(name)': variable '\(key)' is \(value.kind); give it a string, number or true/false")
+                        }
+                        variables[key] = text
+                    }
                 }
                 environments.append(NamedEnvironment(name: name, baseURL: baseURL, variables: variables))
             }
+        }
+        if let value = root["default"], !(value is String) {
+            throw ConfigurationError(path: path, message: "'default' must be the name of an environment, as a string")
         }
         let defaultName = root["default"] as? String
         if let defaultName, !environments.contains(where: { $0.name == defaultName }) {
@@ -95,4 +108,38 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 
     /// The message with the file.
     public var description: String { "\(path): \(message)" }
+}
+
+/// The `variables` of each environment in `typist.json`, with their JSON kinds.
+private struct VariableValues: Decodable {
+    struct Entry: Decodable { let variables: [String: Scalar]? }
+    let environments: [String: Entry]?
+
+    /// A variable's JSON value.
+    enum Scalar: Decodable {
+        case string(String), bool(Bool), int(Int), double(Double), null, other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() { self = .null }
+            else if let text = try? container.decode(String.self) { self = .string(text) }
+            else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+            else if let number = try? container.decode(Int.self) { self = .int(number) }
+            else if let number = try? container.decode(Double.self) { self = .double(number) }
+            else { self = .other }
+        }
+
+        /// The text the variable holds: numbers and `true`/`false` as JSON writes them.
+        var text: String? {
+            switch self {
+            case .string(let text): text
+            case .bool(let flag): flag ? "true" : "false"
+            case .int(let number): String(number)
+            case .double(let number): String(number)
+            case .null, .other: nil
+            }
+        }
+
+        var kind: String { if case .null = self { "null" } else { "an array or object" } }
+    }
 }

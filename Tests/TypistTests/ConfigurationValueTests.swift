@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Typist
+
+/// `typist.json`'s values read as JSON wrote them, or refused with a message that names them.
+@Suite("typist.json values")
+struct ConfigurationValueTests {
+    private func parse(_ json: String) throws -> ShellConfiguration {
+        try withTemporaryFolderSync { folder in
+            let path = folder.appendingPathComponent("typist.json").path
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            return try ShellConfiguration.parse(contentsOf: path)
+        }
+    }
+
+    private func withTemporaryFolderSync<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    @Test("Numbers and booleans keep their JSON spelling")
+    func scalars() throws {
+        let configuration = try parse(#"{"environments": {"e": {"baseURL": "http://127.0.0.1:1", "variables": {"t": true, "f": false, "n": 42, "d": 1.5, "s": "text"}}}}"#)
+        #expect(configuration.environments.first?.variables == ["t": "true", "f": "false", "n": "42", "d": "1.5", "s": "text"])
+    }
+
+    @Test("null, arrays and objects, and a default that is not a string, are refused by name", arguments: [
+        (#"{"environments": {"e": {"baseURL": "http://x", "variables": {"gone": null}}}}"#, "variable 'gone' is null"),
+        (#"{"environments": {"e": {"baseURL": "http://x", "variables": {"list": [1]}}}}"#, "variable 'list' is an array or object"),
+        (#"{"default": 3, "environments": {"e": {"baseURL": "http://x"}}}"#, "'default' must be the name of an environment, as a string"),
+    ])
+    func refused(json: String, message: String) {
+        #expect(throws: ConfigurationError.self) { try parse(json) }
+        do {
+            _ = try parse(json)
+        } catch {
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+}
