@@ -67,6 +67,50 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
         }
         snippet = JSONLocator.snippet(of: body, at: located ?? 0)
         if case .dataCorrupted = error, body.isEmpty { found = "an empty body" }
+        // JSONDecoder calls a number too large for its Swift type "not valid JSON": name the number.
+        if case .dataCorrupted = error, path.isEmpty, let (number, offset) = Self.numberOutOfRange(in: body) {
+            expected = "numbers that fit their Swift types (Int holds ±9223372036854775807)"
+            found = "\(number), which does not fit"
+            snippet = JSONLocator.snippet(of: body, at: offset)
+        }
+    }
+
+    /// The first number in a body that is valid JSON but too large for Swift's `Int` (written
+    /// without a fraction or exponent) or outside `Double`'s range, and where it stands.
+    static func numberOutOfRange(in body: Data) -> (String, Int)? {
+        guard body.count <= 64 << 20 else { return nil }
+        let bytes = [UInt8](body)
+        // It is the number's fault when the body with a 0 in its place is valid JSON.
+        func validWithout(_ range: Range<Int>) -> Bool {
+            var replaced = bytes
+            replaced.replaceSubrange(range, with: [UInt8(ascii: "0")])
+            return (try? JSONSerialization.jsonObject(with: Data(replaced), options: [.fragmentsAllowed])) != nil
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                // Skip the string, escapes included.
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, "-+.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let whole = !text.contains(where: { ".eE".contains($0) })
+            if whole ? Int(text) == nil : !(Double(text).map(\.isFinite) ?? false) {
+                return validWithout(start..<index) ? (text, start) : nil
+            }
+        }
+        return nil
     }
 
     /// One message, with the snippet on its own line.
