@@ -157,6 +157,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// What a failed libcurl code means for the caller.
+    static let headersTooLarge = "the response's headers are larger than libcurl takes (100 KB for one header)"
+
     func failure(_ code: CURLcode) -> TransportFailure {
         let buffered = String(cString: errorBuffer)
         let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
@@ -176,6 +178,9 @@ final class CurlTransfer: @unchecked Sendable {
             return TransportFailure(.connectionClosed, detail: detail)
         case CURLE_WRITE_ERROR where tooLarge, CURLE_FILESIZE_EXCEEDED:
             return TransportFailure(.responseTooLarge, detail: "more than \(maximumResponseSize) bytes")
+        case CURLE_OUT_OF_MEMORY where received.count == 0:
+            // libcurl's word for a header past its 100 KB limit (CURL_MAX_HTTP_HEADER).
+            return TransportFailure(.other, detail: Self.headersTooLarge)
         case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_BAD_CONTENT_ENCODING:
             return TransportFailure(.other, detail: "the response is not valid HTTP (\(detail))")
         default:

@@ -91,3 +91,24 @@ struct RepeatedSetCookieTests {
         #expect(URLSessionTransport.separateSetCookies("solo=1") == ["solo=1"])
     }
 }
+
+/// A header larger than any client takes is one clear error.
+@Suite("Oversized headers")
+struct OversizedHeaderTests {
+    @Test("A 10 MB header is named as such, not 'Out of memory'", arguments: TransportChoice.allCases)
+    func tenMegabytes(transport: TransportChoice) async throws {
+        let server = try FaultServer { connection in
+            let body = Array(#"{"userId":1,"id":1,"title":"t","body":"b"}"#.utf8)
+            var head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nX-Big: ".utf8)
+            head += [UInt8](repeating: UInt8(ascii: "a"), count: 10 << 20) + Array("\r\n\r\n".utf8)
+            try? connection.send(head + body)
+        }
+        defer { server.stop() }
+        let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: transport.make())
+        await #expect { try await client.send(Endpoint<Public, Post>(path: "/post")) } throws: { error in
+            let text = "\(error)"
+            // AsyncHTTPClient (SwiftNIO) has its own limit and words; libcurl's are translated.
+            return !text.contains("Out of memory") && (transport == .asyncHTTPClient || text.contains("headers are larger"))
+        }
+    }
+}

@@ -126,6 +126,10 @@ public final class URLSessionTransport: HTTPTransport {
             return TransportFailure(.other, detail: String(describing: error))
         }
         var detail = urlError.localizedDescription
+        if detail == "Out of memory" {
+            // FoundationNetworking's libcurl word for a header past its 100 KB limit.
+            detail = "the response's headers are larger than libcurl takes (100 KB for one header), or memory ran out"
+        }
         if detail == "Failed writing header" {
             // FoundationNetworking (URLSession on Linux) refuses header bytes that are not UTF-8.
             detail = "a response header has bytes that are not UTF-8 (RFC 9110 allows them), which URLSession on "
