@@ -86,8 +86,8 @@ public struct DiagnosticRenderer: Sendable {
             lower = max(0, min(caret - Self.excerptWidth / 3, characters.count - Self.excerptWidth))
             upper = min(characters.count, lower + Self.excerptWidth)
         }
-        let leading = (lower > 0 || cutBefore ? "…" : "") + TerminalText.sanitized(String(characters[lower..<min(caret, upper)]))
-        let trailing = TerminalText.sanitized(String(characters[min(caret, upper)..<upper]))
+        let leading = (lower > 0 || cutBefore ? "…" : "") + TerminalText.sanitizedSource(String(characters[lower..<min(caret, upper)]))
+        let trailing = TerminalText.sanitizedSource(String(characters[min(caret, upper)..<upper]))
             + (upper < characters.count || cutAfter ? "…" : "")
         let spanned = end.line == start.line ? end.column - start.column : characters.count - caret
         let width = max(1, min(spanned, upper - caret))

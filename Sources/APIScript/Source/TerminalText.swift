@@ -19,4 +19,21 @@ public enum TerminalText {
         }
         return result
     }
+
+    /// A line of a script as a diagnostic shows it: ``sanitized(_:)``, and invisible characters
+    /// (zero-width spaces, direction overrides: Unicode's format characters but the joiner
+    /// emoji use) escaped too, so a line that reads like another shows where it differs.
+    static func sanitizedSource(_ text: String) -> String {
+        let safe = sanitized(text)
+        guard safe.utf8.contains(where: { $0 >= 0xC2 }) else { return safe }
+        var result = ""
+        for scalar in safe.unicodeScalars {
+            if scalar.properties.generalCategory == .format, scalar.value != 0x200D {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

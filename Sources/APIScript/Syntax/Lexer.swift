@@ -146,7 +146,17 @@ struct Lexer {
     private mutating func identifier() -> TokenKind {
         let start = index
         while let byte = current, byte.isIdentifierContinue { index += 1 }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        var text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if bytes[start..<index].contains(where: { $0 >= 0x80 }),
+           let hidden = text.unicodeScalars.first(where: { $0.properties.generalCategory == .format || $0.properties.isWhitespace }) {
+            // Swift refuses these in names too: a name that looks like another must not pass for it.
+            let hex = String(hidden.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format && !$0.properties.isWhitespace }))
+            error("the name '\(visible)' holds an invisible character, \(code)\(hidden.properties.name.map { " (\($0))" } ?? ""): delete it",
+                  TextSpan(start: start, end: index))
+            text = visible
+        }
         if let keyword = Keyword(rawValue: text) { return .keyword(keyword) }
         return .identifier(text)
     }
