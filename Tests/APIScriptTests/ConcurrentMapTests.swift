@@ -81,6 +81,20 @@ struct ConcurrentMapTests {
         return interpreter
     }
 
+    @Test("Recursion through concurrentMap names three elements and counts the other levels in one note")
+    func recursionNotes() async throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        let result = await interpreter.evaluate(ScriptSource(name: "deep.api", text: """
+            func f(_ n: Int) -> Int { [1].concurrentMap { _ in fetchUser(id: 1).id + f(n + 1) }.count }
+            f(0)
+            """), isPrompt: false)
+        let error = try #require(result.errors.first)
+        #expect(error.message.contains("nested deeper"))
+        #expect(error.notes.count == 4, "\(error.notes.map(\.message))")
+        #expect(error.notes.last?.message.hasPrefix("… and ") == true)
+        #expect(error.notes.last?.message.hasSuffix("more levels of concurrentMap around these") == true)
+    }
+
     @Test("Up to the limit of calls are in flight at once, results come back in order")
     func overlapsInOrder() async throws {
         let probe = Probe(barrier: 5)

@@ -135,13 +135,31 @@ enum ConcurrentMap {
         let note = Diagnostic.Note("in concurrentMap, for element \(index) of \(count): \(shown)")
         switch error {
         case var diagnostic as Diagnostic:
-            diagnostic.notes.append(note)
+            addNote(note, to: &diagnostic.notes)
             return diagnostic
         case var failure as ScriptFailure:
-            failure.notes.append(note)
+            addNote(note, to: &failure.notes)
             return failure
         default:
             return error
+        }
+    }
+
+    /// The innermost three elements are named; further levels (recursion through concurrentMap)
+    /// are counted in one note, not printed ten thousand times.
+    private static func addNote(_ note: Diagnostic.Note, to notes: inout [Diagnostic.Note]) {
+        let prefix = "in concurrentMap, "
+        let outer = "… and "
+        func levels(_ count: Int) -> Diagnostic.Note {
+            Diagnostic.Note(outer + "\(count) more level\(count == 1 ? "" : "s") of concurrentMap around these")
+        }
+        if let last = notes.last, last.message.hasPrefix(outer), last.message.hasSuffix("of concurrentMap around these"),
+           let count = Int(last.message.dropFirst(outer.count).prefix { $0.isNumber }) {
+            notes[notes.count - 1] = levels(count + 1)
+        } else if notes.count(where: { $0.message.hasPrefix(prefix) }) >= 3 {
+            notes.append(levels(1))
+        } else {
+            notes.append(note)
         }
     }
 }
