@@ -34,9 +34,10 @@ extension Shell {
         if let call = Self.untypedCalls.first(where: { $0.name == name }) {
             let body = ["POST", "PUT", "PATCH"].contains(call.method) ? ", json: Any = nil" : ""
             return """
-                \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:]\(body)) -> HTTPResult
+                \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:]\(body), crossOrigin: Bool = false) -> HTTPResult
                   An untyped \(call.method) to a path under baseURL, with the session's headers, cookies and credential
                   (its token, else username and password, else apiKey). Any status is an answer, not an error.
+                  A URL on baseURL's origin works as its path; another origin needs crossOrigin: true and gets no credential.
                   HTTPResult: status: Int, headers: [String: String], text: String?, json: Any (nil unless JSON), size: Int
                   Then: :model \(name)("/path").json prints Swift models for it; :curl shows the request.
                 """

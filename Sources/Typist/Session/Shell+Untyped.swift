@@ -35,12 +35,17 @@ extension Shell {
         ]
         let hasBody = ["POST", "PUT", "PATCH"].contains(method)
         if hasBody { parameters.append(.init(label: "json", type: .any, defaultValue: .null)) }
+        parameters.append(.init(label: "crossOrigin", type: .bool, defaultValue: .bool(false)))
         let client = client
         let state = state
-        let summary = "An untyped \(method) to a path under baseURL; answers with status, headers, text and json, whatever the status"
+        let recorder = ExchangeRecorder(state: state, host: nil)
+        let summary = "An untyped \(method) to a path under baseURL (or a URL on its origin; another origin with crossOrigin: true, "
+            + "without the session's credentials); answers with status, headers, text and json, whatever the status"
         return HostFunction(name: name, parameters: parameters, returnType: .record(Self.httpResultType), summary: summary) { values in
-            let request = try UntypedRequest(function: name, method: method, values: values)
-            let credentials = state.credentials
+            let request = try UntypedRequest(function: name, method: method, values: values, base: client.environment)
+            // Another origin gets none of the session's credentials, headers or cookies.
+            let client = request.origin.map { client.crossOrigin(to: $0, recorder: recorder) } ?? client
+            let credentials = request.origin == nil ? state.credentials : SessionCredentials()
             if state.read({ $0.dryRun != nil }) {
                 // The session's own credentials: `:curl` shows each as the variable it is remembered by.
                 let prepared = try request.prepare(client, credentials)
@@ -70,14 +75,17 @@ struct UntypedRequest: Sendable {
     let methodName: String
     let query: [URLQueryItem]
     let jsonBody: Data?
+    /// Another origin the call goes to (`crossOrigin: true`), without the session's credentials;
+    /// nil for the session's own.
+    let origin: ServerEnvironment?
 
-    init(function: String, method: String, values: [Value]) throws {
+    /// - Parameter base: The session's base URL: a URL on its origin is a path under it.
+    init(function: String, method: String, values: [Value], base: ServerEnvironment) throws {
         self.function = function
-        guard case .string(let path)? = values.first else { throw ArgumentError(index: 0, message: "the path must be a String") }
-        guard path.hasPrefix("/") else {
-            throw ArgumentError(index: 0, message: "'\(path)' is not a path: untyped calls go to baseURL, so write a path that starts with '/' (and set baseURL = \"…\" for another service)")
-        }
-        self.path = path
+        guard case .string(let given)? = values.first else { throw ArgumentError(index: 0, message: "the path must be a String") }
+        let hasBody = ["POST", "PUT", "PATCH"].contains(method)
+        let crossOrigin = (values.count > (hasBody ? 4 : 3) ? values[hasBody ? 4 : 3] : .null) == .bool(true)
+        (path, origin) = try Self.target(given, base: base, crossOrigin: crossOrigin)
         var query: [URLQueryItem] = []
         if case .dictionary(let entries)? = values.dropFirst().first {
             for key in entries.keys.sorted() {
@@ -100,7 +108,7 @@ struct UntypedRequest: Sendable {
         self.headers = headers
         self.methodName = method
         self.query = query
-        let json = values.count > 3 ? values[3] : .null
+        let json = hasBody && values.count > 3 ? values[3] : .null
         jsonBody = json.isNull ? nil : try JSONWriter.data(json)
         let body = jsonBody.map { RequestBody.data($0, contentType: "application/json") } ?? RequestBody.data(Data())
         switch method {
@@ -111,6 +119,38 @@ struct UntypedRequest: Sendable {
         case "DELETE": self.method = .delete(query: query)
         default: self.method = .get(query: query)
         }
+    }
+
+    /// Where a call goes: a path under the base URL; a URL on the base URL's origin (such as a
+    /// `next_url` or a `Link` header's) as that path; another origin only when asked for.
+    static func target(_ given: String, base: ServerEnvironment, crossOrigin: Bool) throws -> (String, ServerEnvironment?) {
+        if given.hasPrefix("/") { return (given, nil) }
+        guard let components = URLComponents(string: given), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
+            throw ArgumentError(index: 0, message: "'\(given)' is not a path or an http(s) URL: write a path that starts with '/' (it goes to baseURL)")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw ArgumentError(index: 0, message: "credentials in the URL are not sent: set username and password (or a token) instead")
+        }
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let defaultPort = scheme == "https" ? 443 : 80
+        let sameOrigin = scheme == base.scheme.lowercased() && host.lowercased() == base.host.lowercased()
+            && (components.port ?? defaultPort) == (base.port ?? defaultPort)
+        if sameOrigin {
+            let prefix = base.pathPrefix
+            guard prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/") || path.hasPrefix(prefix + "?") else {
+                throw ArgumentError(index: 0, message: "'\(given)' is on this service but outside baseURL's path '\(prefix)': set baseURL = \"\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")\" to reach it")
+            }
+            let rest = String(path.dropFirst(prefix.count))
+            return (rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest, nil)
+        }
+        let origin = "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+        guard crossOrigin else {
+            throw ArgumentError(index: 0, message: "'\(given)' is on another origin than baseURL (\(base.baseURL)): pass crossOrigin: true to call it without the session's credentials, or set baseURL = \"\(origin)\"")
+        }
+        return (path, try ServerEnvironment(url: origin))
     }
 
     /// The request as it would be sent.
@@ -159,5 +199,15 @@ struct UntypedRequest: Sendable {
             .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
             .int(response.value.count),
         ]))
+    }
+}
+
+extension APIClient {
+    /// A client for another origin: this one's transport, time limit and plain headers
+    /// (`User-Agent`), and none of its credentials, secret headers, cookies or host delegate
+    /// (which may sign requests); the exchange is still recorded for `:last`.
+    func crossOrigin(to origin: ServerEnvironment, recorder: ExchangeRecorder) -> APIClient {
+        let configuration = APIClient.Configuration(headers: defaultHeaders.filter { !Redaction.isSecretHeader($0.name) }, timeout: timeout)
+        return APIClient(environment: origin, transport: transport, configuration: configuration, delegate: recorder)
     }
 }
