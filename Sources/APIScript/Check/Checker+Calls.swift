@@ -137,8 +137,15 @@ extension Checker {
                 error("extraneous argument label '\(label):' in call", argument.labelSpan ?? argument.value.span)
             } else if let label = argument.label {
                 if parameters.contains(where: { $0.label == label }) {
-                    error("argument '\(label)' must come after the others it follows in '\(name)'",
-                          argument.labelSpan ?? argument.value.span)
+                    // Out of order: say it as Swift does, then match every argument by its label,
+                    // so no type error follows from the order alone.
+                    let expected = parameter.label.map { "'\($0)'" } ?? "_"
+                    let later = arguments[cursor...].first { $0.label == parameter.label }
+                    error("argument \(expected) must precede argument '\(label)'",
+                          later?.labelSpan ?? argument.labelSpan ?? argument.value.span,
+                          notes: [.init("\(name) takes its arguments in this order: "
+                                        + parameters.map { ($0.label ?? "_") + ":" }.joined(separator: " "))])
+                    return matchByLabel(arguments, to: parameters, calling: name, callSpan: callSpan)
                 } else {
                     let suggestion = Suggestions.nearest(to: label, in: parameters.compactMap(\.label))
                     error("incorrect argument label in call (have '\(label):', expected '\(parameter.label ?? "_"):')",
@@ -147,6 +154,17 @@ extension Checker {
             }
             map[position] = cursor
             cursor += 1
+        }
+        // A later argument for a parameter that was passed over: the order is wrong, not the argument.
+        if let extra = arguments[min(cursor, arguments.count)...].first(where: { argument in
+            parameters.indices.contains { parameters[$0].label == argument.label && map[$0] == nil }
+        }), let position = parameters.indices.first(where: { parameters[$0].label == extra.label && map[$0] == nil }) {
+            let following = parameters.indices.first { $0 > position && map[$0] != nil }
+            let before = following.flatMap { map[$0] }.map { arguments[$0].label.map { "'\($0)'" } ?? "_" } ?? "the others"
+            error("argument '\(extra.label ?? "_")' must precede argument \(before)", extra.labelSpan ?? extra.value.span,
+                  notes: [.init("\(name) takes its arguments in this order: "
+                                + parameters.map { ($0.label ?? "_") + ":" }.joined(separator: " "))])
+            return matchByLabel(arguments, to: parameters, calling: name, callSpan: callSpan)
         }
         for extra in arguments[min(cursor, arguments.count)...] {
             checkExpression(extra.value, expected: nil)
@@ -157,6 +175,35 @@ extension Checker {
             let argument = arguments[argumentIndex].value
             if case .implicitMember(let name) = argument.kind, let enumeration = parameters[position].enumeration {
                 resolveCase(name, of: enumeration, argument, type: parameters[position].type)
+                continue
+            }
+            let type = checkExpression(argument, expected: parameters[position].type)
+            requireArgument(type, to: parameters[position].type, argument.span)
+        }
+        return map
+    }
+
+    /// After an ordering error: each argument to the parameter of its label, types checked, so
+    /// the one error stands alone.
+    private mutating func matchByLabel(_ arguments: [Argument], to parameters: [ParameterShape], calling name: String,
+                                       callSpan: TextSpan) -> [Int?] {
+        var map = [Int?](repeating: nil, count: parameters.count)
+        for (index, argument) in arguments.enumerated() {
+            guard let position = parameters.indices.first(where: { parameters[$0].label == argument.label && map[$0] == nil }) else {
+                checkExpression(argument.value, expected: nil)
+                error("extra argument\(argument.label.map { " '\($0)'" } ?? "") in call to '\(name)'", argument.value.span)
+                continue
+            }
+            map[position] = index
+        }
+        for (position, parameter) in parameters.enumerated() where map[position] == nil && !parameter.hasDefault {
+            error("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", callSpan)
+        }
+        for (position, argumentIndex) in map.enumerated() {
+            guard let argumentIndex else { continue }
+            let argument = arguments[argumentIndex].value
+            if case .implicitMember(let caseName) = argument.kind, let enumeration = parameters[position].enumeration {
+                resolveCase(caseName, of: enumeration, argument, type: parameters[position].type)
                 continue
             }
             let type = checkExpression(argument, expected: parameters[position].type)
