@@ -42,7 +42,7 @@ public struct ShellHost: Sendable {
 }
 
 extension ShellHost {
-    /// `reading/1.2 typist/0.1.0`: the host and the shell, for the `User-Agent` header.
+    /// `reading/1.2 typist/0.2.0`: the host and the shell, for the `User-Agent` header.
     public static func userAgent(name: String, version: String) -> String {
         name == "typist" ? "typist/\(version)" : "\(name)/\(version) typist/\(TypistVersion.current)"
     }
@@ -63,7 +63,7 @@ extension ShellHost {
 /// Typist's version.
 public enum TypistVersion {
     /// The version string.
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }
 
 /// The options shared by the prompt, `run` and `check`.

@@ -2,7 +2,8 @@ import APIScript
 import Foundation
 
 /// A Swift type that a script argument converts to: `Int`, `Double`, `Bool`, `String`, `UUID`,
-/// `Date`, raw-value enums, and optionals of these.
+/// `Date`, raw-value enums (`extension Sort: ScriptArgument {}` is all they need), and optionals,
+/// arrays, sets and `[String: …]` dictionaries of these. A host needs only `import Typist`.
 public protocol ScriptArgument: Sendable {
     /// The type scripts see.
     static var scriptType: ScriptType { get }
@@ -110,6 +111,59 @@ extension Optional: ScriptArgument where Wrapped: ScriptArgument {
     public var scriptValue: Value { map(\.scriptValue) ?? .null }
     public static var choices: [Value]? { Wrapped.choices }
     public static var cases: [HostEnumeration.Case]? { Wrapped.cases }
+}
+
+extension Array: ScriptArgument where Element: ScriptArgument {
+    /// Arrays of any argument type: `tags: ["a", "b"]`.
+    public static var scriptType: ScriptType { .array(Element.scriptType) }
+    public static func fromScript(_ value: APIScript.Value) throws(ArgumentConversionError) -> [Element] {
+        guard case .array(let elements) = value else {
+            throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not an array")
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            do {
+                result.append(try Element.fromScript(element))
+            } catch {
+                throw ArgumentConversionError("element \(index): \(error.message)")
+            }
+        }
+        return result
+    }
+    public var scriptValue: APIScript.Value { .array(map(\.scriptValue)) }
+}
+
+extension Set: ScriptArgument where Element: ScriptArgument {
+    /// Sets are arrays in scripts; a repeated element counts once.
+    public static var scriptType: ScriptType { .array(Element.scriptType) }
+    public static func fromScript(_ value: APIScript.Value) throws(ArgumentConversionError) -> Set<Element> {
+        Set(try [Element].fromScript(value))
+    }
+    /// In a stable order (by the elements' text), so defaults and `:swift` read the same each run.
+    public var scriptValue: APIScript.Value {
+        .array(map(\.scriptValue).sorted { ValueFormatter.literal($0) < ValueFormatter.literal($1) })
+    }
+}
+
+extension Dictionary: ScriptArgument where Key == String, Value: ScriptArgument {
+    /// `[String: T]` for any argument type `T`: `filters: ["state": "open"]`.
+    public static var scriptType: ScriptType { .dictionary(Value.scriptType) }
+    public static func fromScript(_ value: APIScript.Value) throws(ArgumentConversionError) -> [String: Value] {
+        guard case .dictionary(let entries) = value else {
+            throw ArgumentConversionError("\(ValueFormatter.literal(value)) is not a dictionary")
+        }
+        var result: [String: Value] = [:]
+        for (key, entry) in entries {
+            do {
+                result[key] = try Value.fromScript(entry)
+            } catch {
+                throw ArgumentConversionError("\(ValueFormatter.quoted(key)): \(error.message)")
+            }
+        }
+        return result
+    }
+    public var scriptValue: APIScript.Value { .dictionary(mapValues(\.scriptValue)) }
 }
 
 extension ScriptArgument where Self: RawRepresentable & CaseIterable, RawValue == String {
