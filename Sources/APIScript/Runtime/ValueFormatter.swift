@@ -22,6 +22,9 @@ public enum ValueFormatter {
             try ScriptLimits.checkStringBytes(used + text.utf8.count)
             return text
         }
+        // What it takes at least, counted first: a value far past the limit is refused before any text is made.
+        var budget = limit
+        guard fits(value, in: &budget) else { throw ScriptLimits.stringTooLong }
         var output = ""
         guard write(value, to: &output, limit: limit), output.utf8.count <= limit else {
             throw ScriptLimits.stringTooLong
@@ -70,7 +73,10 @@ public enum ValueFormatter {
         case .int(let number): output += String(number)
         case .double(let number): output += String(number)
         case .bool(let flag): output += flag ? "true" : "false"
-        case .string(let text): output += quoted(text)
+        case .string(let text):
+            // Its quotes and escapes only make it longer: past the limit already, it is not built.
+            guard output.utf8.count + text.utf8.count + 2 <= limit else { return false }
+            output += quoted(text)
         case .secret: output += "••••"
         case .bytes(let bytes): output += ByteText.summary(bytes)
         case .null: output += "nil"
@@ -110,6 +116,10 @@ public enum ValueFormatter {
 
     /// A string literal with escapes, as Swift's `debugDescription` gives it.
     public static func quoted(_ text: String) -> String {
+        // Most text needs no escape: copied whole (C1 controls start with byte 0xC2).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 }) {
+            return "\"" + text + "\""
+        }
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import Synchronization
 
 /// How `:swift` writes one registered endpoint: a call of the host's factory when the registration
 /// closure only calls one (`{ id in Endpoint.post(id: id) }` → `.post(id: 1)`), else an
@@ -15,6 +16,9 @@ struct EndpointWriting: Sendable {
     let factoryIsFunction: Bool
     /// A declaration of the factory, when the host's registration builds the endpoint itself.
     let declaration: String?
+    /// The host's own factory, when the registration calls one: a call leaves out none of the
+    /// parameters it declares without a default.
+    let hostFactory: (file: String, name: String)?
 
     init(_ endpoint: EndpointRegistration) {
         name = endpoint.name
@@ -23,9 +27,11 @@ struct EndpointWriting: Sendable {
         modules = endpoint.modules
         parameters = endpoint.parameters
         guard let closure = Self.registrationClosure(path: endpoint.source.path, line: endpoint.source.line) else {
-            // The source is not on this machine: the endpoint's name is taken for its factory's.
+            hostFactory = nil
             factoryIsFunction = !endpoint.parameters.isEmpty
-            declaration = nil
+            // The source is here but the registration has no closure to copy (a function passed
+            // as `endpoint:`): say so, rather than call a factory that may not exist.
+            declaration = Self.unseenFactory(endpoint)
             return
         }
         if let factory = closure.body.wholeMatch(of: /Endpoint\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\([\s\S]*\))?/),
@@ -33,19 +39,34 @@ struct EndpointWriting: Sendable {
         {
             factoryIsFunction = factory.2 != nil
             declaration = nil
+            hostFactory = (endpoint.source.path, endpoint.name)
             return
         }
         factoryIsFunction = !endpoint.parameters.isEmpty
+        hostFactory = nil
         declaration = Self.declaration(endpoint, closure: closure)
     }
 
     /// `client.send(.post(id: 1))`, with the request data its kind needs.
     func call(_ arguments: [SwiftArgument?]) -> String {
         var written: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            guard let argument, index < parameters.count else { continue }
-            let text = Self.converted(argument, to: parameters[index])
-            written.append(parameters[index].label.map { "\($0): \(text)" } ?? text)
+        // Read from the host's source only when a call leaves a labelled argument out.
+        let omitsSome = parameters.indices.contains { ($0 >= arguments.count || arguments[$0] == nil) && parameters[$0].label != nil }
+        let required = omitsSome ? hostFactory.map {
+            Self.parametersWithoutDefault(factory: $0.name, registrationFile: $0.file, labels: parameters.compactMap(\.label))
+        } ?? [] : []
+        for (index, parameter) in parameters.enumerated() {
+            let given = index < arguments.count ? arguments[index] : nil
+            let text: String
+            if let given {
+                text = Self.converted(given, to: parameter)
+            } else if let label = parameter.label, required.contains(label) {
+                // Left out in the script, but the host's factory has no default for it.
+                text = parameter.defaultValue.map(ValueFormatter.literal) ?? "nil"
+            } else {
+                continue
+            }
+            written.append(parameter.label.map { "\($0): \(text)" } ?? text)
         }
         let factory = factoryIsFunction ? ".\(name)(\(written.joined(separator: ", ")))" : ".\(name)"
         let data = switch kindName {
@@ -125,6 +146,68 @@ struct EndpointWriting: Sendable {
             }
         }
         return nil
+    }
+
+    /// The labels of `labels` that the host's factory `name` declares without a default value
+    /// (`author: String?` with no `= nil`); empty when its declaration is not found.
+    private static func parametersWithoutDefault(factory name: String, registrationFile: String, labels: [String]) -> Set<String> {
+        // Each factory is looked up once a process: finding it reads the host's sources.
+        let key = registrationFile + "\u{0}" + name
+        if let known = requiredParameters.withLock({ $0[key] }) { return known }
+        let found = lookUpParametersWithoutDefault(factory: name, registrationFile: registrationFile, labels: labels)
+        requiredParameters.withLock { $0[key] = found }
+        return found
+    }
+
+    private static let requiredParameters = Mutex<[String: Set<String>]>([:])
+
+    private static func lookUpParametersWithoutDefault(factory name: String, registrationFile: String, labels: [String]) -> Set<String> {
+        guard let found = SourceLocator(registrationFile: registrationFile).factory(named: name) else { return [] }
+        let text = found.lines.joined(separator: " ")
+        guard let open = text.range(of: "static func \(name)(") else { return [] }
+        // The parameter list: up to the parenthesis that closes it.
+        var depth = 1
+        var end = open.upperBound
+        while end < text.endIndex, depth > 0 {
+            if text[end] == "(" || text[end] == "[" { depth += 1 }
+            if text[end] == ")" || text[end] == "]" { depth -= 1 }
+            if depth > 0 { end = text.index(after: end) }
+        }
+        var required: Set<String> = []
+        var current = ""
+        var nesting = 0
+        for character in text[open.upperBound..<end] + "," {
+            if "([".contains(character) { nesting += 1 }
+            if ")]".contains(character) { nesting -= 1 }
+            if character == ",", nesting == 0 {
+                let label = current.split(separator: ":").first.map { $0.split(separator: " ").first.map(String.init) ?? "" } ?? ""
+                if labels.contains(label), !current.contains("=") { required.insert(label) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return required
+    }
+
+    /// For a registration whose source is on this machine but whose endpoint comes from a function
+    /// (`Register("books", …, endpoint: makeBooks)`): a comment that says what `:swift` cannot
+    /// show and the factory the line below calls; nil when the source is not here (the host's own
+    /// factory is then assumed to bear the endpoint's name).
+    private static func unseenFactory(_ endpoint: EndpointRegistration) -> String? {
+        guard let text = try? String(contentsOfFile: endpoint.source.path, encoding: .utf8), text.utf8.count < 1 << 20 else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let registration = SourceLocator.declaration(in: lines, at: endpoint.source.line).joined(separator: "\n")
+        let function = registration.firstMatch(of: /endpoint\s*:\s*([A-Za-z_][A-Za-z0-9_.]*)/).map { String($0.1) }
+        let place = "\(URL(fileURLWithPath: endpoint.source.path).lastPathComponent):\(endpoint.source.line)"
+        let signature = endpoint.parameters.map { ($0.label ?? "_") + ": " + $0.swiftType }.joined(separator: ", ")
+        return [
+            "// \(endpoint.name) is registered at \(place) with \(function.map { "the function '\($0)'" } ?? "code :swift cannot read"),",
+            "// so :swift cannot show how its Endpoint is built. Declare the factory the line below calls:",
+            "// extension Endpoint where Kind == \(endpoint.kindName), Response == \(endpoint.responseTypeName) {",
+            "//     static \(endpoint.parameters.isEmpty ? "var \(endpoint.name): Self" : "func \(endpoint.name)(\(signature)) -> Self") { … }",
+            "// }",
+        ].joined(separator: "\n")
     }
 
     /// `extension Endpoint where Kind == …, Response == … { static func name(…) -> Self { body } }`.
