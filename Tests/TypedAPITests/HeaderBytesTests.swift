@@ -22,11 +22,8 @@ struct HeaderBytesTests {
           arguments: TransportChoice.allCases)
     func obsText(transport: TransportChoice) async throws {
         let server = try FaultServer { connection in
-            let body = Array(#"{"userId":1,"id":1,"title":"t","body":"b"}"#.utf8)
-            var head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n".utf8)
-            head += Array("X-Test-Header: v 1; ü\r\n".utf8)
-            head += Array("Content-Disposition: attachment; filename=\"caf".utf8) + [0xE9] + Array(".txt\"\r\n\r\n".utf8)
-            try connection.send(head + body)
+            let latin1 = Array("Content-Disposition: attachment; filename=\"caf".utf8) + [0xE9] + Array(".txt\"\r\n".utf8)
+            try connection.send(postAnswer(headers: Array("X-Test-Header: v 1; ü\r\n".utf8) + latin1))
         }
         defer { server.stop() }
         let recorder = LastExchange()
@@ -60,17 +57,12 @@ struct RepeatedSetCookieTests {
     @Test("Each cookie keeps its own attributes", arguments: TransportChoice.allCases)
     func twoCookies(transport: TransportChoice) async throws {
         let server = try FaultServer { connection in
-            let body = Array(#"{"userId":1,"id":1,"title":"t","body":"b"}"#.utf8)
-            try connection.send(Array("""
-                HTTP/1.1 200 OK\r
-                Content-Type: application/json\r
-                Content-Length: \(body.count)\r
+            try connection.send(postAnswer(headers: Array("""
                 Set-Cookie: first=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT\r
                 Set-Cookie: second=2; Path=/; Max-Age=0\r
                 Set-Cookie: third=3; Path=/\r
-                \r
 
-                """.utf8) + body)
+                """.utf8)))
         }
         defer { server.stop() }
         let jar = CookieJar()
@@ -98,10 +90,8 @@ struct OversizedHeaderTests {
     @Test("A 10 MB header is named as such, not 'Out of memory'", arguments: TransportChoice.allCases)
     func tenMegabytes(transport: TransportChoice) async throws {
         let server = try FaultServer { connection in
-            let body = Array(#"{"userId":1,"id":1,"title":"t","body":"b"}"#.utf8)
-            var head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nX-Big: ".utf8)
-            head += [UInt8](repeating: UInt8(ascii: "a"), count: 10 << 20) + Array("\r\n\r\n".utf8)
-            try? connection.send(head + body)
+            try? connection.send(postAnswer(headers: Array("X-Big: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 10 << 20)
+                                            + Array("\r\n".utf8)))
         }
         defer { server.stop() }
         let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: transport.make())
@@ -111,4 +101,12 @@ struct OversizedHeaderTests {
             return !text.contains("Out of memory") && (transport == .asyncHTTPClient || text.contains("headers are larger"))
         }
     }
+}
+
+/// A 200 answer with a `Post` body, the given header lines (raw bytes, each ending `\r\n`) after
+/// its Content-Type and Content-Length.
+private func postAnswer(headers: [UInt8]) -> [UInt8] {
+    let body = Array(#"{"userId":1,"id":1,"title":"t","body":"b"}"#.utf8)
+    return Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n".utf8) + headers
+        + Array("\r\n".utf8) + body
 }

@@ -170,17 +170,22 @@ extension Checker {
             checkExpression(extra.value, expected: nil)
             error("extra argument\(extra.label.map { " '\($0)'" } ?? "") in call to '\(name)'", extra.value.span)
         }
+        checkArguments(arguments, mappedBy: map, to: parameters)
+        return map
+    }
+
+    /// Checks each argument against the parameter it was matched to (an enum's `.case` resolved).
+    private mutating func checkArguments(_ arguments: [Argument], mappedBy map: [Int?], to parameters: [ParameterShape]) {
         for (position, argumentIndex) in map.enumerated() {
             guard let argumentIndex else { continue }
             let argument = arguments[argumentIndex].value
-            if case .implicitMember(let name) = argument.kind, let enumeration = parameters[position].enumeration {
-                resolveCase(name, of: enumeration, argument, type: parameters[position].type)
+            if case .implicitMember(let caseName) = argument.kind, let enumeration = parameters[position].enumeration {
+                resolveCase(caseName, of: enumeration, argument, type: parameters[position].type)
                 continue
             }
             let type = checkExpression(argument, expected: parameters[position].type)
             requireArgument(type, to: parameters[position].type, argument.span)
         }
-        return map
     }
 
     /// After an ordering error: each argument to the parameter of its label, types checked, so
@@ -199,16 +204,7 @@ extension Checker {
         for (position, parameter) in parameters.enumerated() where map[position] == nil && !parameter.hasDefault {
             error("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", callSpan)
         }
-        for (position, argumentIndex) in map.enumerated() {
-            guard let argumentIndex else { continue }
-            let argument = arguments[argumentIndex].value
-            if case .implicitMember(let caseName) = argument.kind, let enumeration = parameters[position].enumeration {
-                resolveCase(caseName, of: enumeration, argument, type: parameters[position].type)
-                continue
-            }
-            let type = checkExpression(argument, expected: parameters[position].type)
-            requireArgument(type, to: parameters[position].type, argument.span)
-        }
+        checkArguments(arguments, mappedBy: map, to: parameters)
         return map
     }
 
