@@ -8,6 +8,10 @@ extension Checker {
             }
             guard let binding = lookup(name) else {
                 for argument in arguments { checkExpression(argument.value, expected: nil) }
+                if let hint = Self.promptWords[name] {
+                    error(hint, callee.span)
+                    return .unknown
+                }
                 let suggestion = Suggestions.nearest(to: name, in: visibleNames())
                 error("cannot find '\(name)' in scope", callee.span,
                       notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)

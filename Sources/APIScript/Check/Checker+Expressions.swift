@@ -125,6 +125,10 @@ extension Checker {
     private mutating func checkName(_ name: String, _ expression: Expr) -> ScriptType {
         if refusesCircularUse(of: name, expression.span) { return .unknown }
         guard let binding = lookup(name) else {
+            if let hint = Self.promptWords[name] {
+                error(hint, expression.span)
+                return .unknown
+            }
             let suggestion = Suggestions.nearest(to: name, in: visibleNames())
             error("cannot find '\(name)' in scope", expression.span,
                   notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
@@ -565,4 +569,11 @@ extension Checker {
         }
         return .function(parameters: [root], result: type)
     }
+
+    /// Words people type at a prompt out of habit (Python's REPL, shells), with the command to use.
+    static let promptWords: [String: String] = [
+        "help": "'help' is not a name here: type :help for help",
+        "quit": "to leave, type :quit (or press Ctrl-D)",
+        "exit": "to leave, type :quit (or press Ctrl-D)",
+    ]
 }

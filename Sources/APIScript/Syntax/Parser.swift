@@ -149,6 +149,34 @@ struct Parser {
         }
     }
 
+    /// Swift's statements and declarations the language does not have, with what to use instead.
+    static let swiftOnlyStatements: [String: String] = [
+        "struct": "the language has no 'struct': values are records the endpoints return, dictionaries ([\"x\": 1]) or tuples",
+        "class": "the language has no 'class': values are records the endpoints return, dictionaries ([\"x\": 1]) or tuples",
+        "enum": "the language has no 'enum': write a case as a string, or '.case' where a parameter takes the host's enum",
+        "protocol": "the language has no 'protocol': functions take the types they use",
+        "extension": "the language has no 'extension': write a 'func' that takes the value",
+        "switch": "the language has no 'switch': use 'if … else if … else'",
+        "import": "the language has no 'import': the host's endpoints and models are there already",
+        "do": "the language has no 'do … catch': use 'try?' and check for nil",
+        "repeat": "the language has no 'repeat … while': use 'while'",
+        "defer": "the language has no 'defer'",
+        "throw": "the language has no 'throw': use expect(condition, \"message\") to stop a script",
+    ]
+
+    /// Whether the identifier at hand starts one of those: followed on its line by a name or a
+    /// brace, as Swift writes them (so a variable called `class` still reads as one).
+    private func peekStartsSwiftOnlyStatement() -> Bool {
+        let next = peek(1)
+        guard !next.newlineBefore else { return false }
+        switch next.kind {
+        case .identifier: return true
+        case .symbol(let symbol): return symbol == "{"
+        case .integer, .double, .string, .keyword, .dollar: return true
+        default: return false
+        }
+    }
+
     /// Skips to the start of the next statement.
     private mutating func recover() {
         var nesting = 0
@@ -231,6 +259,10 @@ struct Parser {
         case .keyword(.else):
             error("'else' without an 'if'", at: current.span)
             _ = advance()
+            return Stmt(.invalid, span(from: start))
+        case .identifier(let word) where Self.swiftOnlyStatements[word] != nil && peekStartsSwiftOnlyStatement():
+            // `struct Point {`, `switch x {`: Swift the language does not have, said plainly.
+            error(Self.swiftOnlyStatements[word] ?? "", at: current.span)
             return Stmt(.invalid, span(from: start))
         default:
             let expression = parseExpression()
