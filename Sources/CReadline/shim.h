@@ -18,6 +18,7 @@ extern TYPIST_NONISOLATED_UNSAFE char *rl_line_buffer;
 extern TYPIST_NONISOLATED_UNSAFE int rl_point;
 extern TYPIST_NONISOLATED_UNSAFE int rl_catch_signals;
 extern TYPIST_NONISOLATED_UNSAFE int rl_catch_sigwinch;
+extern TYPIST_NONISOLATED_UNSAFE int rl_sort_completion_matches;
 extern TYPIST_NONISOLATED_UNSAFE int history_length;
 extern TYPIST_NONISOLATED_UNSAFE int history_base;
 

@@ -64,6 +64,8 @@ public final class LineEditor: Sendable {
             rl_catch_sigwinch = 0
             rl_initialize()
             rl_attempted_completion_function = readlineCompletion
+            // The completer orders its candidates (a model's fields as declared): keep that order.
+            rl_sort_completion_matches = 0
             rl_completer_word_break_characters = UnsafePointer(strdup(LineEditor.wordBreakCharacters))
             using_history()
             stifle_history(Int32(clamping: historyLimit))

@@ -150,7 +150,7 @@ struct InterpreterTests {
 @Suite("Completion")
 struct CompletionTests {
     @Test("Members from static types, before any call", arguments: [
-        ("fetchUser(id: 1).", ["email", "id", "name", "tags"]),
+        ("fetchUser(id: 1).", ["id", "name", "email", "tags"]),
         ("fetchUser(id: 1).na", ["name"]),
         ("fetchUsers().users[0].ta", ["tags"]),
         ("fetchUsers().users.filter { $0.em", ["email"]),
@@ -162,6 +162,14 @@ struct CompletionTests {
         let completions = interpreter.completions(for: text, cursor: text.utf8.count)
         #expect(completions.candidates == expected)
         #expect(completions.areMembers)
+    }
+
+    @Test("Qualified names complete after their qualifier's dot and not among plain names")
+    func qualified() throws {
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        #expect(interpreter.completions(for: "Swift.pri", cursor: 9).candidates == ["print"])
+        #expect(interpreter.completions(for: "api.fetch", cursor: 9).candidates == ["fetchUser", "fetchUsers"])
+        #expect(!interpreter.completions(for: "", cursor: 0).candidates.contains { $0.contains(".") })
     }
 
     @Test("Names, keywords and argument labels")

@@ -49,6 +49,10 @@ struct TerminalTests {
         try session.send("Tab", "Tab")
         let screen = try await session.waitFor("userId")
         #expect(screen.contains("body") && screen.contains("title"))
+        // In the order Post declares them, as Xcode lists them, not alphabetically.
+        let listing = try #require(screen.split(separator: "\n").first { $0.contains("userId") && $0.contains("body") })
+        let order = ["userId", "id ", "title", "body"].compactMap { listing.range(of: $0)?.lowerBound }
+        #expect(order.count == 4 && order == order.sorted(), "\(listing)")
         try session.type("ti")
         try session.send("Tab")
         try session.type("|")

@@ -2,7 +2,8 @@
 public struct Completions: Sendable, Equatable {
     /// The text being completed (the part of a name before the cursor).
     public var prefix: String
-    /// Candidates that start with `prefix`, sorted; argument labels end in `:`.
+    /// Candidates that start with `prefix`: names sorted, a value's members in declaration order;
+    /// argument labels end in `:`.
     public var candidates: [String]
     /// Whether the candidates are members (after a `.`), which take no trailing space.
     public var areMembers: Bool
@@ -30,11 +31,21 @@ extension Interpreter {
         let prefix = String(decoding: bytes[start...], as: UTF8.self)
         let before = String(decoding: bytes[..<start], as: UTF8.self)
         if before.last == "." && !before.hasSuffix("..") {
-            let members = memberNames(probe: before + Self.placeholder)
-            return Completions(prefix: prefix, candidates: Set(members).filter { $0.hasPrefix(prefix) }.sorted(),
-                               areMembers: true)
+            // `session.`, `Swift.`, `api.`: the names under the qualifier.
+            let qualifier = String(before.dropLast().reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+            if QualifiedName.qualifiers.contains(qualifier), declaredNames(in: before).contains(qualifier) == false,
+               before.dropLast(qualifier.count + 1).last.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true {
+                let names = table.bindings.keys.filter { $0.hasPrefix(qualifier + ".") }.map { String($0.dropFirst(qualifier.count + 1)) }
+                return Completions(prefix: prefix, candidates: names.filter { $0.hasPrefix(prefix) }.sorted(), areMembers: true)
+            }
+            // In the order they are declared (a model's fields as its Swift type lists them), as
+            // Xcode shows them; readline is told not to sort them again.
+            var seen = Set<String>()
+            let members = memberNames(probe: before + Self.placeholder).filter { seen.insert($0).inserted }
+            return Completions(prefix: prefix, candidates: members.filter { $0.hasPrefix(prefix) }, areMembers: true)
         }
-        var candidates = Set(table.bindings.keys).union(Self.keywords)
+        // Qualified spellings (`session.token`) are offered after their qualifier's dot, not here.
+        var candidates = Set(table.bindings.keys.filter { !$0.contains(".") }).union(Self.keywords)
         candidates.formUnion(declaredNames(in: before))
         if let labels = argumentLabels(before: before) {
             candidates.formUnion(labels.map { $0 + ":" })
