@@ -65,7 +65,7 @@ struct EnumArgumentTests {
     func completion() async throws {
         try await withShell { shell, _ in
             let all = shell.interpreter.completions(for: "items(order: .", cursor: 14)
-            #expect(all.candidates == ["default", "newestFirst", "oldestFirst"])
+            #expect(all.candidates == ["newestFirst", "oldestFirst", "default"], "the cases in the order the enum declares them")
             #expect(all.areMembers)
             let some = shell.interpreter.completions(for: "items(order: .oldestFirst, then: .ne", cursor: 36)
             #expect(some.candidates == ["newestFirst"])

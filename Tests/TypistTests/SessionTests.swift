@@ -82,7 +82,7 @@ struct SessionTests {
             let completions = shell.interpreter.completions(for: "last.items[0].na", cursor: 16)
             #expect(completions.candidates == ["name"])
             let fields = shell.interpreter.completions(for: "post(id: 1).", cursor: 12)
-            #expect(fields.candidates == ["body", "id", "title", "userId"])
+            #expect(fields.candidates == ["userId", "id", "title", "body"])
         }
     }
 

@@ -38,11 +38,12 @@ extension Interpreter {
                 let names = table.bindings.keys.filter { $0.hasPrefix(qualifier + ".") }.map { String($0.dropFirst(qualifier.count + 1)) }
                 return Completions(prefix: prefix, candidates: names.filter { $0.hasPrefix(prefix) }.sorted(), areMembers: true)
             }
-            // In the order they are declared (a model's fields as its Swift type lists them), as
-            // Xcode shows them; readline is told not to sort them again.
+            // A model's fields and an enum's cases in the order they are declared, as Xcode shows
+            // them (readline is told not to sort them again); other members sorted.
             var seen = Set<String>()
-            let members = memberNames(probe: before + Self.placeholder).filter { seen.insert($0).inserted }
-            return Completions(prefix: prefix, candidates: members.filter { $0.hasPrefix(prefix) }, areMembers: true)
+            let (names, declared) = memberNames(probe: before + Self.placeholder)
+            let members = names.filter { seen.insert($0).inserted && $0.hasPrefix(prefix) }
+            return Completions(prefix: prefix, candidates: declared ? members : members.sorted(), areMembers: true)
         }
         // Qualified spellings (`session.token`) are offered after their qualifier's dot, not here.
         var candidates = Set(table.bindings.keys.filter { !$0.contains(".") }).union(Self.keywords)
@@ -57,7 +58,9 @@ extension Interpreter {
 
     /// Member names of the expression before a `.`, from its static type, or from its value when
     /// the type is dynamic and the expression can be evaluated without calling the host.
-    private func memberNames(probe: String) -> [String] {
+    /// The members at a probe, and whether they are in declaration order (a record's fields, an
+    /// enum's cases) rather than in no particular one.
+    private func memberNames(probe: String) -> (names: [String], declared: Bool) {
         let text = probe + Self.closers(for: probe)
         let source = ScriptSource(name: "<completion>", text: text)
         let (statements, _) = Parser.parse(source)
@@ -83,10 +86,13 @@ extension Interpreter {
                 base = inner
             }
         }
-        if let cases { return cases }
-        guard let base else { return [] }
+        if let cases { return (cases, true) }
+        guard let base else { return ([], false) }
         let type = base.type.unwrapped
-        if !type.isDynamic { return BuiltinMembers.names(for: type) }
+        if !type.isDynamic {
+            if case .record = type { return (BuiltinMembers.names(for: type), true) }
+            return (BuiltinMembers.names(for: type), false)
+        }
         // Dynamic data: look at the value, if reading it calls nothing on the host and the
         // expression is in the input's own scope, not in a closure or function body.
         var outside = false
@@ -97,8 +103,8 @@ extension Interpreter {
         // and only when the input declares nothing of its own (it runs in an empty frame).
         guard outside, !checker.diagnostics.contains(where: { $0.severity == .error }),
             checker.main.slotCount == 0, checker.main.boxCount == 0, checker.newGlobals.isEmpty
-        else { return [] }
-        return valueMemberNames(of: base, source: source, scope: checker.main)
+        else { return ([], false) }
+        return (valueMemberNames(of: base, source: source, scope: checker.main), false)
     }
 
     private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope) -> [String] {
