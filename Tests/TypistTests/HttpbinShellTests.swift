@@ -197,10 +197,11 @@ struct HttpbinShellTests {
             #expect(output.standard.contains(#"{"a":1,"b":2}"#), "\(output.standard)")
             #expect(output.standard.contains("$TYPIST_TOKEN") || output.standard.contains("${TYPIST_TOKEN}"), "\(output.standard)")
             #expect(!output.all.contains("t0k3n") && !output.all.contains("lovelace"))
-            // Only paths under baseURL: an absolute URL is refused with what to do.
+            // Another origin is refused (nothing is sent) with what to do.
             output.clear()
             #expect(await shell.handle(#"httpGet("https://example.com/x")"#) == false)
-            #expect(output.error.contains("untyped calls go to baseURL"), "\(output.error)")
+            #expect(output.error.contains("is on another origin than baseURL"), "\(output.error)")
+            #expect(output.error.contains("crossOrigin: true"), "\(output.error)")
         }
     }
 
