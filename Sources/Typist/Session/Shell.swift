@@ -25,7 +25,7 @@ public struct ShellOutput: Sendable {
         self.error = error
     }
 
-    /// The process's standard output and standard error, through ``StandardStream``: a closed
+    /// The process's standard output and standard error, written through one path: a closed
     /// pipe ends the program quietly, a full disk with one line and status 74.
     public static let process = ShellOutput(standard: StandardStream.output.write, error: StandardStream.error.write)
 }
