@@ -1,6 +1,8 @@
 import FaultServer
 import Foundation
 import Testing
+@testable import Typist
+import TypistTesting
 
 /// A host written against an earlier release (Tests/CompatibilityHost) builds and starts, and its
 /// endpoint names win over the shell's own: `session.token` and `Swift.print` reach the shell's.
@@ -56,5 +58,30 @@ struct CompatibilityHostTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.standard.contains("session.cookies"), "\(result.standard)")
         #expect(result.standard.contains("session.token"), "\(result.standard)")
+    }
+}
+
+/// A saved session replays on a host whose endpoint took a session property's name.
+@Suite("Saved sessions on a host that took token")
+struct SavedSessionSpellingTests {
+    @Test(":token and :base are saved as session.token and session.baseURL where the host has endpoints of those names")
+    func qualifiedInSavedScript() async throws {
+        let registry = try EndpointRegistry {
+            Register("token") { Endpoint<Public, String>(path: "/token") }
+            Register("baseURL") { Endpoint<Public, String>(path: "/base") }
+        }
+        try await withTemporaryFolder("typist-saved-spelling") { folder in
+            let output = CapturedOutput()
+            let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                  transport: URLSessionTransport(), output: output.shellOutput)
+            await shell.handle(":token saved-token-123")
+            await shell.handle(":base http://127.0.0.1:8")
+            let file = folder.appendingPathComponent("s.api")
+            await shell.handle(":save \(file.path)")
+            let saved = try String(contentsOf: file, encoding: .utf8)
+            #expect(saved.contains(#"session.token = env("TYPIST_TOKEN")!"#), "\(saved)")
+            #expect(saved.contains(#"session.baseURL = "http://127.0.0.1:8""#), "\(saved)")
+            #expect(!saved.contains("saved-token-123"))
+        }
     }
 }

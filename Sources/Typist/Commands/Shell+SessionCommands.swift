@@ -11,7 +11,7 @@ extension Shell {
         }
         do {
             client.environment = try ServerEnvironment(name: client.environment.name, url: url)
-            transcript.append(TranscriptEntry(text: "baseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
+            transcript.append(TranscriptEntry(text: "\(sessionSpelling("baseURL")) = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("baseURL = \(client.environment.baseURL)")
             return true
         } catch {
@@ -38,7 +38,7 @@ extension Shell {
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         state.update { $0.credentials.token = token }
         state.remember(secret: token, as: "TYPIST_TOKEN")
-        transcript.append(TranscriptEntry(text: "token = env(\"TYPIST_TOKEN\")!", producedResult: false))
+        transcript.append(TranscriptEntry(text: "\(sessionSpelling("token")) = env(\"TYPIST_TOKEN\")!", producedResult: false))
         write("token = ••••")
         return true
     }
@@ -60,7 +60,7 @@ extension Shell {
         }
         do {
             try await switchEnvironment(to: name)
-            transcript.append(TranscriptEntry(text: "// :env \(name) — its variables come with `typist run … --env \(name)`\nbaseURL = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
+            transcript.append(TranscriptEntry(text: "// :env \(name) — its variables come with `typist run … --env \(name)`\n\(sessionSpelling("baseURL")) = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("environment \(name): baseURL = \(client.environment.baseURL)")
             return true
         } catch {
@@ -126,5 +126,11 @@ extension Shell {
         format = chosen
         write("format: \(chosen.rawValue)")
         return true
+    }
+
+    /// How a saved script names a session property: bare, or `session.name` where one of the host's
+    /// endpoints has the bare name.
+    func sessionSpelling(_ name: String) -> String {
+        registry.endpoint(named: name) == nil ? name : QualifiedName.session + "." + name
     }
 }
