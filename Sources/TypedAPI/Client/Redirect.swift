@@ -45,11 +45,15 @@ enum Redirect {
         return next
     }
 
-    static func sameOrigin(_ a: ServerEnvironment, _ b: ServerEnvironment) -> Bool {
-        a.scheme == b.scheme && a.host.lowercased() == b.host.lowercased() && effectivePort(a) == effectivePort(b)
-    }
+    static func sameOrigin(_ a: ServerEnvironment, _ b: ServerEnvironment) -> Bool { a.hasSameOrigin(as: b) }
+}
 
-    private static func effectivePort(_ environment: ServerEnvironment) -> Int {
-        environment.port ?? (environment.scheme == "https" ? 443 : 80)
+extension ServerEnvironment {
+    /// Whether `other` is the same origin — scheme, host and port (80 or 443 when unwritten) —
+    /// the one rule for where credentials may go.
+    public func hasSameOrigin(as other: ServerEnvironment) -> Bool {
+        func port(_ environment: ServerEnvironment) -> Int { environment.port ?? (environment.scheme == "https" ? 443 : 80) }
+        return scheme.lowercased() == other.scheme.lowercased() && host.lowercased() == other.host.lowercased()
+            && port(self) == port(other)
     }
 }

@@ -32,7 +32,7 @@ extension Shell {
             return describeText(name) ?? ""
         }
         if let call = Self.untypedCalls.first(where: { $0.name == name }) {
-            let body = ["POST", "PUT", "PATCH"].contains(call.method) ? ", json: Any = nil" : ""
+            let body = UntypedRequest.bodyMethods.contains(call.method) ? ", json: Any = nil" : ""
             return """
                 \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:]\(body), crossOrigin: Bool = false) -> HTTPResult
                   An untyped \(call.method) to a path under baseURL, with the session's headers, cookies and credential

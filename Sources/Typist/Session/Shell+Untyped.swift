@@ -33,7 +33,7 @@ extension Shell {
             HostFunction.Parameter(label: "query", type: .dictionary(.string), defaultValue: .dictionary([:])),
             HostFunction.Parameter(label: "headers", type: .dictionary(.string), defaultValue: .dictionary([:])),
         ]
-        let hasBody = ["POST", "PUT", "PATCH"].contains(method)
+        let hasBody = UntypedRequest.bodyMethods.contains(method)
         if hasBody { parameters.append(.init(label: "json", type: .any, defaultValue: .null)) }
         parameters.append(.init(label: "crossOrigin", type: .bool, defaultValue: .bool(false)))
         let client = client
@@ -75,6 +75,8 @@ struct UntypedRequest: Sendable {
     let methodName: String
     let query: [URLQueryItem]
     let jsonBody: Data?
+    /// The methods whose calls take a `json:` body.
+    static let bodyMethods: Set<String> = ["POST", "PUT", "PATCH"]
     /// Another origin the call goes to (`crossOrigin: true`), without the session's credentials;
     /// nil for the session's own.
     let origin: ServerEnvironment?
@@ -83,7 +85,7 @@ struct UntypedRequest: Sendable {
     init(function: String, method: String, values: [Value], base: ServerEnvironment) throws {
         self.function = function
         guard case .string(let given)? = values.first else { throw ArgumentError(index: 0, message: "the path must be a String") }
-        let hasBody = ["POST", "PUT", "PATCH"].contains(method)
+        let hasBody = Self.bodyMethods.contains(method)
         let crossOrigin = (values.count > (hasBody ? 4 : 3) ? values[hasBody ? 4 : 3] : .null) == .bool(true)
         (path, origin) = try Self.target(given, base: base, crossOrigin: crossOrigin)
         var query: [URLQueryItem] = []
@@ -135,10 +137,9 @@ struct UntypedRequest: Sendable {
         }
         let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let defaultPort = scheme == "https" ? 443 : 80
-        let sameOrigin = scheme == base.scheme.lowercased() && host.lowercased() == base.host.lowercased()
-            && (components.port ?? defaultPort) == (base.port ?? defaultPort)
-        if sameOrigin {
+        let origin = "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+        let target = try ServerEnvironment(url: origin)
+        if target.hasSameOrigin(as: base) {
             let prefix = base.pathPrefix
             guard prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/") || path.hasPrefix(prefix + "?") else {
                 throw ArgumentError(index: 0, message: "'\(given)' is on this service but outside baseURL's path '\(prefix)': set baseURL = \"\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")\" to reach it")
@@ -146,11 +147,10 @@ struct UntypedRequest: Sendable {
             let rest = String(path.dropFirst(prefix.count))
             return (rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest, nil)
         }
-        let origin = "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
         guard crossOrigin else {
             throw ArgumentError(index: 0, message: "'\(given)' is on another origin than baseURL (\(base.baseURL)): pass crossOrigin: true to call it without the session's credentials, or set baseURL = \"\(origin)\"")
         }
-        return (path, try ServerEnvironment(url: origin))
+        return (path, target)
     }
 
     /// The request as it would be sent.
