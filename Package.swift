@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Documentation only (`Scripts/docs`): a command plugin, built when it is invoked.
@@ -41,6 +42,7 @@ let package = Package(
                 "TypedAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .systemLibrary(name: "CTypistPlatform", path: "Sources/CTypistPlatform"),

@@ -4,6 +4,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import TypedAPI
 
 /// Sends requests with AsyncHTTPClient (SwiftNIO): the fastest transport on Linux.
@@ -37,10 +38,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await send(request, body: body, timeout: timeout, tls: .system)
+    }
+
+    /// Sends one request with TLS options, as a per-request `TLSConfiguration`: a CA bundle as its
+    /// trust roots (in place of the system's), a client certificate chain and key, or no
+    /// certificate verification; see ``HTTPTransport/send(_:body:timeout:tls:)``.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
             throw TransportFailure(.other, detail: "the request has no valid URL")
         }
         var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
+        if !tls.isSystemDefault { outgoing.tlsConfiguration = try TLSConfigurations.shared.configuration(for: tls) }
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields {

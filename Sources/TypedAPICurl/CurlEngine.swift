@@ -228,6 +228,23 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         // limit counts decoded bytes.
         set("".withCString { typist_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, $0) })
         set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer))
+        let tls = transfer.tls
+        if !tls.isSystemDefault {
+            // A CA bundle replaces the system's trust store, as curl's --cacert does.
+            if let bundle = tls.certificateAuthorities {
+                set(bundle.withCString { typist_curl_set_pointer(handle, CURLOPT_CAINFO, $0) })
+                set(typist_curl_set_pointer(handle, CURLOPT_CAPATH, nil))
+            }
+            if let certificate = tls.clientCertificate {
+                set(certificate.withCString { typist_curl_set_pointer(handle, CURLOPT_SSLCERT, $0) })
+                set("PEM".withCString { typist_curl_set_pointer(handle, CURLOPT_SSLCERTTYPE, $0) })
+                set((tls.clientKey ?? certificate).withCString { typist_curl_set_pointer(handle, CURLOPT_SSLKEY, $0) })
+            }
+            if !tls.verifiesServer {
+                set(typist_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 0))
+                set(typist_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 0))
+            }
+        }
         set(typist_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
             guard let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()

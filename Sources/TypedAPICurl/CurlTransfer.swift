@@ -16,6 +16,7 @@ final class CurlTransfer: @unchecked Sendable {
     let body: Data?
     let timeoutMilliseconds: Int
     let maximumResponseSize: Int
+    let tls: TLSOptions
     /// Set by a cancelled caller; the engine aborts the exchange when it sees it.
     let cancelled = Atomic<Bool>(false)
     /// Resumed exactly once, on the engine's thread.
@@ -34,7 +35,8 @@ final class CurlTransfer: @unchecked Sendable {
     var onFreshConnection = false
 
     init(url: String, method: String, headerLines: [String], body: Data?, timeoutMilliseconds: Int,
-         maximumResponseSize: Int) {
+         maximumResponseSize: Int, tls: TLSOptions = .system) {
+        self.tls = tls
         self.url = url
         self.method = method
         self.headerLines = headerLines

@@ -66,6 +66,14 @@ public struct CurlTransport: HTTPTransport {
 
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await send(request, body: body, timeout: timeout, tls: .system)
+    }
+
+    /// Sends one request with TLS options: a CA bundle (`CURLOPT_CAINFO`, in place of the system's),
+    /// a client certificate and key (`CURLOPT_SSLCERT`, `CURLOPT_SSLKEY`), or no check of the
+    /// server (`CURLOPT_SSL_VERIFYPEER` and `CURLOPT_SSL_VERIFYHOST` off); see
+    /// ``HTTPTransport/send(_:body:timeout:tls:)``.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
             throw TransportFailure(.other, detail: "the request has no valid URL")
         }
@@ -76,7 +84,7 @@ public struct CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(
             url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
             headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
-            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize)
+            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize, tls: tls)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 transfer.continuation = continuation

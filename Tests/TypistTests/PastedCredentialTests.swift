@@ -27,7 +27,7 @@ struct PastedCredentialTests {
     func scriptFileLimits() async throws {
         try await withTemporaryFolder("typist-big-script") { folder in
             let big = folder.appendingPathComponent("big.api")
-            FileManager.default.createFile(atPath: big.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
             let handle = try FileHandle(forWritingTo: big)
             try handle.truncate(atOffset: UInt64(ScriptFile.maximumSize + 1))
             try handle.close()

@@ -302,7 +302,7 @@ public final class APIClient: Sendable {
         }
         let head = try head(of: request)
         do {
-            return try await transport.send(head, body: request.body, timeout: request.timeout)
+            return try await transport.send(head, body: request.body, timeout: request.timeout, tls: request.environment.tls)
         } catch let failure as TransportFailure {
             switch failure.kind {
             case .cancelled: throw APIError.cancelled(request.summary)

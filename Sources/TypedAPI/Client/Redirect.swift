@@ -19,7 +19,7 @@ enum Redirect {
         else {
             throw APIError.invalidURL(location, reason: "the server redirected to a URL that cannot be followed")
         }
-        let environment: ServerEnvironment
+        var environment: ServerEnvironment
         do {
             environment = try ServerEnvironment(name: request.environment.name, scheme: scheme, host: host,
                                                 port: components.port, pathPrefix: "")
@@ -28,6 +28,8 @@ enum Redirect {
         } catch {
             throw APIError.invalidURL(location, reason: String(describing: error))
         }
+        // The same trust on every hop; the client certificate, a credential, only on the origin's.
+        environment.tls = sameOrigin(request.environment, environment) ? request.environment.tls : request.environment.tls.forOtherOrigin
         var next = request
         next.environment = environment
         next.path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath

@@ -12,6 +12,9 @@ public struct ServerEnvironment: Sendable, Hashable, CustomStringConvertible {
     public var port: Int?
     /// A path that every endpoint path is placed below, such as `/api/v2`; empty for none.
     public var pathPrefix: String
+    /// How requests to this environment's origin set up TLS: the system's trust store unless
+    /// changed (a private CA, a client certificate, `--insecure`).
+    public var tls: TLSOptions = .system
 
     /// Creates an environment from its parts.
     ///

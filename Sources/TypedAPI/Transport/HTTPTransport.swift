@@ -16,6 +16,26 @@ public protocol HTTPTransport: Sendable {
     /// - Returns: The response head and the whole body.
     /// - Throws: ``TransportFailure`` when no complete response arrived, or `CancellationError`.
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data)
+
+    /// Sends a request with TLS options other than the system's (a CA bundle, a client
+    /// certificate, no server check).
+    ///
+    /// ``APIClient`` calls this for every request. The default implementation sends with
+    /// ``send(_:body:timeout:)`` when `tls` is ``TLSOptions/system`` and otherwise fails with a
+    /// ``TransportFailure`` of kind ``TransportFailure/Kind/tls`` saying the transport takes no TLS
+    /// options: a transport that can apply them implements this too.
+    func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data)
+}
+
+extension HTTPTransport {
+    /// Sends with ``send(_:body:timeout:)`` when `tls` is the system's; otherwise refuses, naming
+    /// the options this transport cannot apply.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        guard tls.isSystemDefault else {
+            throw TransportFailure(.tls, detail: "\(type(of: self)) cannot apply these TLS options (\(tls)); use a transport that can, such as curl")
+        }
+        return try await send(request, body: body, timeout: timeout)
+    }
 }
 
 /// Why no complete response arrived.

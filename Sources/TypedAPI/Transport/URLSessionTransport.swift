@@ -35,6 +35,20 @@ public final class URLSessionTransport: HTTPTransport {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends one request with the system's TLS options; any others are refused.
+    ///
+    /// URLSession offers no CA bundle, client certificate or unchecked server for a session: on
+    /// Linux FoundationNetworking reads its trust store from libcurl's defaults and asks no delegate
+    /// about server trust, and on Apple platforms it takes them only from a delegate handling
+    /// authentication challenges, which this transport does not implement. Use `CurlTransport` (or
+    /// AsyncHTTPClient's transport) for such a service.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        guard tls.isSystemDefault else {
+            throw TransportFailure(.tls, detail: "the urlsession transport cannot use \(tls): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
+        }
+        return try await send(request, body: body, timeout: timeout)
+    }
+
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
     ///
     /// The body is collected by the session's delegate, which refuses it as soon as it grows past

@@ -118,6 +118,7 @@ extension ShellCommandLine {
         let configuration = request.configuration
         var baseURL = options.baseURL
         let environmentName = options.environment ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
+        var named: NamedEnvironment?
         if baseURL == nil, let environmentName {
             guard let environment = configuration.environments.first(where: { $0.name == environmentName }) else {
                 let known = configuration.environments.map(\.name).joined(separator: ", ")
@@ -125,7 +126,13 @@ extension ShellCommandLine {
                     + (known.isEmpty ? " (no typist.json found)" : "; known: \(known)"))
             }
             baseURL = environment.baseURL
+            named = environment
         }
+        // CURL_CA_BUNDLE and SSL_CERT_FILE are curl's: URLSession, which cannot take them, keeps its own store.
+        let tls = SessionTLS(commandLine: options.tls, host: host.tls,
+                             processCABundle: transport is URLSessionTransport
+                                ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment))
+        let startTLS = tls.options(for: named)
         var stopService: (@Sendable () async -> Void)?
         if baseURL == nil {
             if case .check = request.mode {
@@ -142,14 +149,28 @@ extension ShellCommandLine {
                 throw StartFailure(message: "no base URL: pass --base-url URL or --env NAME (typist.json)")
             }
         }
+        if stopService == nil {
+            do {
+                try startTLS.validate()
+                if !startTLS.isSystemDefault, transport is URLSessionTransport {
+                    throw TransportFailure(.tls, detail: "the urlsession transport cannot use TLS options (\(startTLS)): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
+                }
+            } catch {
+                throw StartFailure(message: String(describing: error))
+            }
+        }
         do {
-            let environment = try ServerEnvironment(name: environmentName ?? "default", url: baseURL ?? "")
+            var environment = try ServerEnvironment(name: environmentName ?? "default", url: baseURL ?? "")
+            // The built-in service is plain HTTP on loopback: TLS options are for real services.
+            if stopService == nil { environment.tls = startTLS }
             let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
             let terminal: Bool = if case .prompt = request.mode { input == nil && LineEditor.isInteractive } else { false }
             let progress = ProgressLine()
             let shell = try Shell(registry: registry, environment: environment, transport: transport,
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
                                   environments: configuration.environments, headers: host.requestHeaders, delegate: host.delegate)
+            shell.state.tls.withLock { $0 = tls }
+            if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }

@@ -27,6 +27,9 @@ public struct ShellHost: Sendable {
     public var delegate: (any APIClientDelegate)?
     /// A folder of lessons (`lesson-0/lesson.md`, …) for `:lesson` and `lesson N`; `nil` for none.
     public var lessonDirectory: URL?
+    /// TLS options for every request, such as the CA bundle of the company whose services the
+    /// host calls; the environment's (`typist.json`) and the command line's win over them, field by field.
+    public var tls: TLSOptions = .system
 
     /// Creates a host description.
     public init(name: String, version: String = TypistVersion.current,
@@ -42,7 +45,7 @@ public struct ShellHost: Sendable {
 }
 
 extension ShellHost {
-    /// `reading/1.2 typist/0.2.0`: the host and the shell, for the `User-Agent` header.
+    /// `reading/1.2 typist/0.3.0`: the host and the shell, for the `User-Agent` header.
     public static func userAgent(name: String, version: String) -> String {
         name == "typist" ? "typist/\(version)" : "\(name)/\(version) typist/\(TypistVersion.current)"
     }
@@ -63,7 +66,7 @@ extension ShellHost {
 /// Typist's version.
 public enum TypistVersion {
     /// The version string.
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }
 
 /// The options shared by the prompt, `run` and `check`.
@@ -86,6 +89,35 @@ struct SessionOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
     var noColor = false
+
+    @Option(name: .customLong("cacert"),
+            help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's: a private CA, a self-signed server (CURL_CA_BUNDLE or SSL_CERT_FILE do the same).",
+                               valueName: "file"))
+    var caBundle: String?
+
+    @Option(name: .customLong("cert"),
+            help: ArgumentHelp("Present this client certificate (PEM) to a server that asks for one (mutual TLS).", valueName: "file"))
+    var clientCertificate: String?
+
+    @Option(name: .customLong("key"),
+            help: ArgumentHelp("The client certificate's private key (PEM), when it is not in the --cert file.", valueName: "file"))
+    var clientKey: String?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")],
+          help: "Do not check the server's certificate (a warning says so whenever it is in effect; never with real credentials).")
+    var insecure = false
+
+    /// The TLS options given here, relative paths made absolute against the current directory.
+    var tls: TLSOptions {
+        func absolute(_ path: String?) -> String? {
+            guard let path else { return nil }
+            let expanded = (path as NSString).expandingTildeInPath
+            return expanded.hasPrefix("/") ? expanded
+                : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        }
+        return TLSOptions(certificateAuthorities: absolute(caBundle), clientCertificate: absolute(clientCertificate),
+                          clientKey: absolute(clientKey), verifiesServer: !insecure)
+    }
 }
 
 struct PromptCommand: ParsableCommand {

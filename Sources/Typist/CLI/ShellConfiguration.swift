@@ -1,4 +1,5 @@
 import Foundation
+import TypedAPI
 
 /// `typist.json`: named environments (base URL and variables) and the default one.
 ///
@@ -84,7 +85,8 @@ public struct ShellConfiguration: Sendable, Equatable {
                         variables[key] = text
                     }
                 }
-                environments.append(NamedEnvironment(name: name, baseURL: baseURL, variables: variables))
+                let tls = try fields["tls"].map { try tlsOptions($0, environment: name, path: path) } ?? .system
+                environments.append(NamedEnvironment(name: name, baseURL: baseURL, variables: variables, tls: tls))
             }
         }
         if let value = root["default"], !(value is String) {
@@ -96,6 +98,45 @@ public struct ShellConfiguration: Sendable, Equatable {
         }
         return ShellConfiguration(environments: environments.sorted { $0.name < $1.name },
                                   defaultEnvironment: defaultName, path: path)
+    }
+}
+
+extension ShellConfiguration {
+    /// The keys of an environment's `"tls"` object.
+    static let tlsKeys = ["caBundle", "clientCertificate", "clientKey", "insecure"]
+
+    /// An environment's `"tls"`: `{"caBundle": "ca.pem", "clientCertificate": "me.pem",
+    /// "clientKey": "me.key", "insecure": false}`, each optional; a relative path is relative to
+    /// the file's own directory.
+    static func tlsOptions(_ entry: Any, environment name: String, path: String) throws -> TLSOptions {
+        guard let table = entry as? [String: Any] else {
+            throw ConfigurationError(path: path, message: "environment '\(name)': 'tls' must be an object with \(tlsKeys.joined(separator: ", "))")
+        }
+        if let unknown = table.keys.sorted().first(where: { !tlsKeys.contains($0) }) {
+            throw ConfigurationError(path: path, message: "environment '\(name)': 'tls' has no setting '\(unknown)'; it takes \(tlsKeys.joined(separator: ", "))")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        func file(_ key: String) throws -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value as? String, !text.isEmpty else {
+                throw ConfigurationError(path: path, message: "environment '\(name)': tls '\(key)' must be the path of a PEM file, as a string")
+            }
+            let expanded = (text as NSString).expandingTildeInPath
+            return expanded.hasPrefix("/") ? expanded : (folder as NSString).appendingPathComponent(expanded)
+        }
+        var insecure = false
+        if table["insecure"] != nil {
+            // Read again with JSONDecoder: JSONSerialization reads `1` as true too, and only a
+            // JSON boolean counts.
+            struct Flag: Decodable { let insecure: Bool }
+            guard let data = try? JSONSerialization.data(withJSONObject: table),
+                  let flag = try? JSONDecoder().decode(Flag.self, from: data) else {
+                throw ConfigurationError(path: path, message: "environment '\(name)': tls 'insecure' must be true or false")
+            }
+            insecure = flag.insecure
+        }
+        return TLSOptions(certificateAuthorities: try file("caBundle"), clientCertificate: try file("clientCertificate"),
+                          clientKey: try file("clientKey"), verifiesServer: !insecure)
     }
 }
 

@@ -27,6 +27,13 @@ enum CurlCommand {
         var parts = ["curl"]
         if request.method != "GET" { parts.append("-X \(request.method)") }
         parts.append(argument(request.url))
+        // The session's TLS options, as curl's own.
+        let tls = request.environment.tls
+        func path(_ text: String) -> String { quote([Piece(text: text, isVariable: false)]) }
+        if let bundle = tls.certificateAuthorities { parts.append("--cacert " + path(bundle)) }
+        if let certificate = tls.clientCertificate { parts.append("--cert " + path(certificate)) }
+        if let key = tls.clientKey { parts.append("--key " + path(key)) }
+        if !tls.verifiesServer { parts.append("--insecure") }
         for (name, value) in request.headers {
             // HTTP Basic as curl users write it, the password read from the variable `:save` uses.
             if name.lowercased() == "authorization", let (user, password) = basicCredentials(value) {

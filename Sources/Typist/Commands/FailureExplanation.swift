@@ -58,6 +58,11 @@ struct FailureExplanation {
                     "the kind's request data and the body must encode",
                     "write-up 3: the kind's prepare(_:with:) attaches its data; write-up 4's request processing encodes the body",
                     ":curl shows the request as it would be sent")
+        case .transport(_, let failure) where failure.kind == .tls:
+            return ("APIError.transport (tls: \(failure.detail))",
+                    "the server's certificate must be signed by a CA the session trusts (and the client's, when the server asks for one)",
+                    "every write-up: the network can fail before any status; a typed client says so in one case",
+                    "a private CA: --cacert FILE; a client certificate: --cert FILE --key FILE; or \"tls\" in typist.json's environment")
         case .transport(_, let failure):
             return ("APIError.transport (\(failure.kind): \(failure.detail))",
                     "a complete response must arrive: none did",

@@ -104,7 +104,7 @@ extension Shell {
         var template = Array(((folder.isEmpty ? "." : folder) + "/.typist-save-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .system("cannot create a file in '\(folder.isEmpty ? "." : folder)'") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var finished = false
         defer {
             close(descriptor)

@@ -10,7 +10,7 @@ extension Shell {
             return true
         }
         do {
-            client.environment = try ServerEnvironment(name: client.environment.name, url: url)
+            client.environment = try Self.moving(client.environment, to: url, state: state)
             transcript.append(TranscriptEntry(text: "\(sessionSpelling("baseURL")) = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("baseURL = \(client.environment.baseURL)")
             return true
@@ -18,6 +18,15 @@ extension Shell {
             fail(String(describing: error))
             return false
         }
+    }
+
+    /// `current` moved to another base URL (`:base`, `baseURL = …`): on the same origin it keeps
+    /// its TLS options; elsewhere it takes the session's own, without the named environment's
+    /// (its client certificate belongs to its origin).
+    static func moving(_ current: ServerEnvironment, to url: String, state: ShellState) throws -> ServerEnvironment {
+        var next = try ServerEnvironment(name: current.name, url: url)
+        next.tls = next.hasSameOrigin(as: current) ? current.tls : state.tls.withLock { $0.options(for: nil) }
+        return next
     }
 
     @discardableResult
@@ -75,7 +84,11 @@ extension Shell {
             let known = environments.map(\.name).joined(separator: ", ")
             throw SessionError("no environment named '\(name)'" + (known.isEmpty ? "; none are configured" : "; known: \(known)"))
         }
-        client.environment = try ServerEnvironment(name: name, url: environment.baseURL)
+        var next = try ServerEnvironment(name: name, url: environment.baseURL)
+        next.tls = state.tls.withLock { $0.options(for: environment) }
+        try next.tls.validate()
+        if !next.tls.verifiesServer && client.environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
+        client.environment = next
         state.update { $0.environmentName = name }
         for (key, value) in environment.variables.sorted(by: { $0.key < $1.key }) {
             try await define(key, .string(value))

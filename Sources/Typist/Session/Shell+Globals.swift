@@ -57,8 +57,7 @@ extension Shell {
             get: { .string(client.environment.baseURL) },
             set: { value in
                 guard case .string(let text) = value else { throw SessionError("baseURL must be a String") }
-                let current = client.environment
-                client.environment = try ServerEnvironment(name: current.name, url: text)
+                client.environment = try Shell.moving(client.environment, to: text, state: state)
             }))
         try registerSessionGlobal(Self.credential("token", secret: true, "the access token for bearer endpoints (shown as ••••)",
                                                  \.token, state: state, remembered: "TYPIST_TOKEN"))

@@ -59,7 +59,7 @@ extension Shell {
                 return try await request.send(client, credentials)
             } catch {
                 state.update { $0.lastFailure = .init(function: name + "(_:)", error: error) }
-                throw error
+                throw TLSAdvice.wrapping(error, options: client.environment.tls)
             }
         }
     }
@@ -205,8 +205,10 @@ struct UntypedRequest: Sendable {
 extension APIClient {
     /// A client for another origin: this one's transport, time limit and plain headers
     /// (`User-Agent`), and none of its credentials, secret headers, cookies or host delegate
-    /// (which may sign requests); the exchange is still recorded for `:last`.
+    /// (which may sign requests) or its client certificate; the exchange is still recorded for `:last`.
     func crossOrigin(to origin: ServerEnvironment, recorder: ExchangeRecorder) -> APIClient {
+        var origin = origin
+        origin.tls = environment.tls.forOtherOrigin
         let configuration = APIClient.Configuration(headers: defaultHeaders.filter { !Redaction.isSecretHeader($0.name) }, timeout: timeout)
         return APIClient(environment: origin, transport: transport, configuration: configuration, delegate: recorder)
     }

@@ -38,12 +38,16 @@ public struct NamedEnvironment: Sendable, Equatable {
     public var baseURL: String
     /// Variables declared as `let` in the session when it is chosen.
     public var variables: [String: String]
+    /// How requests to it set up TLS (`"tls"` in `typist.json`): a CA bundle, a client
+    /// certificate, `insecure`. The command line's options win over these, field by field.
+    public var tls: TLSOptions
 
     /// Creates an environment.
-    public init(name: String, baseURL: String, variables: [String: String] = [:]) {
+    public init(name: String, baseURL: String, variables: [String: String] = [:], tls: TLSOptions = .system) {
         self.name = name
         self.baseURL = baseURL
         self.variables = variables
+        self.tls = tls
     }
 }
 
@@ -148,7 +152,11 @@ public final class Shell: @unchecked Sendable {
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = state.cookies
-        configuration.environments = try environments.map { try ServerEnvironment(name: $0.name, url: $0.baseURL) }
+        configuration.environments = try environments.map { named in
+            var environment = try ServerEnvironment(name: named.name, url: named.baseURL)
+            environment.tls = named.tls
+            return environment
+        }
         client = APIClient(environment: environment, transport: transport, configuration: configuration,
                            delegate: ExchangeRecorder(state: state, host: delegate))
         let scrubbed = self.output
@@ -377,7 +385,7 @@ public final class Shell: @unchecked Sendable {
                 (value, token) = try await plan.send(client, credentials)
             } catch {
                 state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
-                throw error
+                throw TLSAdvice.wrapping(error, options: client.environment.tls)
             }
             guard let token else { return value }
             state.update { $0.credentials.token = token }

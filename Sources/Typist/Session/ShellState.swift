@@ -38,6 +38,8 @@ final class ShellState: Sendable {
     /// The cookies servers set in this session; never rolled back, never saved.
     let cookies = CookieJar()
     private let secrets = Mutex<[KnownSecret]>([])
+    /// Where the session's TLS options come from; set once as the session starts.
+    let tls = Mutex(SessionTLS())
 
     func read<T>(_ body: (Contents) -> T) -> T { contents.withLock { body($0) } }
     func update(_ body: (inout Contents) -> Void) { contents.withLock { body(&$0) } }
