@@ -89,6 +89,21 @@ public final class LineEditor: Sendable {
         queue.async { add_history(line) }
     }
 
+    /// The history, oldest first (what Up and Ctrl-R go through, this session's lines included).
+    public func historyEntries() -> [String] {
+        queue.sync {
+            var entries: [String] = []
+            var index: Int32 = 0
+            while index < history_length {
+                if let entry = history_get(history_base + index), let line = entry.pointee.line {
+                    entries.append(String(cString: line))
+                }
+                index += 1
+            }
+            return entries
+        }
+    }
+
     /// Removes every history entry `shouldRemove` picks (a line that held a value later used as a
     /// secret); ``saveHistory()`` then writes the file without them.
     public func removeHistory(where shouldRemove: @escaping @Sendable (String) -> Bool) {

@@ -85,6 +85,48 @@ struct WorkshopTests {
         }
     }
 
+    @Test("A wrong answer says what the step looks for, without the answer; a step meant to fail is done when refused for its reason")
+    func stepFeedback() async throws {
+        try await withDemoShell { shell, output, _ in
+            shell.lessons = Self.lessons
+            await shell.handle(":lesson 0")
+            await shell.handle(":next")
+            await shell.handle(":next")
+            output.clear()
+            await shell.handle("breeds().message.keys.count - 1")
+            #expect(output.standard.contains("✗ not yet: this step looks for a count — how many breeds the catalogue lists"),
+                    "\(output.standard)")
+            #expect(!output.standard.contains("13"), "the answer is not given away")
+            output.clear()
+            await shell.handle("post(id: 1).title")
+            #expect(!output.standard.contains("not yet"), "exploring something else is not an attempt: \(output.standard)")
+            // The last step: a line the checker must refuse.
+            for _ in 0..<4 { await shell.handle(":next") }
+            output.clear()
+            #expect(output.standard.isEmpty)
+            await shell.handle(":type breeds().message")
+            #expect(output.standard.contains("✗ not yet: this step's line is meant to be refused, and it ran"), "\(output.standard)")
+            await shell.handle(":type breeds().message[\"hound\"]?.uppercased()")
+            #expect(output.standard.contains("✓ step done, refused as it should be — :next ends the lesson"), "\(output.all)")
+            #expect(output.error.contains("has no member 'uppercased'"), "the error is still shown")
+        }
+        // Every step meant to fail, in every lesson, is refused for its reason when walked by itself.
+        let refusing = Self.lessons.flatMap { lesson in lesson.steps.filter { $0.refused != nil }.map { (lesson, $0) } }
+        #expect(refusing.count >= 5)
+        for (lesson, step) in refusing {
+            try await withDemoShell { shell, output, _ in
+                shell.lessons = Self.lessons
+                await shell.handle(":lesson \(lesson.number)")
+                let index = try #require(lesson.steps.firstIndex { $0.title == step.title })
+                for _ in 0..<index { await shell.handle(":next") }
+                // Earlier steps' state (a login) is what lesson 3's refusal needs absent: a fresh session has none.
+                output.clear()
+                for line in (step.input ?? "").split(separator: "\n") { await shell.handle(String(line)) }
+                #expect(output.standard.contains("✓ step done, refused as it should be"), "\(lesson.title), \(step.title): \(output.all)")
+            }
+        }
+    }
+
     @Test("A handout is Markdown with every step's input and output; results come as JSON for the instructor")
     func handoutAndResults() async throws {
         let lesson = try #require(Self.lessons.first { $0.number == 3 })

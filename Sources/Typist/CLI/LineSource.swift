@@ -26,9 +26,15 @@ public protocol LineSource: AnyObject {
     var isInteractive: Bool { get }
     /// Runs one input's evaluation so that Ctrl-C cancels it.
     func runInterruptible(_ operation: @escaping @Sendable () async -> Void) async
+    /// The remembered inputs, oldest first, for `:history` (none by default).
+    func historyEntries() -> [String]
+    /// Clears the screen, for `:clear`; does nothing by default (no screen).
+    func clearScreen()
 }
 
 extension LineSource {
+    public func historyEntries() -> [String] { [] }
+    public func clearScreen() {}
     public func remember(_ input: String) {}
     public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) {}
     public func readSecret(prompt: String) async -> String? { nil }
@@ -97,6 +103,7 @@ extension Shell {
     public func runPrompt(_ source: some LineSource, banner: String? = nil, name: String = "typist") async -> Int32 {
         if source.isInteractive, let banner { output.standard(banner + "\n") }
         readSecret = { [weak source] prompt in await source?.readSecret(prompt: prompt) }
+        lineSource = source
         var pending: [String] = []
         let first = TerminalText.sanitized(name) + "> "
         let continuation = String(repeating: " ", count: max(0, first.count - 5)) + "...> "

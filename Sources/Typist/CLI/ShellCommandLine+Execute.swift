@@ -164,7 +164,13 @@ extension ShellCommandLine {
             // The built-in service is plain HTTP on loopback: TLS options are for real services.
             if stopService == nil { environment.tls = startTLS }
             let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
-            let terminal: Bool = if case .prompt = request.mode { input == nil && LineEditor.isInteractive } else { false }
+            // Every mode that reads a person's lines gets the line editor at a terminal: the prompt,
+            // and a lesson's walk (`lesson N`).
+            let readsLines: Bool = switch request.mode {
+            case .prompt, .lesson(.some, .interactive): true
+            default: false
+            }
+            let terminal = readsLines && input == nil && LineEditor.isInteractive
             let progress = ProgressLine()
             let shell = try Shell(registry: registry, environment: environment, transport: transport,
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
@@ -217,18 +223,24 @@ extension ShellCommandLine {
                 }
             }
             guard shell.lessonCommand(String(number)) else { return ExitStatus.usage }
-            return await run(session, host, mode: .prompt, input: input)
+            return await prompt(session, host, input: input, banner: nil)
         case .prompt:
-            if let input { return await shell.runPrompt(input, name: host.name) }
-            if session.terminal {
-                let banner = "\(host.name) \(host.version) — \(session.endpointCount) endpoints at \(session.environment.baseURL). :help for help, :quit to leave."
-                return await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: session.progress),
-                                             banner: banner, name: host.name)
-            }
-            // Piped input runs as a script does; Ctrl-C ends it with status 130, SIGTERM with 143.
-            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
-            defer { withExtendedLifetime(endings) {} }
-            return await shell.runPiped(PipedInput())
+            let banner = "\(host.name) \(host.version) — \(session.endpointCount) endpoints at \(session.environment.baseURL). :help for help, :quit to leave."
+            return await prompt(session, host, input: input, banner: banner)
         }
+    }
+
+    /// Reads lines from `input`, the terminal (with the line editor), or a pipe (as a script runs).
+    static func prompt(_ session: Session, _ host: ShellHost, input: (any LineSource)?, banner: String?) async -> Int32 {
+        let shell = session.shell
+        if let input { return await shell.runPrompt(input, name: host.name) }
+        if session.terminal {
+            return await shell.runPrompt(TerminalLineSource(shell: shell, name: host.name, progress: session.progress),
+                                         banner: banner, name: host.name)
+        }
+        // Piped input runs as a script does; Ctrl-C ends it with status 130, SIGTERM with 143.
+        let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
+        defer { withExtendedLifetime(endings) {} }
+        return await shell.runPiped(PipedInput())
     }
 }

@@ -51,6 +51,13 @@ public final class TerminalLineSource: LineSource, Sendable {
         editor.saveHistory()
     }
 
+    public func historyEntries() -> [String] { editor.historyEntries() }
+
+    /// Clears the screen and its scroll-back, as `clear` does.
+    public func clearScreen() {
+        StandardStream.output.write("\u{1B}[H\u{1B}[2J\u{1B}[3J")
+    }
+
     public func readSecret(prompt: String) async -> String? {
         await editor.readSecret(prompt: prompt)
     }

@@ -72,7 +72,7 @@ struct FailureExplanation {
             return ("APIError.unacceptableStatus (\(response.status))",
                     "the status must be one the endpoint accepts (200..<300 unless it says otherwise)",
                     "write-up 4's validateStatusCode and write-up 2's HTTPError: a status outside 2xx is an error, not a model",
-                    "response.status and :last show the exchange; `try?` turns the error into nil")
+                    "`response!.status` and :last show the exchange; `try?` turns the error into nil")
         case .unexpectedContentType(_, let expected, let response):
             let found = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? "none"
             return ("APIError.unexpectedContentType (expected \(expected), found \(found))",

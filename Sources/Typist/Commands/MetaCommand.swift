@@ -97,6 +97,12 @@ struct MetaCommand: Sendable {
             shell.write(shell.variablesListing())
             return true
         },
+        MetaCommand("history", usage: ":history [N | search word]", "the last N inputs (20 by default), or those containing a word",
+                    argument: .text) { shell, text in shell.historyCommand(text) },
+        MetaCommand("clear", usage: ":clear", "clear the screen (Ctrl-L clears it while typing)") { shell, _ in
+            shell.lineSource?.clearScreen()
+            return true
+        },
         MetaCommand("load", usage: ":load file.api", "run a script into this session",
                     argument: .file(extensions: ["api"])) { shell, path in await shell.load(path) },
         MetaCommand("save", usage: ":save file.api", "save this session's successful inputs as a script (secrets left out)",

@@ -147,3 +147,41 @@ extension Shell {
         registry.endpoint(named: name) == nil ? name : QualifiedName.session + "." + name
     }
 }
+
+extension Shell {
+    /// `:history`, `:history 5`, `:history search posts`: numbered as Up counts back (1 is the
+    /// latest); lines that held a secret were never kept.
+    func historyCommand(_ argument: String) -> Bool {
+        let entries = lineSource?.historyEntries() ?? []
+        guard !entries.isEmpty else {
+            write(lineSource?.isInteractive == true ? "no history yet" : "no history: it is kept at a terminal, not for piped input")
+            return true
+        }
+        let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
+        var picked: [(number: Int, line: String)] = entries.enumerated().map { (entries.count - $0.offset, $0.element) }
+        switch words.first {
+        case nil:
+            picked = Array(picked.suffix(20))
+        case "search"?:
+            guard words.count == 2 else {
+                fail(":history search needs a word: :history search posts")
+                return false
+            }
+            picked = picked.filter { $0.line.localizedCaseInsensitiveContains(words[1]) }
+            if picked.isEmpty {
+                write("no input contains '\(words[1])'")
+                return true
+            }
+        case let text?:
+            guard let count = Int(text), count > 0, words.count == 1 else {
+                fail(":history takes a count or `search word`, not '\(argument)'")
+                return false
+            }
+            picked = Array(picked.suffix(count))
+        }
+        let width = String(picked.map(\.number).max() ?? 1).count
+        write(picked.map { String(repeating: " ", count: width - String($0.number).count) + "\($0.number)  \($0.line)" }
+            .joined(separator: "\n"))
+        return true
+    }
+}

@@ -114,6 +114,8 @@ public final class Shell: @unchecked Sendable {
     /// Reads a secret without echo (for `:token` with no value); `nil` reads nothing. Set when a
     /// line source that can read one drives the shell.
     var readSecret: ((String) async -> String?)?
+    /// Where the prompt reads its lines (for `:history` and `:clear`), while it runs.
+    weak var lineSource: (any LineSource)?
 
     /// Creates a shell.
     ///
@@ -137,7 +139,11 @@ public final class Shell: @unchecked Sendable {
         let state = state
         let redirect = outputRedirect
         self.output = ShellOutput(standard: { (redirect.current ?? output).standard(state.scrub($0)) },
-                                  error: { (redirect.current ?? output).error(state.scrub($0)) })
+                                  error: { text in
+                                      let scrubbed = state.scrub(text)
+                                      state.tapError(scrubbed)
+                                      (redirect.current ?? output).error(scrubbed)
+                                  })
         // Lesson and help text hold no session data: written as they are, never masked.
         self.ownTextOutput = ShellOutput(standard: { (redirect.current ?? output).standard($0) },
                                          error: { (redirect.current ?? output).error($0) })
@@ -278,22 +284,30 @@ public final class Shell: @unchecked Sendable {
     public func handle(_ input: String) async -> Bool {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return true }
+        // A lesson step whose line is meant to fail listens to the errors this input writes.
+        let listening = lessonStepAwaitsRefusal
+        if listening { state.startErrorTap() }
+        let succeeded: Bool
         if trimmed.hasPrefix(":") {
-            let succeeded = await command(trimmed)
-            if succeeded, !["lesson", "next", "back"].contains(where: { trimmed.hasPrefix(":" + $0) }) {
-                await checkLessonStep(after: trimmed)
+            succeeded = await command(trimmed)
+            if ["lesson", "next", "back"].contains(where: { trimmed.hasPrefix(":" + $0) }) {
+                if listening { _ = state.endErrorTap() }
+                return succeeded
             }
-            return succeeded
+        } else {
+            let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
+            report(result.diagnostics)
+            succeeded = !result.failed
+            if succeeded {
+                transcript.append(TranscriptEntry(text: input, producedResult: result.value != nil && result.type != nil))
+                if let value = result.value, value != .void {
+                    output.standard(render(value, type: result.type) + "\n")
+                }
+            }
         }
-        let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
-        report(result.diagnostics)
-        guard !result.failed else { return false }
-        transcript.append(TranscriptEntry(text: input, producedResult: result.value != nil && result.type != nil))
-        if let value = result.value, value != .void {
-            output.standard(render(value, type: result.type) + "\n")
-        }
-        await checkLessonStep(after: trimmed)
-        return true
+        let errors = listening ? state.endErrorTap() : ""
+        await checkLessonStep(after: trimmed, succeeded: succeeded, errors: errors)
+        return succeeded
     }
 
     /// Checks a script, then runs it; diagnostics go to the error output.

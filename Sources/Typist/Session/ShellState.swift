@@ -40,6 +40,15 @@ final class ShellState: Sendable {
     private let secrets = Mutex<[KnownSecret]>([])
     /// Where the session's TLS options come from; set once as the session starts.
     let tls = Mutex(SessionTLS())
+    /// The error text written while a lesson step waits for a refusal; `nil` when nobody listens.
+    private let errorTap = Mutex<String?>(nil)
+
+    /// Starts collecting the error text the shell writes.
+    func startErrorTap() { errorTap.withLock { $0 = "" } }
+    /// Stops collecting and returns what was written.
+    func endErrorTap() -> String { errorTap.withLock { tapped in defer { tapped = nil }; return tapped ?? "" } }
+    /// Adds error text, when collecting.
+    func tapError(_ text: String) { errorTap.withLock { $0?.append(text) } }
 
     func read<T>(_ body: (Contents) -> T) -> T { contents.withLock { body($0) } }
     func update(_ body: (inout Contents) -> Void) { contents.withLock { body(&$0) } }

@@ -6,7 +6,9 @@ import Foundation
 /// as `misuse:`, the diagnostic the lesson's misuse file must produce); each `## ` section is a
 /// step: its prose, the line to type in a fenced code block whose info string is `typist`, and an optional
 /// `check: expression` that is true once the student has done the step (without one, typing the
-/// line itself is the check).
+/// line itself is the check), an optional `expected: words` saying what the check looks for
+/// (shown when an attempt does not pass, without the answer), or `refused: text` for a step whose
+/// line is meant to fail: it is done when the line is refused with an error containing `text`.
 public struct Lesson: Sendable {
     /// One step of the walk.
     public struct Step: Sendable {
@@ -18,6 +20,10 @@ public struct Lesson: Sendable {
         public var input: String?
         /// An expression that is true once the step is done.
         public var check: String?
+        /// What the check looks for, in words, for an attempt that does not pass it.
+        public var expected: String?
+        /// For a step whose line is meant to fail: text the error must contain.
+        public var refused: String?
     }
 
     /// The lesson's number (its folder, `lesson-N`).
@@ -72,6 +78,10 @@ public struct Lesson: Sendable {
                 steps.append(Step(title: String(line.dropFirst(3)), text: "", input: nil, check: nil))
             } else if line.hasPrefix("check: "), !steps.isEmpty {
                 steps[steps.count - 1].check = String(line.dropFirst(7))
+            } else if line.hasPrefix("expected: "), !steps.isEmpty {
+                steps[steps.count - 1].expected = String(line.dropFirst(10))
+            } else if line.hasPrefix("refused: "), !steps.isEmpty {
+                steps[steps.count - 1].refused = String(line.dropFirst(9))
             } else if steps.isEmpty, let match = line.wholeMatch(of: /([a-z][a-z-]*): (.+)/) {
                 settings[String(match.1)] = String(match.2)
             } else {

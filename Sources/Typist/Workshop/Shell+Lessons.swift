@@ -68,16 +68,54 @@ extension Shell {
         writeOwnText(text)
     }
 
-    /// After an input at the prompt: whether it completed the current step (its check holds, or,
-    /// without one, it was the step's line), said once.
-    func checkLessonStep(after input: String) async {
+    /// Whether the current lesson step's line is meant to fail (and so the errors an input writes matter).
+    var lessonStepAwaitsRefusal: Bool {
+        guard let position = lessonPosition, !position.done else { return false }
+        return lessons[position.lesson].steps[position.step].refused != nil
+    }
+
+    /// After an input at the prompt: whether it completed the current step — its check holds (or,
+    /// without one, it was the step's line), or, for a step meant to fail, it was refused for the
+    /// step's reason — said once; an attempt at the step that does not pass says what the step
+    /// looks for, without the answer.
+    func checkLessonStep(after input: String, succeeded: Bool, errors: String) async {
         guard var position = lessonPosition, !position.done else { return }
         let step = lessons[position.lesson].steps[position.step]
-        guard await stepHolds(step, after: input) else { return }
+        let style = TerminalStyle(enabled: colors)
+        let last = position.step + 1 == lessons[position.lesson].steps.count
+        let next = last ? ":next ends the lesson" : ":next for the next step"
+        let done: Bool
+        if let refused = step.refused {
+            done = !succeeded && errors.contains(refused)
+            if !done, Self.isAttempt(input, at: step) {
+                write(style.dim(succeeded
+                    ? "✗ not yet: this step's line is meant to be refused, and it ran; look at what the step says to type"
+                    : "✗ not yet: refused, but not for this step's reason; look at what the step says to type"))
+            }
+        } else {
+            guard succeeded else { return }
+            done = await stepHolds(step, after: input)
+            if !done, step.check != nil, Self.isAttempt(input, at: step) {
+                write(style.dim("✗ not yet: " + (step.expected.map { "this step looks for \($0)" } ?? "this is not what the step's check looks for")
+                    + "; try again, or :next to move on"))
+            }
+        }
+        guard done else { return }
         position.done = true
         lessonPosition = position
-        let last = position.step + 1 == lessons[position.lesson].steps.count
-        write(TerminalStyle(enabled: colors).dim("✓ step done — " + (last ? ":next ends the lesson" : ":next for the next step")))
+        write(style.dim((step.refused != nil ? "✓ step done, refused as it should be — " : "✓ step done — ") + next))
+    }
+
+    /// Whether `input` is an attempt at `step`: it starts with the same name (a function, a
+    /// command) as the step's line.
+    static func isAttempt(_ input: String, at step: Lesson.Step) -> Bool {
+        guard let line = step.input else { return false }
+        func head(_ text: String) -> Substring {
+            let trimmed = text.drop { $0 == " " }
+            return trimmed.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }
+        }
+        let expected = head(line)
+        return !expected.isEmpty && head(input) == expected
     }
 
     /// Whether a step's check holds now, evaluated without output or any effect on the session.
@@ -114,16 +152,16 @@ extension Shell {
             outputRedirect.current = ShellOutput(standard: captured.append, error: captured.append)
             for line in input.split(separator: "\n") { await handle(String(line)) }
             outputRedirect.current = nil
-            let holds = await stepHolds(step, after: input)
+            let holds = if let refused = step.refused { captured.text.contains(refused) } else { await stepHolds(step, after: input) }
             if !holds { failures += 1 }
             let transcript = input.split(separator: "\n").map { "typist> \($0)" }.joined(separator: "\n")
                 + (captured.text.isEmpty ? "" : "\n" + captured.text.trimmingCharacters(in: .newlines))
             if markdown {
                 emit("```\n\(transcript)\n```\n")
-                if !holds { emit("> ✗ this step's check did not hold: `\(step.check ?? input)`\n") }
+                if !holds { emit("> ✗ this step's check did not hold: `\(step.refused.map { "refused: " + $0 } ?? step.check ?? input)`\n") }
             } else {
                 emit("\n" + transcript)
-                emit(holds ? "✓" : "✗ the step's check did not hold: \(step.check ?? input)")
+                emit(holds ? "✓" : "✗ the step's check did not hold: \(step.refused.map { "refused: " + $0 } ?? step.check ?? input)")
             }
         }
         if !markdown { emit("\n" + (failures == 0 ? "✓ every step held" : "✗ \(failures) step(s) did not hold")) }
