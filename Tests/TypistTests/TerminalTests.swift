@@ -129,7 +129,7 @@ struct TerminalTests {
         defer { expectNothingLeft(session) }
         try session.type(":token")
         try session.send("Enter")
-        try await session.waitFor("token:")
+        try await session.waitFor("Paste the access token, then Enter (it is not shown; Enter alone sets none):")
         try session.type("hidden-value-123")
         try session.send("Enter")
         let screen = try await session.waitFor("token = ••••")

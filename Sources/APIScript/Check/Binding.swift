@@ -35,6 +35,10 @@ final class Binding {
     }
     /// Whether it was given a value on every path (for `let x: Int` declared without a value).
     var isInitialized = true
+    /// The source it was declared in (an earlier input at the prompt is another source).
+    var declaredIn: ScriptSource?
+    /// Whether a `let` (or `if let`) declared it, rather than a loop, a parameter or a pattern.
+    var isLetDeclaration = false
 
     init(name: String, type: ScriptType, isMutable: Bool, kind: Kind, span: TextSpan?, owner: FunctionScope?) {
         self.name = name

@@ -48,6 +48,12 @@ extension Checker {
             }
             return .dictionary(found)
         case .member(let base, let name, let nameSpan, let optional):
+            // `Int.max`, `Double.pi`: the numeric types' constants, where `Int` is not shadowed.
+            if case .name(let typeName) = base.kind, let constant = Self.typeConstant(typeName + "." + name),
+               case .builtin? = lookup(typeName)?.kind {
+                expression.become(constant.literal)
+                return constant.type
+            }
             return checkMember(expression, base: base, name: name, nameSpan: nameSpan, optional: optional)
         case .subscriptAccess(let base, let index, let optional):
             return checkSubscript(base: base, index: index, optional: optional, expression.span)
@@ -121,6 +127,18 @@ extension Checker {
     }
 
     // MARK: Names
+
+    /// The constants of the numeric types the language knows, as Swift spells them.
+    static func typeConstant(_ name: String) -> (literal: Expr.Kind, type: ScriptType)? {
+        switch name {
+        case "Int.max": (.integer(Int.max), .int)
+        case "Int.min": (.integer(Int.min), .int)
+        case "Double.pi": (.double(Double.pi), .double)
+        case "Double.infinity": (.double(Double.infinity), .double)
+        case "Double.greatestFiniteMagnitude": (.double(Double.greatestFiniteMagnitude), .double)
+        default: nil
+        }
+    }
 
     private mutating func checkName(_ name: String, _ expression: Expr) -> ScriptType {
         if refusesCircularUse(of: name, expression.span) { return .unknown }
@@ -402,6 +420,10 @@ extension Checker {
             let leftType = checkExpression(left, expected: expected?.optional)
             let rightType = checkExpression(right, expected: leftType.isDynamic ? expected : leftType.unwrapped)
             if leftType.isDynamic { return rightType.isDynamic ? leftType : rightType }
+            if case .nilLiteral = left.kind {
+                warning("the left side of '??' is the literal nil, so the result is always the right side", left.span)
+                return rightType
+            }
             if !leftType.isOptional {
                 warning("left side of '??' has non-optional type '\(leftType)', so the right side is never used",
                         left.span)

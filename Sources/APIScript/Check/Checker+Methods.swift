@@ -91,7 +91,7 @@ extension Checker {
                 }
                 if let binding = root.binding, case .variable = binding.kind, !binding.isMutable {
                     error("cannot use mutating member '\(method)' on '\(name)': it is a 'let' constant", base.span,
-                          notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+                          notes: immutabilityNotes(binding))
                 } else if let binding = root.binding, case .hostGlobal(let global) = binding.kind, global.set == nil {
                     error("cannot use mutating member '\(method)' on '\(name)': it is read-only", base.span)
                 } else if let binding = root.binding, case .hostFunction = binding.kind {

@@ -89,6 +89,21 @@ struct Checker {
         scopeOwners.removeLast()
     }
 
+    /// What to do about a constant someone tried to change: where its `let` is, when that is in
+    /// this source; the earlier input's line, when it is in another; how to copy a loop variable
+    /// or a parameter, which have no `let` to change.
+    func immutabilityNotes(_ binding: Binding) -> [Diagnostic.Note] {
+        guard binding.isLetDeclaration else {
+            return [.init("'\(binding.name)' is a loop variable or a parameter, which cannot change; copy it first: var \(binding.name)Copy = \(binding.name)")]
+        }
+        guard let span = binding.span else { return [] }
+        guard let declared = binding.declaredIn, declared !== source else {
+            return [.init("change 'let' to 'var' to make it mutable", span: span)]
+        }
+        let line = String(declared.line(declared.position(at: span.start).line).drop { $0 == " " || $0 == "\t" })
+        return [.init("'\(binding.name)' was declared with 'let' in an earlier input (\(line)); declare it again with 'var' to change it")]
+    }
+
     /// Declares a variable in the innermost scope.
     @discardableResult
     mutating func declare(_ name: String, type: ScriptType, isMutable: Bool, span: TextSpan,
@@ -118,6 +133,7 @@ struct Checker {
                 }
             }
             let binding = Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: nil)
+            binding.declaredIn = source
             binding.slot = globals.allocateSlot()
             scopes[0][name] = binding
             newGlobals.append(binding)
@@ -128,6 +144,7 @@ struct Checker {
                   notes: existing.span.map { [.init("'\(name)' was declared here", span: $0)] } ?? [])
         }
         let binding = Binding(name: name, type: type, isMutable: isMutable, kind: kind, span: span, owner: function)
+        binding.declaredIn = source
         function.locals.append(binding)
         scopes[scopes.count - 1][name] = binding
         return binding
@@ -260,6 +277,7 @@ struct Checker {
                 note("'\(name)' names this value from here on; the endpoint is still 'api.\(name)(…)'", nameSpan)
             }
             let binding = declare(name, type: type, isMutable: !isLet, span: nameSpan)
+            binding.isLetDeclaration = isLet
             binding.isInitialized = value != nil
             statement.binding = binding
         case .assignment(let target, let op, let value):
@@ -387,6 +405,7 @@ struct Checker {
                           value?.span ?? nameSpan)
                 }
                 condition.binding = declare(name, type: type.unwrapped, isMutable: !isLet, span: nameSpan)
+                condition.binding?.isLetDeclaration = isLet
             }
         }
     }
@@ -478,7 +497,7 @@ struct Checker {
                 case .variable:
                     if !binding.isMutable {
                         error("cannot assign to value: '\(name)' is a 'let' constant", current.span,
-                              notes: binding.span.map { [.init("change 'let' to 'var' to make it mutable", span: $0)] } ?? [])
+                              notes: immutabilityNotes(binding))
                     }
                 case .hostGlobal(let global):
                     if global.set == nil { error("cannot assign to '\(name)': it is read-only", current.span) }

@@ -71,11 +71,17 @@ extension Compiler {
             return call(expression, callee: callee, arguments: arguments)
         case .forceUnwrap(let operand):
             let source = source
-            return Code.unary(self.expression(operand)) { value in
+            // `env("NAME")!`, as a saved script reads a secret: the message names the variable.
+            var message = "unexpectedly found nil while unwrapping an optional value"
+            var notes: [Diagnostic.Note] = [.init("use '?? default' or 'if let' to handle nil")]
+            if case .call(let callee, let arguments) = operand.kind, case .name("env") = callee.kind, arguments.count == 1,
+               case .string(let parts) = arguments[0].value.kind, parts.count == 1, case .text(let variable) = parts[0] {
+                message = "the environment variable \(variable) is not set, so env(\"\(variable)\") is nil"
+                notes = [.init("set it first: export \(variable)=… (at the prompt, :secrets FILE writes the session's credentials for `source FILE`), or write env(\"\(variable)\") ?? \"…\"")]
+            }
+            return Code.unary(self.expression(operand)) { [message, notes] value in
                 if value.isNull {
-                    throw Diagnostic(kind: .runtime, message: "unexpectedly found nil while unwrapping an optional value",
-                                     source: source, span: span,
-                                     notes: [.init("use '?? default' or 'if let' to handle nil")])
+                    throw Diagnostic(kind: .runtime, message: message, source: source, span: span, notes: notes)
                 }
                 return value
             }

@@ -55,6 +55,11 @@ final class Expr {
         kind = .name(name)
     }
 
+    /// Makes this member access the constant it names (`Int.max`).
+    func become(_ literal: Kind) {
+        kind = literal
+    }
+
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind
         self.span = span

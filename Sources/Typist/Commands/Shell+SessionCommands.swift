@@ -37,7 +37,8 @@ extension Shell {
                 write(state.credentials.token == nil ? "no token set" : "token = ••••")
                 return true
             }
-            guard let entered = await readSecret("token: "), !entered.isEmpty else {
+            let keeps = state.credentials.token == nil ? "Enter alone sets none" : "Enter alone keeps the current one"
+            guard let entered = await readSecret("Paste the access token, then Enter (it is not shown; \(keeps)): "), !entered.isEmpty else {
                 write(state.credentials.token == nil ? "no token set" : "token = •••• (unchanged)")
                 return true
             }
@@ -150,9 +151,11 @@ extension Shell {
 
 extension Shell {
     /// `:history`, `:history 5`, `:history search posts`: numbered as Up counts back (1 is the
-    /// latest); lines that held a secret were never kept.
+    /// input before this one); lines that held a secret were never kept.
     func historyCommand(_ argument: String) -> Bool {
-        let entries = lineSource?.historyEntries() ?? []
+        var entries = lineSource?.historyEntries() ?? []
+        // Not this `:history` itself.
+        if entries.last?.hasPrefix(":history") == true { entries.removeLast() }
         guard !entries.isEmpty else {
             write(lineSource?.isInteractive == true ? "no history yet" : "no history: it is kept at a terminal, not for piped input")
             return true
