@@ -181,6 +181,40 @@ struct CommandLineTests {
         return process.terminationStatus
     }
 
+    @Test("Piped input in pieces: a check error in a later piece says which lines had already run")
+    func pipedInPieces() async throws {
+        let (status, errors) = try await offThePool { try Self.pipedInPiecesBlocking() }
+        #expect(status == 65)
+        #expect(errors.contains("<stdin>:3:9: error: cannot find 'nope' in scope"), "\(errors)")
+        #expect(errors.contains("note: the input arrived in pieces: lines 1–2 had already run (and sent their requests) before line 3 arrived"),
+                "\(errors)")
+        // Arriving whole, it is checked before anything runs, and no note is needed.
+        let whole = try await Built.run("typist", [], input: "print(\"ready\")\nprint(2)\nlet x = nope\n")
+        #expect(whole.status == 65 && whole.standard.isEmpty)
+        #expect(!whole.error.contains("pieces"))
+    }
+
+    private static func pipedInPiecesBlocking() throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = try Built.executable("typist")
+        process.currentDirectoryURL = Built.packageRoot
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("print(\"ready\")\nposts().count\n".utf8))
+        // The first piece has run (its answer is out) before the second is written.
+        Self.waitForReady(output)
+        input.fileHandleForWriting.write(Data("let x = nope\n".utf8))
+        try input.fileHandleForWriting.close()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+    }
+
     @Test("A script busy in a pure loop ends with 130 on SIGINT and 143 on SIGTERM", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalsEndRun(signal: Int32, status: Int32) async throws {
         let (ignored, reason, code) = try await offThePool { try Self.signalRunBlocking(signal) }
@@ -227,6 +261,15 @@ struct CommandLineTests {
     func versionAndHelp() async throws {
         let version = try await Built.run("typist", ["--version"])
         #expect(version.status == 0 && version.standard.hasPrefix("0."))
+        // Every subcommand has its own help, by `--help` and by `help NAME`.
+        for (words, options) in [(["lesson", "--help"], ["--plain", "--handout", "--start", "--check"]),
+                                 (["help", "lesson"], ["--plain", "--handout"]),
+                                 (["swift-check", "--help"], ["--expect-failure"]), (["help", "swift-check"], ["--expect-failure"]),
+                                 (["run", "--help"], ["--cacert", "--insecure"]), (["help", "check"], ["Report every static error"])] {
+            let answer = try await Built.run("typist", words)
+            #expect(answer.status == 0)
+            for option in options { #expect(answer.standard.contains(option), "\(words): \(answer.standard)") }
+        }
         let help = try await Built.run("typist", ["--help"])
         #expect(help.status == 0 && help.standard.contains("run") && help.standard.contains("check"))
     }

@@ -217,11 +217,9 @@ public enum ShellCommandLine {
         // this command tree instead of throwing its clean exit.
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
             let words = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }
-            let command: any ParsableCommand.Type = switch words.first {
-            case "run": RunCommand.self
-            case "check": CheckCommand.self
-            default: PromptCommand.self
-            }
+            // Each subcommand's own help (`typist lesson --help`, `typist help swift-check`).
+            let command: any ParsableCommand.Type = PromptCommand.configuration.subcommands
+                .first { $0.configuration.commandName == words.first } ?? PromptCommand.self
             output.standard(PromptCommand.helpMessage(for: command) + "\n")
             return ExitStatus.success
         }

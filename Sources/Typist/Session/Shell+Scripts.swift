@@ -67,6 +67,8 @@ struct PipedRunner {
     private var code: [String] = []
     private var codeStart = 0
     private var lineNumber = 0
+    /// The last line of the input that has run (0 before any).
+    private var ranThrough = 0
 
     init(shell: Shell, name: String) {
         self.shell = shell
@@ -105,6 +107,7 @@ struct PipedRunner {
             let status = await flush()
             if status != ExitStatus.success { return status }
             guard await shell.handle(trimmed) else { return ExitStatus.failure }
+            ranThrough = lineNumber + 1
             return shell.wantsToQuit ? ExitStatus.success : nil
         }
         if code.isEmpty { codeStart = lineNumber }
@@ -116,6 +119,12 @@ struct PipedRunner {
         defer { code = [] }
         guard code.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return ExitStatus.success }
         let padding = String(repeating: "\n", count: codeStart)
-        return await shell.runLoaded(ScriptSource(name: name, text: padding + code.joined(separator: "\n")), intoSession: false)
+        let status = await shell.runLoaded(ScriptSource(name: name, text: padding + code.joined(separator: "\n")), intoSession: false)
+        if status == ExitStatus.dataError, ranThrough > 0 {
+            // "Checked before anything runs" held for this piece only: say what had already run.
+            shell.output.error("note: the input arrived in pieces: lines 1–\(ranThrough) had already run (and sent their requests) before line \(codeStart + 1) arrived; nothing from line \(codeStart + 1) on ran\n")
+        }
+        if status == ExitStatus.success || status == ExitStatus.failure { ranThrough = codeStart + code.count }
+        return status
     }
 }
