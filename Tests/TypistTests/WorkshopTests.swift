@@ -162,11 +162,63 @@ struct WorkshopTests {
         #expect(refused.status == 0, "\(refused.standard)\(refused.error)")
         #expect(refused.standard.contains("requires the types 'AccessToken' and '()' be equivalent"), "\(refused.standard)")
         #expect(refused.standard.contains("The endpoint's kind needs request data"), "\(refused.standard)")
-        #expect(refused.standard.contains("✓ refused by the compiler, as a misuse should be"))
+        #expect(refused.standard.contains("✓ refused by the compiler for the misuse's reason: \"requires the types 'AccessToken' and '()' be equivalent\" on misuse.swift:6"),
+                "\(refused.standard)")
         let usage = lesson.directory.appendingPathComponent("usage.swift").path
         let compiles = try await Built.run("typist", ["swift-check", design, usage])
         #expect(compiles.status == 0 && compiles.standard.contains("✓ type-checks"), "\(compiles.standard)\(compiles.error)")
         let wrong = try await Built.run("typist", ["swift-check", design, misuse])
         #expect(wrong.status == 1 && wrong.standard.contains("✗ does not type-check"))
+    }
+
+    @Test("A refusal counts only for the misuse's reason: the design compiles, the usage beside it compiles, the marked line fails as marked")
+    func refusalForItsReason() async throws {
+        let lesson = try #require(Self.lessons.first { $0.number == 0 })
+        let misuse = lesson.directory.appendingPathComponent("misuse.swift").path
+        try await withTemporaryFolder("typist-swift-check") { folder in
+            // A design that is only `import TypedAPI`: the misuse fails, but for want of types.
+            let empty = folder.appendingPathComponent("empty.swift")
+            try "import TypedAPI\n".write(to: empty, atomically: true, encoding: .utf8)
+            let hollow = try await Built.run("typist", ["swift-check", empty.path, misuse, "--expect-failure"])
+            #expect(hollow.status == 1, "\(hollow.standard)")
+            #expect(hollow.standard.contains("✗ usage.swift beside the misuse does not compile against this design"), "\(hollow.standard)")
+            // A design that does not compile.
+            let broken = folder.appendingPathComponent("broken.swift")
+            try "import TypedAPI\nlet x: Int = \"no\"\n".write(to: broken, atomically: true, encoding: .utf8)
+            let unbuilt = try await Built.run("typist", ["swift-check", broken.path, misuse, "--expect-failure"])
+            #expect(unbuilt.status == 1 && unbuilt.standard.contains("✗ the design does not type-check by itself"), "\(unbuilt.standard)")
+            // A misuse of its own, refused for another reason than the one marked.
+            let design = folder.appendingPathComponent("design.swift")
+            try "import TypedAPI\nstruct Dogs {}\n".write(to: design, atomically: true, encoding: .utf8)
+            let other = folder.appendingPathComponent("other.swift")
+            try "func f() { let n: Int = Dogs()  // expected-error: cannot convert value of type 'Breeds'\n  _ = n }\n"
+                .write(to: other, atomically: true, encoding: .utf8)
+            let elsewhere = try await Built.run("typist", ["swift-check", design.path, other.path, "--expect-failure"])
+            #expect(elsewhere.status == 1, "\(elsewhere.standard)")
+            #expect(elsewhere.standard.contains("✗ refused, but not for the misuse's reason: expected \"cannot convert value of type 'Breeds'\" on other.swift:1"),
+                    "\(elsewhere.standard)")
+        }
+        // Each lesson's marked line names the diagnostic its `misuse:` setting names.
+        for lesson in Self.lessons {
+            let marks = SwiftCheck.expectedErrors(in: [lesson.directory.appendingPathComponent("misuse.swift")])
+            #expect(marks.map(\.text) == [lesson.settings["misuse"] ?? "?"], "\(lesson.title)")
+        }
+    }
+
+    @Test("swift-check finds the modules from the executable's path, portably; the Linux path is the one in /proc")
+    func modulesFromTheExecutable() throws {
+        #if os(Linux)
+        let proc = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        #expect(SwiftCheck.executableFolder()?.standardizedFileURL.path == proc.standardizedFileURL.path)
+        #endif
+        #expect(SwiftCheck.modulesDirectory() != nil, "the test's own build has the modules")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typist-modules-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bin = root.appendingPathComponent("debug")
+        try FileManager.default.createDirectory(at: bin.appendingPathComponent("Modules/TypedAPI.swiftmodule"), withIntermediateDirectories: true)
+        #expect(SwiftCheck.modulesDirectory(executableFolder: bin, environment: [:])?.path == bin.appendingPathComponent("Modules").path)
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        #expect(SwiftCheck.modulesDirectory(executableFolder: elsewhere, environment: [:]) == nil)
+        #expect(SwiftCheck.modulesDirectory(executableFolder: nil, environment: ["TYPIST_MODULES": bin.appendingPathComponent("Modules").path]) != nil)
     }
 }

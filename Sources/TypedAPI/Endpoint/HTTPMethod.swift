@@ -22,6 +22,22 @@ public enum HTTPMethod: Sendable {
     /// `DELETE` without query items.
     public static var delete: HTTPMethod { .delete(query: []) }
 
+    // The misuses the cases refuse, refused by name: without these, `.delete(body)` meets the
+    // `delete` property above and the compiler cannot say why ("cannot call value of
+    // non-function type"), and `.get(body)` reads as a missing `query:` label.
+
+    /// A `GET` has no body: this does not compile, and says so.
+    @available(*, unavailable, message: "a GET carries no body: put the values in the query (.get(query: [URLQueryItem(name:value:)])), or send the body with .post, .put or .patch")
+    public static func get(_ body: RequestBody, query: [URLQueryItem] = []) -> HTTPMethod { .get(query: query) }
+
+    /// A `HEAD` has no body: this does not compile, and says so.
+    @available(*, unavailable, message: "a HEAD carries no body: put the values in the query (.head(query: …))")
+    public static func head(_ body: RequestBody, query: [URLQueryItem] = []) -> HTTPMethod { .head(query: query) }
+
+    /// A `DELETE` has no body: this does not compile, and says so.
+    @available(*, unavailable, message: "a DELETE carries no body: say what to delete in the path or the query (.delete(query: …))")
+    public static func delete(_ body: RequestBody, query: [URLQueryItem] = []) -> HTTPMethod { .delete(query: query) }
+
     /// The method's name as it appears on the wire, such as `GET`.
     public var name: String {
         switch self {

@@ -45,9 +45,13 @@ extension Shell {
             let usage = try await SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("usage.swift")])
             results.append(("swift usage", usage.passed,
                             usage.passed ? "the design compiles with the lesson's usage" : "the usage does not compile with this design:\n" + usage.diagnostics))
-            let misuse = try await SwiftCheck.typecheck([design, lesson.directory.appendingPathComponent("misuse.swift")])
+            let misuseFile = lesson.directory.appendingPathComponent("misuse.swift")
+            let misuse = try await SwiftCheck.typecheck([design, misuseFile])
             let expected = lesson.settings["misuse"]
-            let refused = !misuse.passed && expected.map { misuse.diagnostics.contains($0) } ?? !misuse.passed
+            // The marked line refused for its reason; without a mark, the lesson's diagnostic anywhere.
+            let marks = SwiftCheck.expectedErrors(in: [misuseFile])
+            let refused = !misuse.passed && (marks.isEmpty ? expected.map { misuse.diagnostics.contains($0) } ?? true
+                                                           : SwiftCheck.unmet(marks, in: misuse.diagnostics).isEmpty)
             results.append(("swift misuse", refused,
                             refused ? "the compiler refuses the misuse" + (misuse.readings.first.map { ": " + $0 } ?? "")
                                 : misuse.passed ? "the misuse compiles: this design still lets it through"

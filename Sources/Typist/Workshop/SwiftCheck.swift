@@ -21,14 +21,32 @@ public enum SwiftCheck {
         public let description: String
     }
 
+    /// The running executable's folder, found the portable way: Foundation's `Bundle.main`
+    /// (`_NSGetExecutablePath` on macOS, `/proc/self/exe` on Linux), then `/proc/self/exe`, then
+    /// the command's own path.
+    static func executableFolder() -> URL? {
+        if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath().deletingLastPathComponent() }
+        if FileManager.default.fileExists(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        }
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
     /// The built modules: `Modules/` beside the running executable (SwiftPM's layout), or the
     /// executable's own folder; `TYPIST_MODULES` overrides.
     public static func modulesDirectory() -> URL? {
+        modulesDirectory(executableFolder: executableFolder(), environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func modulesDirectory(executableFolder: URL?, environment: [String: String]) -> URL? {
         var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["TYPIST_MODULES"], !path.isEmpty {
+        if let path = environment["TYPIST_MODULES"], !path.isEmpty {
             candidates.append(URL(fileURLWithPath: path))
         }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        guard let executable = executableFolder else {
+            return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("TypedAPI.swiftmodule").path) }
+        }
         var folder = executable
         for _ in 0..<4 {
             candidates += [folder.appendingPathComponent("Modules"), folder]
@@ -128,8 +146,10 @@ public enum SwiftCheck {
          "The request's response type is part of its type: it cannot be sent for another response (write-up 1)."),
         ("has no member",
          "The factory is declared for another response type (an `extension Endpoint where Response == …`), or not at all: `:endpoints` lists what exists."),
+        ("carries no body",
+         "The method's case holds the payload it may carry: `.get`, `.head` and `.delete` carry query items only, so a request with a body there cannot be written (write-up 1's methods that carry their payload)."),
         ("extra argument",
-         "An argument the method or factory does not take — for example a body on a GET: `HTTPMethod.get` carries query items only, so a GET with a body cannot be written (write-up 1)."),
+         "An argument the method or factory does not take — for example a method passed beside a route that already fixes it (write-up 2)."),
         ("incorrect argument label",
          "A label that does not match the declaration: `.post(body, query:)` takes the body first, then the query."),
         ("does not conform to protocol 'Decodable'",
@@ -137,33 +157,117 @@ public enum SwiftCheck {
     ]
 }
 
+extension SwiftCheck {
+    /// A line a misuse file marks as one the compiler must refuse, and why:
+    /// `let images: BreedImages = …  // expected-error: cannot convert value …`.
+    public struct ExpectedError: Sendable, Hashable, CustomStringConvertible {
+        /// The file.
+        public var file: URL
+        /// The line (from 1).
+        public var line: Int
+        /// Text the compiler's error on that line must contain.
+        public var text: String
+
+        public var description: String { "\"\(text)\" on \(file.lastPathComponent):\(line)" }
+    }
+
+    static let marker = "// expected-error: "
+
+    /// The marked lines of `files`.
+    public static func expectedErrors(in files: [URL]) -> [ExpectedError] {
+        files.flatMap { file -> [ExpectedError] in
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+                guard let mark = line.range(of: marker) else { return nil }
+                let expected = line[mark.upperBound...].trimmingCharacters(in: .whitespaces)
+                return expected.isEmpty ? nil : ExpectedError(file: file, line: index + 1, text: expected)
+            }
+        }
+    }
+
+    /// The marked lines the compiler's `diagnostics` do not refuse for their reason (an error
+    /// on that line containing the text).
+    public static func unmet(_ expected: [ExpectedError], in diagnostics: String) -> [ExpectedError] {
+        let errors = diagnostics.split(separator: "\n").compactMap { line -> (file: String, line: Int, message: String)? in
+            guard let match = line.firstMatch(of: /^(.+?):(\d+):\d+: error: (.*)$/), let number = Int(match.2) else { return nil }
+            return (String(match.1), number, String(match.3))
+        }
+        return expected.filter { mark in
+            !errors.contains { error in
+                error.line == mark.line && error.message.contains(mark.text)
+                    && URL(fileURLWithPath: error.file).standardizedFileURL.path == mark.file.standardizedFileURL.path
+            }
+        }
+    }
+}
+
 extension SwiftCheckCommand {
     /// `swift-check`: the compiler's diagnostics, a reading of the common ones, and a verdict.
+    ///
+    /// With `--expect-failure`, a refusal counts only for the misuse's reason: the files without
+    /// an `// expected-error:` line (the design) must type-check by themselves, a `usage.swift`
+    /// beside the misuse must compile against them, and each marked line must get an error
+    /// containing its text.
     static func run(_ files: [String], expectFailure: Bool, output: ShellOutput) -> Int32 {
-        let outcome: SwiftCheck.Outcome
+        let urls = files.map { URL(fileURLWithPath: $0) }
+        func show(_ outcome: SwiftCheck.Outcome) {
+            if !outcome.diagnostics.isEmpty { output.standard(TerminalText.sanitized(outcome.diagnostics).trimmingCharacters(in: .newlines) + "\n") }
+            if !outcome.readings.isEmpty {
+                output.standard("\nWhat this means:\n" + outcome.readings.map { "  • " + $0 }.joined(separator: "\n") + "\n")
+            }
+        }
         do {
-            outcome = try SwiftCheck.typecheckBlocking(files.map { URL(fileURLWithPath: $0) })
+            let marked = expectFailure ? SwiftCheck.expectedErrors(in: urls) : []
+            if !marked.isEmpty {
+                let misuseFiles = Set(marked.map { $0.file.standardizedFileURL })
+                let design = urls.filter { !misuseFiles.contains($0.standardizedFileURL) }
+                if !design.isEmpty {
+                    let alone = try SwiftCheck.typecheckBlocking(design)
+                    guard alone.passed else {
+                        show(alone)
+                        output.standard("✗ the design does not type-check by itself: a misuse's refusal counts only against a design that compiles\n")
+                        return ExitStatus.failure
+                    }
+                }
+                let usages = Set(misuseFiles.map { $0.deletingLastPathComponent().appendingPathComponent("usage.swift") })
+                    .filter { FileManager.default.fileExists(atPath: $0.path) && !urls.map(\.standardizedFileURL).contains($0) }
+                for usage in usages.sorted(by: { $0.path < $1.path }) {
+                    let used = try SwiftCheck.typecheckBlocking(design + [usage])
+                    guard used.passed else {
+                        show(used)
+                        output.standard("✗ \(usage.lastPathComponent) beside the misuse does not compile against this design: a refusal counts only when the design can be used\n")
+                        return ExitStatus.failure
+                    }
+                }
+            }
+            let outcome = try SwiftCheck.typecheckBlocking(urls)
+            show(outcome)
+            switch (outcome.passed, expectFailure) {
+            case (true, false):
+                output.standard("✓ type-checks\n")
+                return ExitStatus.success
+            case (false, true):
+                guard !marked.isEmpty else {
+                    output.standard("✓ refused by the compiler (no line is marked `// expected-error: …`, so any refusal counts)\n")
+                    return ExitStatus.success
+                }
+                let unmet = SwiftCheck.unmet(marked, in: outcome.diagnostics)
+                guard unmet.isEmpty else {
+                    output.standard("✗ refused, but not for the misuse's reason: expected " + unmet.map(\.description).joined(separator: "; ") + "\n")
+                    return ExitStatus.failure
+                }
+                output.standard("✓ refused by the compiler for the misuse's reason: " + marked.map(\.description).joined(separator: "; ") + "\n")
+                return ExitStatus.success
+            case (true, true):
+                output.standard("✗ this compiles, but it is a misuse the types should refuse\n")
+                return ExitStatus.failure
+            case (false, false):
+                output.standard("✗ does not type-check\n")
+                return ExitStatus.failure
+            }
         } catch {
             output.error("swift-check: \(error)\n")
             return ExitStatus.usage
-        }
-        if !outcome.diagnostics.isEmpty { output.standard(TerminalText.sanitized(outcome.diagnostics).trimmingCharacters(in: .newlines) + "\n") }
-        if !outcome.readings.isEmpty {
-            output.standard("\nWhat this means:\n" + outcome.readings.map { "  • " + $0 }.joined(separator: "\n") + "\n")
-        }
-        switch (outcome.passed, expectFailure) {
-        case (true, false):
-            output.standard("✓ type-checks\n")
-            return ExitStatus.success
-        case (false, true):
-            output.standard("✓ refused by the compiler, as a misuse should be\n")
-            return ExitStatus.success
-        case (true, true):
-            output.standard("✗ this compiles, but it is a misuse the types should refuse\n")
-            return ExitStatus.failure
-        case (false, false):
-            output.standard("✗ does not type-check\n")
-            return ExitStatus.failure
         }
     }
 }
