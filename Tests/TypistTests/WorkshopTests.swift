@@ -198,11 +198,18 @@ struct WorkshopTests {
             #expect(elsewhere.standard.contains("✗ refused, but not for the misuse's reason: expected \"cannot convert value of type 'Breeds'\" on other.swift:1"),
                     "\(elsewhere.standard)")
         }
-        // Each lesson's marked line names the diagnostic its `misuse:` setting names.
+        // Each lesson's marked line names the diagnostic its `misuse:` setting names, and the
+        // reading of the refusal cites that lesson's own write-up.
         for lesson in Self.lessons {
-            let marks = SwiftCheck.expectedErrors(in: [lesson.directory.appendingPathComponent("misuse.swift")])
+            let misuseFile = lesson.directory.appendingPathComponent("misuse.swift")
+            let marks = SwiftCheck.expectedErrors(in: [misuseFile])
             #expect(marks.map(\.text) == [lesson.settings["misuse"] ?? "?"], "\(lesson.title)")
+            let outcome = try await SwiftCheck.typecheck([lesson.directory.appendingPathComponent("reference.swift"), misuseFile])
+            let reading = try #require(outcome.readings.first, "\(lesson.title): \(outcome.diagnostics)")
+            #expect(reading.contains("write-up \(lesson.number)"), "\(lesson.title): \(reading)")
         }
+        let void = SwiftCheck.readings(of: "x.swift:4:5: error: cannot convert value of type '()' to specified type 'Post'")
+        #expect(void.count == 1 && void[0].contains("no content") && !void[0].contains("another model"), "\(void)")
     }
 
     @Test("swift-check finds the modules from the executable's path, portably; the Linux path is the one in /proc")

@@ -122,7 +122,25 @@ public enum SwiftCheck {
 
     public static func readings(of text: String) -> [String] {
         var found: [String] = []
-        for (pattern, reading) in commonDiagnostics where text.contains(pattern) && !found.contains(reading) {
+        // Readings that name the types the compiler named come first; then the general ones,
+        // unless a specific one already explains the same diagnostic.
+        var explained: Set<String> = []
+        for line in text.split(separator: "\n") {
+            if let match = line.firstMatch(of: /cannot convert value of type '(.+?)' to specified type '(.+?)'/) {
+                let (answered, asked) = (String(match.1), String(match.2))
+                let reading = answered == "()"
+                    ? "This call answers with no content — its Response is Void, as a 204 No Content is — so there is no '\(asked)' to read. Use the call for its effect (`try await client.send(…)`), and fetch the model with the endpoint that returns it (write-up 4: the answer's type follows what the status promises)."
+                    : "This call answers with '\(answered)', and the code asks for '\(asked)': the response type is part of the route's (or request's) type, so it cannot be read as another model. Ask for '\(answered)', or use the route that returns '\(asked)' (write-up 0's route coupled with its model; write-up 1's phantom response type)."
+                if !found.contains(reading) { found.append(reading) }
+                explained.insert("to specified type")
+            }
+            if line.contains("extra argument 'method'") {
+                let reading = "The route decides its method: a caller cannot pass one beside it, so a route cannot be sent with the wrong method (write-up 2's route and method enums)."
+                if !found.contains(reading) { found.append(reading) }
+                explained.insert("extra argument")
+            }
+        }
+        for (pattern, reading) in commonDiagnostics where text.contains(pattern) && !explained.contains(pattern) && !found.contains(reading) {
             found.append(reading)
         }
         return found
@@ -139,7 +157,7 @@ public enum SwiftCheck {
         ("cannot convert value of type 'Endpoint<",
          "The endpoint's response type is part of its type: this one decodes into another model than the one asked for. Ask for the model the endpoint declares, or use the endpoint that returns the model you want (write-ups 0 and 1)."),
         ("to specified type",
-         "The value's type comes from the endpoint: this endpoint decodes into another model than the one the code asks for. Use the endpoint that returns that model, or ask for the model this one declares (write-up 0)."),
+         "The value's type comes from the endpoint: this endpoint decodes into another model than the one the code asks for. Use the endpoint that returns that model, or ask for the model this one declares (write-ups 0 and 1)."),
         ("cannot convert value of type 'Route<",
          "The route's model is part of its type: this route does not return the model asked for (write-up 0)."),
         ("cannot convert value of type 'Request<",
