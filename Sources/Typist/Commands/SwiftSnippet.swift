@@ -43,7 +43,11 @@ struct SwiftSnippet {
             let used = program.functions.compactMap { endpoints[$0] }
             let (transport, transportModule) = transportName()
             var imports = ["import Foundation", "import TypedAPI"]
-            for module in [transportModule] + used.flatMap(\.modules) where !imports.contains("import \(module)") {
+            // A call of the host's own factory (`.deletePost(id:)`) needs the module that declares
+            // it, which its types may not name (a Void answer): the modules of the host's models.
+            let factoryModules = used.contains { $0.declaration == nil }
+                ? shell.registry.endpoints.flatMap(\.modules) : []
+            for module in [transportModule] + used.flatMap(\.modules) + factoryModules where !imports.contains("import \(module)") {
                 imports.append("import \(module)")
             }
             var setup = [
