@@ -1,4 +1,5 @@
 import APIScript
+import DemoBindings
 import Foundation
 import Testing
 import TypistTesting
@@ -30,6 +31,37 @@ struct ExplainAndGlossaryTests {
             for piece in expected {
                 #expect(output.standard.contains(piece), "\(piece)\n\(output.standard)")
             }
+            // Every line of code the explanation suggests type-checks in this session (a `…` is a
+            // value to fill in; `try?` alone is a keyword, not a line).
+            for span in Self.suggestedCode(in: output.standard) {
+                let diagnostics = shell.check(ScriptSource(name: "suggestion", text: span))
+                #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "`\(span)`: \(diagnostics)")
+            }
+        }
+    }
+
+    /// The code spans of an explanation or hint that are lines to type.
+    static func suggestedCode(in text: String) -> [String] {
+        text.matches(of: /`([^`\n]+)`/).map { String($0.1).replacingOccurrences(of: "…", with: "\"x\"") }
+            .filter { $0 != "try?" && !$0.hasPrefix(":") }
+    }
+
+    @Test("The exercises' hints are code that type-checks")
+    func exerciseHints() async throws {
+        let lessons = try Lesson.load(from: DemoBindings.workshopDirectory)
+        try await withDemoShell { shell, _, _ in
+            for lesson in lessons {
+                let text = try String(contentsOf: lesson.directory.appendingPathComponent("exercise.api"), encoding: .utf8)
+                // The hint of each expect: "name: code …".
+                for hint in text.matches(of: /expect\(.*, "\w+: ([^"]+)"\)/) {
+                    let code = hint.1.split(separator: " ").first.map(String.init) ?? ""
+                    guard code.contains("(") || code.contains(".") else { continue }
+                    let line = code.hasSuffix(":)") ? "" : code
+                    if line.isEmpty { continue }
+                    let diagnostics = shell.check(ScriptSource(name: "hint", text: "post(id: 1)\n" + line))
+                    #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(lesson.title): `\(line)`: \(diagnostics)")
+                }
+            }
         }
     }
 
@@ -60,6 +92,39 @@ struct ExplainAndGlossaryTests {
                 #expect(output.standard.contains("  \(term) "), "\(term)")
             }
             #expect(output.standard.split(separator: "\n").filter { $0.hasPrefix("Write-up ") }.count == 5)
+        }
+    }
+
+    @Test(":help answers for every glossary term, every TypedAPI name the lessons use, and each `try:` it suggests runs")
+    func helpForEveryName() async throws {
+        let lessons = try Lesson.load(from: DemoBindings.workshopDirectory)
+        var names = Set(Glossary.entries.map(\.term))
+        // Capitalised names in the lessons' code spans: TypedAPI's types and the demo's models.
+        let plainWords: Set = ["Content", "Type", "Workshop"]
+        for lesson in lessons {
+            let text = try String(contentsOf: lesson.directory.appendingPathComponent("lesson.md"), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("```") {
+                for span in line.matches(of: /`([^`]+)`/) {
+                    // Not the words inside string literals.
+                    let code = span.1.replacing(/"[^"]*"/, with: "")
+                    for word in code.matches(of: /\b[A-Z][A-Za-z0-9]+\b/) where !plainWords.contains(String(word.0)) {
+                        names.insert(String(word.0))
+                    }
+                }
+            }
+        }
+        #expect(names.isSuperset(of: ["Bearer", "Public", "APIError", "Endpoint", "EndpointKind", "HTTPMethod"]), "\(names.sorted())")
+        try await withDemoShell { shell, output, _ in
+            for name in names.sorted() {
+                output.clear()
+                await shell.handle(":help \(name)")
+                #expect(!output.standard.contains("no help on"), "\(name): \(output.standard)")
+            }
+            // What TypedAPI's entries suggest trying is real: it parses and checks (nothing is sent).
+            for entry in TypedAPIHelp.entries where !entry.tryIt.hasPrefix(":") && !entry.tryIt.hasPrefix("typist") {
+                let line = entry.tryIt.components(separatedBy: ", then")[0].replacingOccurrences(of: "; ", with: "\n")
+                #expect(shell.check(ScriptSource(name: "try", text: line)).filter { $0.severity == .error }.isEmpty, "\(entry.name): \(line)")
+            }
         }
     }
 }

@@ -10,7 +10,8 @@ struct SessionTests {
         try await withDemoShell { shell, output, _ in
             let handled10 = await shell.handle("search(query: \"swift\")")
             #expect(handled10 == false)
-            #expect(output.error.contains("search(query:) needs an access token: set `token = …` or call `login(…)`"))
+            #expect(output.error.contains("search(query:) needs an access token: set `token = …`"))
+            #expect(output.error.contains("note: or call `login(user: …, password: …)` or `issueToken()`, which answers with a token the session keeps"), "\(output.error)")
             await shell.handle(":last")
             #expect(output.standard.contains("no request has been sent yet"))
         }

@@ -59,7 +59,13 @@ extension Shell {
             return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
         if let type = Self.typeHelp[name] { return type }
+        if let entry = TypedAPIHelp.entry(name) {
+            // A TypedAPI name the write-ups also use (Endpoint, EndpointKind): both readings.
+            return TypedAPIHelp.text(entry) + (Glossary.entry(name).map { "\n" + Glossary.text($0) } ?? "")
+        }
         if let entry = Glossary.entry(name) { return Glossary.text(entry) }
+        // A request body's type (`PostDraft`), which `:describe` knows from the endpoints that send it.
+        if let text = describeText(name) { return text }
         return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
     }
 

@@ -53,7 +53,7 @@ extension Bearer: ShellKind {
     /// The session's token.
     public static func requestData(from session: SessionCredentials, calling function: String) throws -> AccessToken {
         guard let token = session.token, !token.isEmpty else {
-            throw MissingCredentials("\(function) needs an access token: set `token = …` or call `login(…)`")
+            throw MissingCredentials("\(function) needs an access token: set `token = …`")
         }
         return AccessToken(token)
     }

@@ -354,6 +354,7 @@ public final class Shell: @unchecked Sendable {
     private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
         let client = client
         let state = state
+        let registry = registry
         let parameters = endpoint.parameters.map {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
                                    enumeration: $0.enumeration)
@@ -399,7 +400,7 @@ public final class Shell: @unchecked Sendable {
                 (value, token) = try await plan.send(client, credentials)
             } catch {
                 state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
-                throw TLSAdvice.wrapping(error, options: client.environment.tls)
+                throw TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: client.environment.tls), registry: registry)
             }
             guard let token else { return value }
             state.update { $0.credentials.token = token }
