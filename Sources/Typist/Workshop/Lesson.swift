@@ -39,6 +39,9 @@ public struct Lesson: Sendable {
     /// The folder the lesson lives in, with its exercises.
     public var directory: URL
 
+    /// The write-up the lesson follows and the idea it teaches, in a sentence (its `reading:` setting).
+    public var reading: String? { settings["reading"] }
+
     /// Parses a lesson's Markdown.
     public init(number: Int, markdown: String, directory: URL) {
         self.number = number

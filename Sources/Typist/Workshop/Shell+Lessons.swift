@@ -19,7 +19,9 @@ extension Shell {
             return false
         }
         guard !argument.isEmpty else {
-            writeOwnText(lessons.map { "  :lesson \($0.number)  \($0.title)" }.joined(separator: "\n"))
+            writeOwnText(lessons.map { lesson in
+                "  :lesson \(lesson.number)  \(lesson.title)" + (lesson.reading.map { "\n             follows \($0)" } ?? "")
+            }.joined(separator: "\n"))
             return true
         }
         guard let number = Int(argument), let index = lessons.firstIndex(where: { $0.number == number }) else {
@@ -28,7 +30,8 @@ extension Shell {
         }
         lessonPosition = LessonPosition(lesson: index, step: 0, done: false)
         let lesson = lessons[index]
-        writeOwnText(TerminalStyle(enabled: colors).bold(lesson.title) + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
+        writeOwnText(TerminalStyle(enabled: colors).bold(lesson.title) + (lesson.reading.map { "\nFollows \($0)." } ?? "")
+                     + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
         showStep()
         return true
     }
@@ -143,6 +146,7 @@ extension Shell {
         let out = ownTextOutput
         func emit(_ text: String) { out.standard(text + "\n") }
         emit(markdown ? "# \(lesson.title)\n" : lesson.title)
+        if let reading = lesson.reading { emit((markdown ? "*Follows " : "Follows ") + reading + (markdown ? ".*\n" : ".")) }
         if !lesson.introduction.isEmpty { emit((markdown ? "" : "\n") + lesson.introduction + "\n") }
         for (index, step) in lesson.steps.enumerated() {
             emit(markdown ? "## \(index + 1). \(step.title)\n" : "\nStep \(index + 1) of \(lesson.steps.count): \(step.title)")
@@ -154,8 +158,9 @@ extension Shell {
             outputRedirect.current = nil
             let holds = if let refused = step.refused { captured.text.contains(refused) } else { await stepHolds(step, after: input) }
             if !holds { failures += 1 }
+            let shown = stablePort(captured.text)
             let transcript = input.split(separator: "\n").map { "typist> \($0)" }.joined(separator: "\n")
-                + (captured.text.isEmpty ? "" : "\n" + captured.text.trimmingCharacters(in: .newlines))
+                + (shown.isEmpty ? "" : "\n" + shown.trimmingCharacters(in: .newlines))
             if markdown {
                 emit("```\n\(transcript)\n```\n")
                 if !holds { emit("> ✗ this step's check did not hold: `\(step.refused.map { "refused: " + $0 } ?? step.check ?? input)`\n") }
@@ -166,6 +171,17 @@ extension Shell {
         }
         if !markdown { emit("\n" + (failures == 0 ? "✓ every step held" : "✗ \(failures) step(s) did not hold")) }
         return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+}
+
+extension Shell {
+    /// `text` with the port of a loopback base URL (the built-in service's, a new one each run)
+    /// as `PORT`, so a handout reads the same on every machine.
+    func stablePort(_ text: String) -> String {
+        let environment = client.environment
+        guard ["127.0.0.1", "localhost", "[::1]"].contains(environment.host), let port = environment.port else { return text }
+        return text.replacingOccurrences(of: "\(environment.scheme)://\(environment.host):\(port)",
+                                         with: "\(environment.scheme)://\(environment.host):PORT")
     }
 }
 
