@@ -231,7 +231,7 @@ extension Checker {
             return baseType
         }
         var receiver = baseType
-        if !optional, baseType.isOptional, Compiler.inChain(base) {
+        if !optional, baseType.isOptional, base.isInOptionalChain {
             // `a?.b.c`: the chain goes on past `b`.
             let type = memberType(expression, of: baseType.unwrapped, name: name, nameSpan: nameSpan)
             return type == .void ? .void : type.optional
@@ -349,7 +349,7 @@ extension Checker {
                 error("cannot use optional chaining on non-optional value of type '\(baseType)'", span)
             }
             baseType = baseType.unwrapped
-        } else if baseType.isOptional, Compiler.inChain(base) {
+        } else if baseType.isOptional, base.isInOptionalChain {
             baseType = baseType.unwrapped
             chained = true
         } else if baseType.isOptional {

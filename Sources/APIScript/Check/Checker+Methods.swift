@@ -7,7 +7,7 @@ extension Checker {
                 error("cannot use optional chaining on non-optional value of type '\(receiver)'", nameSpan)
             }
             receiver = receiver.unwrapped
-        } else if receiver.isOptional, Compiler.inChain(base) {
+        } else if receiver.isOptional, base.isInOptionalChain {
             receiver = receiver.unwrapped
             let result = methodType(expression, receiver: receiver, name: name, nameSpan: nameSpan, arguments: arguments)
             return result == .void ? .void : result.optional

@@ -26,7 +26,7 @@ extension Compiler {
             return mutatingCall(method, base: base, arguments: arguments, span: span)
         case .method(let method)?:
             guard case .member(let base, _, _, let optional) = callee.kind else { return .constant(.null) }
-            let chained = optional || Self.inChain(base)
+            let chained = optional || base.isInOptionalChain
             let receiver = self.expression(base)
             let argumentCodes = arguments.map { self.expression($0.value) }
             let staticallyPure = receiver.isPure && argumentCodes.allSatisfy(\.isPure)

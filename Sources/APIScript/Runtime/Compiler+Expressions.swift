@@ -60,9 +60,9 @@ extension Compiler {
                 return .dictionary(result)
             })
         case .member(let base, let name, _, let optional):
-            return member(expression, base: base, name: name, optional: optional || Self.inChain(base))
+            return member(expression, base: base, name: name, optional: optional || base.isInOptionalChain)
         case .subscriptAccess(let base, let index, let optional):
-            let chained = optional || Self.inChain(base)
+            let chained = optional || base.isInOptionalChain
             return Code.binary(self.expression(base), self.expression(index), at2(span) { base, index in
                 if chained, base.isNull { return .null }
                 return try Members.subscriptValue(base, index)
@@ -148,17 +148,6 @@ extension Compiler {
         case .divide: { $1 == 0 ? (0, true) : $0.dividedReportingOverflow(by: $1) }
         case .remainder: { $1 == 0 ? (0, true) : $0.remainderReportingOverflow(dividingBy: $1) }
         default: nil
-        }
-    }
-
-    /// Whether an expression is part of an optional chain (`a?.b.c`: `.c` continues it).
-    static func inChain(_ expression: Expr) -> Bool {
-        switch expression.kind {
-        case .member(let base, _, _, let optional): optional || inChain(base)
-        case .subscriptAccess(let base, _, let optional): optional || inChain(base)
-        case .call(let callee, _):
-            if case .member(let base, _, _, let optional) = callee.kind { optional || inChain(base) } else { false }
-        default: false
         }
     }
 

@@ -130,8 +130,7 @@ public enum ValueFormatter {
             case "\r": output += "\\r"
             case "\0": output += "\\0"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    // C0, DEL and C1 (U+009B is a one-character escape sequence on many terminals).
+                if TerminalText.isControl(scalar) {
                     output += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     output.unicodeScalars.append(scalar)

@@ -55,6 +55,18 @@ final class Expr {
         kind = .name(name)
     }
 
+    /// Whether this expression is part of an optional chain (`a?.b.c`: `.c` continues it): the
+    /// one statement of the rule, which the checker and the compiler both read.
+    var isInOptionalChain: Bool {
+        switch kind {
+        case .member(let base, _, _, let optional): optional || base.isInOptionalChain
+        case .subscriptAccess(let base, _, let optional): optional || base.isInOptionalChain
+        case .call(let callee, _):
+            if case .member(let base, _, _, let optional) = callee.kind { optional || base.isInOptionalChain } else { false }
+        default: false
+        }
+    }
+
     /// Makes this member access the constant it names (`Int.max`).
     func become(_ literal: Kind) {
         kind = literal

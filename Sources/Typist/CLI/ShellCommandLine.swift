@@ -51,9 +51,12 @@ extension ShellHost {
     }
 
     /// The host's headers for every request, with a `User-Agent` naming the host unless it gave one.
-    var requestHeaders: [HTTPHeader] {
+    var requestHeaders: [HTTPHeader] { Self.headers(headers, withUserAgentOf: name, version: version) }
+
+    /// `headers` with a `User-Agent` for `name` first, unless one is there: the one place it is added.
+    static func headers(_ headers: [HTTPHeader], withUserAgentOf name: String, version: String) -> [HTTPHeader] {
         if headers.contains(where: { $0.name.lowercased() == "user-agent" }) { return headers }
-        return [.custom(name: "User-Agent", value: Self.userAgent(name: name, version: version))] + headers
+        return [.custom(name: "User-Agent", value: userAgent(name: name, version: version))] + headers
     }
 
     /// The transport `--transport name` chooses: the first when no name is given.

@@ -120,7 +120,7 @@ enum JSONWriter {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where TerminalText.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: text.unicodeScalars.append(scalar)

@@ -168,8 +168,11 @@ public struct EndpointRegistration: Sendable {
     }
 
     /// `post(id:)`.
-    public var selector: String {
-        "\(name)(\(parameters.map { ($0.label ?? "_") + ":" }.joined()))"
+    public var selector: String { Self.selector(name, labels: parameters.map(\.label)) }
+
+    /// `name(label:_:)`: the one spelling of a function's selector, for messages.
+    static func selector(_ name: String, labels: [String?]) -> String {
+        "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }
 

@@ -79,7 +79,7 @@ public struct Register: RegistryContent {
             let reader = ArgumentReader(values)
             return endpoint(repeat try reader.next(each parameters))
         }
-        let selector = "\(name)(\(parameterInfos.map { ($0.label ?? "_") + ":" }.joined()))"
+        let selector = EndpointRegistration.selector(name, labels: parameterInfos.map(\.label))
         return PendingRegistration(name: name, group: "", build: { bridge in
             // Derived when first asked for (a call checked, `:describe`, completion), not at start-up.
             let shape = ResponseShape { () throws(RegistryError) -> ScriptType in

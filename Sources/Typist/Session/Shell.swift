@@ -151,10 +151,7 @@ public final class Shell: @unchecked Sendable {
         self.colors = colors
         self.environments = environments
         // A User-Agent unless the host sent its own: some services (GitHub's) refuse requests without one.
-        var headers = headers
-        if !headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
-            headers.insert(.custom(name: "User-Agent", value: ShellHost.userAgent(name: "typist", version: TypistVersion.current)), at: 0)
-        }
+        let headers = ShellHost.headers(headers, withUserAgentOf: "typist", version: TypistVersion.current)
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = state.cookies
