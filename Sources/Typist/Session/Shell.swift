@@ -151,7 +151,7 @@ public final class Shell: @unchecked Sendable {
         self.colors = colors
         self.environments = environments
         // A User-Agent unless the host sent its own: some services (GitHub's) refuse requests without one.
-        let headers = ShellHost.headers(headers, withUserAgentOf: "typist", version: TypistVersion.current)
+        let headers = TypistVersion.headers(headers, withUserAgentOf: "typist", version: TypistVersion.current)
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = state.cookies

@@ -1,0 +1,4 @@
+/// Internal control signals; never shown to a user.
+enum ControlError: Error {
+    case suspensionRequired
+}

@@ -1,0 +1,55 @@
+import APIScript
+import ArgumentParser
+import Foundation
+import TypedAPI
+
+/// The options shared by the prompt, `run` and `check`.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("base-url"), help: "Where requests go (default: the configured environment, or the built-in service).")
+    var baseURL: String?
+
+    @Option(name: .customLong("env"), help: "A named environment from typist.json.")
+    var environment: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Declare a variable: --var name=value (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Option(help: "How results are shown: pretty, json or table.")
+    var format: String = "pretty"
+
+    @Option(help: ArgumentHelp("The HTTP transport (default: the host's first; typist has curl and urlsession).",
+                               valueName: "name"))
+    var transport: String?
+
+    @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
+    var noColor = false
+
+    @Option(name: .customLong("cacert"),
+            help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's: a private CA, a self-signed server (CURL_CA_BUNDLE or SSL_CERT_FILE do the same).",
+                               valueName: "file"))
+    var caBundle: String?
+
+    @Option(name: .customLong("cert"),
+            help: ArgumentHelp("Present this client certificate (PEM) to a server that asks for one (mutual TLS).", valueName: "file"))
+    var clientCertificate: String?
+
+    @Option(name: .customLong("key"),
+            help: ArgumentHelp("The client certificate's private key (PEM), when it is not in the --cert file.", valueName: "file"))
+    var clientKey: String?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")],
+          help: "Do not check the server's certificate (a warning says so whenever it is in effect; never with real credentials).")
+    var insecure = false
+
+    /// The TLS options given here, relative paths made absolute against the current directory.
+    var tls: TLSOptions {
+        func absolute(_ path: String?) -> String? {
+            guard let path else { return nil }
+            let expanded = (path as NSString).expandingTildeInPath
+            return expanded.hasPrefix("/") ? expanded
+                : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        }
+        return TLSOptions(certificateAuthorities: absolute(caBundle), clientCertificate: absolute(clientCertificate),
+                          clientKey: absolute(clientKey), verifiesServer: !insecure)
+    }
+}

@@ -1,0 +1,33 @@
+import APIScript
+import Foundation
+import TypedAPI
+
+/// A parameter as the shell shows and checks it.
+public struct ParameterInfo: Sendable {
+    /// The label, or `nil` for a positional parameter.
+    public var label: String?
+    /// The name.
+    public var name: String
+    /// The Swift type, such as `Int` or `RepositorySort?`.
+    public var swiftType: String
+    /// The type scripts see.
+    public var scriptType: ScriptType
+    /// The default, if the argument may be left out.
+    public var defaultValue: Value?
+    /// The values it allows, when the type names them (a raw-value enum's cases).
+    public var choices: [Value]?
+    /// The enum it takes, when it takes one: its cases may be written `.stars`.
+    public var enumeration: HostEnumeration?
+
+    /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
+    /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
+    /// scripts, which read them from ``environmentVariable``.
+    public var carriesSecret: Bool {
+        scriptType.unwrapped == .secret || Redaction.isSecretHeader(name)
+    }
+
+    /// Where a saved script reads this argument from: `TYPIST_PASSWORD` for `password`.
+    public var environmentVariable: String {
+        "TYPIST_" + SecretNames.screamingSnakeCase(name)
+    }
+}
