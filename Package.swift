@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TypedAPICurl", targets: ["TypedAPICurl"]),
         .library(name: "DemoService", targets: ["DemoService"]),
         .library(name: "APIScript", targets: ["APIScript"]),
+        .library(name: "TypistCore", targets: ["TypistCore"]),
         .library(name: "Typist", targets: ["Typist"]),
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
@@ -79,9 +80,17 @@ let package = Package(
             dependencies: ["CReadline"]
         ),
         .target(
+            // The shell without a terminal: session, registry, evaluation, completions, rendering.
+            // No readline, no ArgumentParser, no platform shim: an app's in-app console links this.
+            name: "TypistCore",
+            dependencies: ["APIScript", "TypedAPI"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
+            // The front ends over the core: the readline prompt and the command line.
             name: "Typist",
             dependencies: [
-                "APIScript", "TypedAPI", "LineEditor", "CTypistPlatform",
+                "TypistCore", "APIScript", "TypedAPI", "LineEditor", "CTypistPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -154,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]

@@ -1,2 +1,4 @@
-/// `import Typist` is enough to declare endpoints: the typed client comes with it.
+/// `import Typist` is enough to declare endpoints and run the shell: the typed client and the
+/// core (session, registry, evaluation) come with it.
 @_exported import TypedAPI
+@_exported import TypistCore

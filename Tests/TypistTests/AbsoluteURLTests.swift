@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// Absolute URLs in untyped calls: the session's origin as a path under baseURL, credentials
 /// included; another origin only with `crossOrigin: true`, and then without any credential.

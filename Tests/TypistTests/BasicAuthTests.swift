@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// HTTP Basic endpoints take the session's `username` and `password`; the password and the
 /// encoded pair are secrets like a token.

@@ -1,6 +1,7 @@
 import Testing
 @testable import APIScript
 @testable import Typist
+@testable import TypistCore
 
 /// `:help` on the language's methods reads the method table; every example it shows runs.
 @Suite("Help on built-in methods")

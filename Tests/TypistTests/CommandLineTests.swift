@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// The built `typist` and `example-host` binaries, run as a user runs them.
 @Suite("The typist command line")

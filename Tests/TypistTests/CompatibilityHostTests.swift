@@ -2,6 +2,7 @@ import FaultServer
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 import TypistTesting
 
 /// A host written against an earlier release (Tests/CompatibilityHost) builds and starts, and its

@@ -7,6 +7,7 @@ import TypedAPI
 import TypedAPIAsyncHTTPClient
 import TypedAPICurl
 @testable import Typist
+@testable import TypistCore
 
 /// `concurrentMap` against the real demo service through every transport, and the session's
 /// `concurrency` property.

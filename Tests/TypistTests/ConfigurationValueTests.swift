@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// `typist.json`'s values read as JSON wrote them, or refused with a message that names them.
 @Suite("typist.json values")

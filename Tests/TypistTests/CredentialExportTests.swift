@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// One naming of credential variables in `:curl`, `:save` and `:secrets`, and files written safely.
 @Suite("Credentials for curl and saved files")

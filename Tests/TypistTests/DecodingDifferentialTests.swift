@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 import TypistTesting
 
 /// The one-pass reader gives exactly what JSONDecoder + the bridge give, or hands the body over:

@@ -4,6 +4,7 @@ import Testing
 import TypedAPI
 import TypistTesting
 @testable import Typist
+@testable import TypistCore
 
 /// Docs/DemoService.md and the demo's registrations say the same: every documented function is
 /// registered and every registered one documented, with the same method, path and query names.

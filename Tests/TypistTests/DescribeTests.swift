@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypedAPI
 @testable import Typist
+@testable import TypistCore
 
 /// `:describe` tells the whole truth about a request: every parameter in the request line
 /// (optional Bools and enums found by difference), the body's type and fields, the envelope,

@@ -5,6 +5,7 @@ import Testing
 import TypedAPI
 import TypedAPICurl
 @testable import Typist
+@testable import TypistCore
 
 /// The one-pass JSON → value path: which types get a plan, that a plan gives exactly the value of
 /// decoding and bridging, and that it gives up rather than guess.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// A script's declaration shadows an endpoint of the same name, as in Swift, with a note; the
 /// endpoint stays `api.name(…)`; `let books = books()` is a circular reference.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypedAPI
 @testable import Typist
+@testable import TypistCore
 
 /// A parameter of a raw-value enum type takes its cases as Swift writes them: `sort: .stars`.
 @Suite("Enum arguments")

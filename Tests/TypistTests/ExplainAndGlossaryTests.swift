@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypistTesting
 @testable import Typist
+@testable import TypistCore
 
 /// `:explain` puts the last failed call in the pattern's terms; the glossary maps the write-ups'
 /// names to TypedAPI's.

@@ -6,6 +6,7 @@ import TypedAPI
 import TypedAPIAsyncHTTPClient
 import TypedAPICurl
 @testable import Typist
+@testable import TypistCore
 
 /// httpbin bound by a small host of the tests' own, as a third party would bind it, and used
 /// from scripts through every transport: models whose fields decode themselves (an any-JSON

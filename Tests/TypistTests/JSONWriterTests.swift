@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// One JSON writer for output and bodies: valid JSON, no control character raw, secrets by purpose.
 @Suite("JSON writer")

@@ -2,6 +2,7 @@ import DemoBindings
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// `typist lesson N` at a real terminal (tmux), walked as a student does: every step typed, a typo
 /// and a Ctrl-C in the middle, Ctrl-L, `:clear` and `:history` — the lesson goes on to its end.

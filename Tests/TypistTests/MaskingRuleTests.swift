@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// Secrets are masked where they are, and nowhere else: what the server said is never changed.
 @Suite("Masking never changes what the server said")

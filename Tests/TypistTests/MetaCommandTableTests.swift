@@ -5,6 +5,7 @@ import TypedAPI
 import LineEditor
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// The meta commands come from one table: dispatch, aliases, `:help`, the "did you mean"
 /// suggestion and Tab completion of each command's argument all read it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// The meta commands' whole output, compared with a transcript: each `=== input` is handled in
 /// one demo session, and what it wrote (standard output, errors, whether it succeeded) must match

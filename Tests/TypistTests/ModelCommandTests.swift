@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypistTesting
 @testable import Typist
+@testable import TypistCore
 
 /// `:model`: Swift models from JSON, that compile and decode the response they came from.
 @Suite(":model")

@@ -2,6 +2,7 @@ import FaultServer
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// Credentials as people paste them (a trailing newline) and script files of any size.
 @Suite("Pasted credentials and script files")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// What people bring to a prompt: each mistake gets an answer that says what they did.
 @Suite("Prompt habits")

@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// Records read from a response body: one allocation each, strings left in the body until read,
 /// the same values as the typed way, and every byte of every string still checked at the call.

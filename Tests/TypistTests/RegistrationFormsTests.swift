@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 import TypistTesting
 
 /// Every form of registration (RegistrationForms.swift) type-checks cheaply, and `:swift` writes

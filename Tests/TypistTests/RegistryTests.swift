@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypedAPI
 @testable import Typist
+@testable import TypistCore
 
 private struct Event: Decodable, Sendable {
     enum Level: String, Decodable, CaseIterable, Sendable { case info, error }

@@ -5,6 +5,7 @@ import Testing
 import TypedAPI
 import TypedAPICurl
 @testable import Typist
+@testable import TypistCore
 
 /// The session keeps the cookies servers set and sends them back to their origin; their values
 /// are secrets everywhere.

@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 /// Looking at the session never changes it; a failed input leaves it as it was; secrets stay
 /// masked whatever path they take; `:save` writes a script that replays the session.

@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import Testing
 @testable import Typist
+@testable import TypistCore
 
 @Suite("The session")
 struct SessionTests {

@@ -4,6 +4,7 @@ import Testing
 import TypedAPI
 import TypistTesting
 @testable import Typist
+@testable import TypistCore
 
 /// `:source`: the declarations as written in the host, or rendered from the types without them.
 @Suite(":source")

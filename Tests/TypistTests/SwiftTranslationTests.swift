@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypedAPI
 @testable import Typist
+@testable import TypistCore
 
 /// `:swift` writes the Swift a developer would write with TypedAPI: statements as statements, one
 /// `try await client.send(…)` per call, literals in their parameters' Swift types — and it compiles.

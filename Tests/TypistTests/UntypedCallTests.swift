@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TypedAPI
 @testable import Typist
+@testable import TypistCore
 
 /// The untyped calls against the demo service (offline), and beside a host's own endpoints.
 @Suite("Untyped calls")

@@ -6,6 +6,7 @@ import TypedAPI
 import TypedAPIAsyncHTTPClient
 import TypedAPICurl
 @testable import Typist
+@testable import TypistCore
 
 /// Every request names the host and Typist in `User-Agent` (GitHub's API refuses requests without
 /// one); the session's `headers` add to the host's and win over them.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypistTesting
 @testable import Typist
+@testable import TypistCore
 
 /// The workshop: five lessons, one per write-up, each walked at the prompt and checked in Swift and
 /// in a script — on the reference solutions (which pass) and on the "before" stage (which must not).

@@ -175,7 +175,7 @@ extension ShellCommandLine {
             let shell = try Shell(registry: registry, environment: environment, transport: transport,
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
                                   environments: configuration.environments, headers: host.requestHeaders, delegate: host.delegate)
-            shell.state.tls.withLock { $0 = tls }
+            shell.tlsSources = tls
             if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)

@@ -80,10 +80,9 @@ public final class TerminalLineSource: LineSource, Sendable {
         progress.clear()
     }
 
-    /// What Tab offers for the text before the cursor.
+    /// What Tab offers for the text before the cursor: the core's completions, as readline takes them.
     static func complete(_ before: String, shell: Shell) -> LineEditor.Completion {
-        if let command = MetaCommand.completion(after: before, shell: shell) { return command }
-        let completions = shell.interpreter.completions(for: before, cursor: before.utf8.count)
-        return .init(candidates: completions.candidates, appendsSpace: !completions.areMembers)
+        let completion = shell.completions(before: before)
+        return LineEditor.Completion(candidates: completion.candidates, appendsSpace: completion.appendsSpace)
     }
 }

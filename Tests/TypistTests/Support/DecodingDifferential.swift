@@ -4,6 +4,7 @@
 import Foundation
 #if !TYPIST_FUZZ
 @testable import Typist
+@testable import TypistCore
 #endif
 
 /// Models that declare overlapping subsets of the generated keys, in camelCase, with a leading

@@ -6,12 +6,12 @@ public enum TypistVersion {
     public static let current = "0.3.0"
 
     /// `reading/1.2 typist/0.3.0` for a host named `reading`; `typist/0.3.0` for typist itself.
-    static func userAgent(name: String, version: String) -> String {
+    package static func userAgent(name: String, version: String) -> String {
         name == "typist" ? "typist/\(version)" : "\(name)/\(version) typist/\(current)"
     }
 
     /// `headers` with a `User-Agent` for `name` first, unless one is there: the one place it is added.
-    static func headers(_ headers: [HTTPHeader], withUserAgentOf name: String, version: String) -> [HTTPHeader] {
+    package static func headers(_ headers: [HTTPHeader], withUserAgentOf name: String, version: String) -> [HTTPHeader] {
         if headers.contains(where: { $0.name.lowercased() == "user-agent" }) { return headers }
         return [.custom(name: "User-Agent", value: userAgent(name: name, version: version))] + headers
     }

@@ -2,11 +2,13 @@ import Foundation
 import Synchronization
 
 /// The "… 1.2s" line shown on a terminal while a call takes a while; any output clears it first.
-final class ProgressLine: Sendable {
+package final class ProgressLine: Sendable {
     private let shown = Mutex(false)
 
+    package init() {}
+
     /// Draws the line (on standard error).
-    func show(_ text: String) {
+    package func show(_ text: String) {
         shown.withLock { shown in
             StandardStream.error.write("\r\u{1B}[2K\u{1B}[2m\(text)\u{1B}[0m")
             shown = true
@@ -14,7 +16,7 @@ final class ProgressLine: Sendable {
     }
 
     /// Removes the line, if it is there.
-    func clear() {
+    package func clear() {
         shown.withLock { shown in
             guard shown else { return }
             StandardStream.error.write("\r\u{1B}[2K")
@@ -23,7 +25,7 @@ final class ProgressLine: Sendable {
     }
 
     /// Standard output and error that clear the line before writing.
-    var output: ShellOutput {
+    package var output: ShellOutput {
         ShellOutput(standard: { text in
             self.clear()
             StandardStream.output.write(text)

@@ -25,5 +25,5 @@ extension Shell {
 
     /// Writes the shell's own text (a lesson, help): never masked, it holds no session data.
     func writeOwnText(_ text: String) { ownTextOutput.standard(text.hasSuffix("\n") ? text : text + "\n") }
-    func fail(_ text: String) { output.error(TerminalStyle(enabled: colors).error("error:") + " " + text + "\n") }
+    package func fail(_ text: String) { output.error(TerminalStyle(enabled: colors).error("error:") + " " + text + "\n") }
 }

@@ -13,7 +13,7 @@ extension Shell {
     }
 
     /// `:lesson` lists the lessons; `:lesson N` starts one.
-    func lessonCommand(_ argument: String) -> Bool {
+    package func lessonCommand(_ argument: String) -> Bool {
         guard !lessons.isEmpty else {
             fail("this shell has no lessons")
             return false
@@ -140,7 +140,7 @@ extension Shell {
     /// and whether its check held. Markdown for a handout, or plain text for a projector.
     ///
     /// - Returns: 0 when every step's check held, 1 otherwise.
-    func runLesson(_ lesson: Lesson, markdown: Bool) async -> Int32 {
+    package func runLesson(_ lesson: Lesson, markdown: Bool) async -> Int32 {
         var failures = 0
         // The lesson's own text and its inputs as written; the outputs were masked as they were captured.
         let out = ownTextOutput

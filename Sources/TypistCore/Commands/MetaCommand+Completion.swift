@@ -1,10 +1,9 @@
 import APIScript
 import Foundation
-import LineEditor
 
 extension MetaCommand {
     /// What Tab offers after `:name `: by the kind of the command's argument.
-    static func completion(after before: String, shell: Shell) -> LineEditor.Completion? {
+    static func completion(after before: String, shell: Shell) -> PromptCompletion? {
         let trimmed = before.drop { $0 == " " }
         guard trimmed.hasPrefix(":") else { return nil }
         let body = trimmed.dropFirst()
@@ -45,7 +44,7 @@ extension MetaCommand {
         let directory = directoryPart.isEmpty ? "." : directoryPart
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         let typedDirectory = path.hasSuffix("/") ? path : String(path.dropLast(namePrefix.count))
-        let wordStart = path.lastIndex { LineEditor.wordBreakCharacters.contains($0) }.map { path.index(after: $0) }
+        let wordStart = path.lastIndex { PromptCompletion.wordBreakCharacters.contains($0) }.map { path.index(after: $0) }
             ?? path.startIndex
         let typedBeforeWord = path.distance(from: path.startIndex, to: wordStart)
         var candidates: [String] = []

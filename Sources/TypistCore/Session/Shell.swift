@@ -76,10 +76,10 @@ public final class Shell: @unchecked Sendable {
     let outputRedirect = OutputRedirect()
     /// Where the host's lessons are: read the first time a lesson command needs them, not at
     /// start-up (reading five lessons took a tenth of `typist run`'s start).
-    var lessonFolder: URL?
+    package var lessonFolder: URL?
     private var loadedLessons: [Lesson]?
     /// The host's lessons (`:lesson`), and where the walk is.
-    var lessons: [Lesson] {
+    package var lessons: [Lesson] {
         get {
             if let loadedLessons { return loadedLessons }
             guard let folder = lessonFolder else { return [] }
@@ -333,7 +333,7 @@ public final class Shell: @unchecked Sendable {
     }
 
     /// Writes diagnostics to the error output, rendered.
-    func report(_ diagnostics: [Diagnostic]) {
+    package func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         if diagnostics.count == 1, diagnostics[0].kind == .cancelled {
             output.error("cancelled\n")

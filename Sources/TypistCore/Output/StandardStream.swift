@@ -12,7 +12,7 @@ import Darwin
 /// and `curl` do: the process dies of `SIGPIPE`, so a shell script sees status 141 and no message.
 /// Any other failure to write (`> /dev/full`, a disk that filled up) is one line on standard error
 /// and exit status 74 (`EX_IOERR`): output that cannot be written must not pass for a success.
-enum StandardStream: Sendable {
+package enum StandardStream: Sendable {
     /// Standard output: results and `print`.
     case output
     /// Standard error: diagnostics, notes, progress.
@@ -22,7 +22,7 @@ enum StandardStream: Sendable {
     private var name: String { self == .output ? "standard output" : "standard error" }
 
     /// Writes `text` whole, or ends the process as described above.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             guard var base = bytes.baseAddress else { return }

@@ -12,7 +12,7 @@ import Foundation
 extension Shell {
     /// Copies the exercises a student edits: `design.swift` (from `before.swift`), `exercise.api`,
     /// and, to read, `usage.swift` and `misuse.swift`.
-    func startExercises(_ lesson: Lesson, in folder: String) -> Int32 {
+    package func startExercises(_ lesson: Lesson, in folder: String) -> Int32 {
         let target = URL(fileURLWithPath: folder)
         let copies = [("before.swift", "design.swift"), ("exercise.api", "exercise.api"),
                       ("usage.swift", "usage.swift"), ("misuse.swift", "misuse.swift")]
@@ -37,7 +37,7 @@ extension Shell {
 
     /// Checks a folder's `design.swift` and `exercise.api`; prints each verdict (or, with
     /// `--format json`, one JSON object for the instructor to collect).
-    func checkExercises(_ lesson: Lesson, in folder: String) async -> Int32 {
+    package func checkExercises(_ lesson: Lesson, in folder: String) async -> Int32 {
         let base = URL(fileURLWithPath: folder)
         let design = base.appendingPathComponent("design.swift")
         var results: [(name: String, passed: Bool, detail: String)] = []

@@ -2,15 +2,15 @@ import Foundation
 
 /// Reads a script file (`typist run`, `:load`) within a size limit, with a reason in words when it
 /// cannot: a 1 GB file or `/dev/zero` is refused at once instead of being read into memory.
-enum ScriptFile {
+package enum ScriptFile {
     /// The largest script read: far beyond any script a person writes.
-    static let maximumSize = 16 << 20
+    package static let maximumSize = 16 << 20
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    static func read(_ path: String) throws(Failure) -> String {
+    package static func read(_ path: String) throws(Failure) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
