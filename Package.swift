@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,14 @@ let package = Package(
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
+    ],
+    // A host pays only for what it uses: the demo service (Hummingbird, SwiftNIO) and the
+    // AsyncHTTPClient transport hang on traits, on by default (so `swift run typist` and `swift test`
+    // here have them) and off for a host that writes `traits: []`, whose resolution then skips them.
+    traits: [
+        .trait(name: "DemoService", description: "The offline demo service (Hummingbird): typist's built-in service, the DemoService product."),
+        .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
+        .default(enabledTraits: ["DemoService", "AsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -41,9 +49,9 @@ let package = Package(
             name: "TypedAPIAsyncHTTPClient",
             dependencies: [
                 "TypedAPI",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["AsyncHTTPClient"])),
             ]
         ),
         .systemLibrary(name: "CTypistPlatform", path: "Sources/CTypistPlatform"),
@@ -64,9 +72,9 @@ let package = Package(
             name: "DemoService",
             dependencies: [
                 "TypedAPI",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["DemoService"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["DemoService"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["DemoService"])),
             ]
         ),
         .systemLibrary(

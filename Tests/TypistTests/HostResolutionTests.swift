@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// A host pays only for what it uses: with `traits: []`, a package that depends on `Typist` and
+/// `TypistCurl` resolves no demo service, SwiftNIO or AsyncHTTPClient — at most five packages.
+/// The host is the README's (`swift package resolve` in a package of its own, against this checkout).
+@Suite("A host's package resolution")
+struct HostResolutionTests {
+    @Test("A host with traits: [] resolves only what Typist and TypistCurl need")
+    func resolvesFew() async throws {
+        // Beside a "checkout" named typist (a link to this one), as the README has it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-host-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = folder.appendingPathComponent("ReadingShell")
+        try FileManager.default.createDirectory(at: host.appendingPathComponent("Sources/reading"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("typist"), withDestinationURL: Built.packageRoot)
+        let readme = try String(contentsOf: Built.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // The README's manifest, with its path pointing at this checkout.
+        let start = try #require(readme.range(of: "```swift\n// swift-tools-version:6.1\nimport PackageDescription\n\nlet package = Package(\n    name: \"ReadingShell\""))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let manifest = String(readme[start.lowerBound..<end.lowerBound].dropFirst("```swift\n".count))
+        #expect(manifest.contains("traits: []"))
+        try manifest.write(to: host.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "print(1)\n".write(to: host.appendingPathComponent("Sources/reading/main.swift"), atomically: true, encoding: .utf8)
+        let result = try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "resolve"]
+            process.currentDirectoryURL = host
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let said = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+        }
+        #expect(result.0 == 0, "\(result.1)")
+        let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: host.appendingPathComponent(".build/checkouts").path)) ?? []
+        // The checkout itself is a path dependency: it is not checked out, it counts as one.
+        #expect(checkouts.count + 1 <= 5, "\(checkouts.sorted())")
+        #expect(!checkouts.contains { ["hummingbird", "swift-nio", "async-http-client", "swift-crypto"].contains($0) }, "\(checkouts.sorted())")
+    }
+}
