@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TypistCore", targets: ["TypistCore"]),
         .library(name: "Typist", targets: ["Typist"]),
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
+        .library(name: "TypedAPITesting", targets: ["TypedAPITesting"]),
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
@@ -109,8 +110,13 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            // For tests of code that uses the client alone: an in-memory transport, no shell.
+            name: "TypedAPITesting",
+            dependencies: ["TypedAPI", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .target(
             name: "TypistTesting",
-            dependencies: ["Typist", "TypedAPI", "APIScript", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["Typist", "TypedAPI", "TypedAPITesting", "APIScript", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
