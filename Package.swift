@@ -164,7 +164,8 @@ let package = Package(
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).
-        .target(name: "FaultServer", path: "Tests/FaultServer"),
+        .target(name: "FaultServer", dependencies: ["CTestSpawn"], path: "Tests/FaultServer"),
+        .systemLibrary(name: "CTestSpawn", path: "Tests/CTestSpawn"),
         .testTarget(
             name: "TypedAPITests",
             dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService", "FaultServer", "TypistTesting"]

@@ -6,7 +6,8 @@ import Foundation
 public struct ServerProcess: Sendable {
     /// The port the server printed.
     public let port: Int
-    private let pid: pid_t
+    /// The process.
+    public let pid: pid_t
 
     /// Starts `arguments[0]` with `arguments` and reads the port it prints.
     ///
@@ -14,19 +15,20 @@ public struct ServerProcess: Sendable {
     public init(_ arguments: [String], name: String) throws {
         var output: [Int32] = [0, 0]
         guard pipe(&output) == 0 else { throw Failure("pipe: \(errno)") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, output[0])
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        // A clean signal mask: the test thread's blocked signals must not leave the server deaf to SIGTERM.
-        let spawned = CleanSpawn.withAttributes { attributes in
-            posix_spawn(&child, arguments[0], &actions, &attributes, &argv, environ)
+        let write = output[1]
+        // A clean signal mask (the test thread's blocked signals must not leave the server deaf to
+        // SIGTERM), and no descriptor but 0, 1 and 2 (see CleanSpawn.withFileActions).
+        let spawned = CleanSpawn.withFileActions({ actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, write, 1)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }) { actions in
+            CleanSpawn.withAttributes { attributes in
+                posix_spawn(&child, arguments[0], &actions, &attributes, &argv, environ)
+            }
         }
         close(output[1])
         guard spawned == 0 else {

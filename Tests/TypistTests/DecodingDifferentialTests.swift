@@ -14,10 +14,10 @@ struct DecodingDifferentialTests {
         let body = Data(#"[{"user_id":1,"private":false},{"user_id":2,"private":true}]"#.utf8)
         let bridge = ValueBridge()
         _ = try? bridge.scriptType(of: [DifferentialModels.Subset].self)
-        let plan = try #require(bridge.fastPlan(for: [DifferentialModels.Subset].self))
+        let plan = try #require(bridge.readingPlan(for: [DifferentialModels.Subset].self))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let fast = try #require(FastJSONReader.value(from: body, plan: plan, decoder: decoder))
+        let fast = try #require(PlannedJSONReader.value(from: body, plan: plan, decoder: decoder))
         #expect(fast == bridge.value(of: try decoder.decode([DifferentialModels.Subset].self, from: body)))
     }
 

@@ -50,9 +50,9 @@ struct DirectDecodingTests {
     }
     final class Boxed: Codable { var id = 0 }
 
-    private func plan<T: Decodable>(_ type: T.Type, _ bridge: ValueBridge = ValueBridge()) -> FastPlan? {
+    private func plan<T: Decodable>(_ type: T.Type, _ bridge: ValueBridge = ValueBridge()) -> ReadingPlan? {
         _ = try? bridge.scriptType(of: type)
-        return bridge.fastPlan(for: type)
+        return bridge.readingPlan(for: type)
     }
 
     /// The value the typed way gives: JSONDecoder, then the bridge.
@@ -78,7 +78,7 @@ struct DirectDecodingTests {
     @Test("Transformed values, defaults, dates, enums, narrow integers, custom containers and classes do not",
           arguments: [0, 1, 2, 3, 4, 6])
     func opaqueTypes(which: Int) {
-        let found: FastPlan? = switch which {
+        let found: ReadingPlan? = switch which {
         case 0: plan(Shouting.self)
         case 1: plan(Defaulted.self)
         case 2: plan(Dated.self)
@@ -97,7 +97,7 @@ struct DirectDecodingTests {
     func equivalence(json: String) throws {
         let bridge = ValueBridge()
         let person = try #require(plan(Person.self, bridge))
-        let direct = FastJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder())
+        let direct = PlannedJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder())
         #expect(direct == (try typed(Person.self, json, bridge: bridge)))
         #expect(direct != nil)
     }
@@ -107,19 +107,19 @@ struct DirectDecodingTests {
         let bridge = ValueBridge()
         let renamed = try #require(plan(Renamed.self, bridge))
         let json = #"{"stars":42}"#
-        #expect(FastJSONReader.value(from: Data(json.utf8), plan: renamed, decoder: JSONDecoder())
+        #expect(PlannedJSONReader.value(from: Data(json.utf8), plan: renamed, decoder: JSONDecoder())
                 == (try typed(Renamed.self, json, bridge: bridge)))
         let search = try #require(plan(RepositorySearch.self, bridge))
         let body = #"{"total_count":1,"incomplete_results":false,"items":[{"id":7,"name":"n","full_name":"o/n","owner":{"login":"o","id":1},"stargazers_count":5,"language":null}]}"#
-        let direct = FastJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder.snakeCase)
+        let direct = PlannedJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder.snakeCase)
         #expect(direct != nil)
         #expect(direct == (try typed(RepositorySearch.self, body, decoder: .snakeCase, bridge: bridge)))
         // Under default keys the snake_case body does not fit: the plan gives up.
-        #expect(FastJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder()) == nil)
+        #expect(PlannedJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder()) == nil)
         // Dictionary keys are data, not coding keys: JSONDecoder leaves them as they are.
         let person = try #require(plan(Person.self, bridge))
         let snake = #"{"id":1,"name":"A","score":1,"active":true,"tags":[],"scores":{"a_b":1},"address":{"city":"c"}}"#
-        let viaSnakeCase = FastJSONReader.value(from: Data(snake.utf8), plan: person, decoder: .snakeCase)
+        let viaSnakeCase = PlannedJSONReader.value(from: Data(snake.utf8), plan: person, decoder: .snakeCase)
         #expect(viaSnakeCase != nil)
         #expect(viaSnakeCase == (try typed(Person.self, snake, decoder: .snakeCase, bridge: bridge)))
     }
@@ -129,7 +129,7 @@ struct DirectDecodingTests {
         ("a__b", "aB"), ("ALL_CAPS", "allCaps"), ("simple", "simple"), ("__", "__"), ("x_y_z_", "xYZ_"),
     ])
     func snakeCase(input: String, output: String) throws {
-        #expect(FastJSONReader.convertFromSnakeCase(input) == output)
+        #expect(PlannedJSONReader.convertFromSnakeCase(input) == output)
         // The same as JSONDecoder's own conversion.
         struct Probe: Decodable {
             let key: String
@@ -158,17 +158,17 @@ struct DirectDecodingTests {
     ])
     func givesUp(json: String) throws {
         let person = try #require(plan(Person.self))
-        #expect(FastJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder()) == nil)
+        #expect(PlannedJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder()) == nil)
     }
 
     @Test("Invalid UTF-8 and bare control characters give up")
     func invalidBytes() throws {
         let strings = try #require(plan([String].self))
-        #expect(FastJSONReader.value(from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
-        #expect(FastJSONReader.value(from: Data([0x5B, 0x22, 0x0A, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
+        #expect(PlannedJSONReader.value(from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
+        #expect(PlannedJSONReader.value(from: Data([0x5B, 0x22, 0x0A, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         let nested = try #require(plan([[[[String]]]].self))
-        #expect(FastJSONReader.value(from: Data(deep.utf8), plan: nested, decoder: JSONDecoder()) == nil)
+        #expect(PlannedJSONReader.value(from: Data(deep.utf8), plan: nested, decoder: JSONDecoder()) == nil)
     }
 
     @Test("Real demo responses read the same both ways")
@@ -182,7 +182,7 @@ struct DirectDecodingTests {
         where Kind.RequestData == Void {
             let plan = try #require(self.plan(T.self, bridge), "\(T.self)", sourceLocation: sourceLocation)
             let body = try await client.send(endpoint.redecoded(.data))
-            let direct = FastJSONReader.value(from: body, plan: plan, decoder: decoder)
+            let direct = PlannedJSONReader.value(from: body, plan: plan, decoder: decoder)
             #expect(direct != nil, "\(T.self)", sourceLocation: sourceLocation)
             #expect(direct == bridge.value(of: try decoder.decode(T.self, from: body)), "\(T.self)", sourceLocation: sourceLocation)
         }

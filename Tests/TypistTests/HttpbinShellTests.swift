@@ -135,8 +135,8 @@ struct HttpbinShellTests {
         #expect(record.fields.map(\.type) == [.any, .any, .dictionary(.string)])
         // One response model is read in one pass, the other the typed way: both paths are tested below.
         let bridge = ValueBridge()
-        #expect(bridge.fastPlan(for: Anything.self) != nil)
-        #expect(bridge.fastPlan(for: AnythingTyped.self) == nil)
+        #expect(bridge.readingPlan(for: Anything.self) != nil)
+        #expect(bridge.readingPlan(for: AnythingTyped.self) == nil)
     }
 
     @Test("An any-JSON field is navigable by key, index and member, in one pass and the typed way",

@@ -14,14 +14,14 @@ struct RecordLayoutTests {
         var memo: String?
     }
 
-    private func reader() throws -> (FastPlan, ValueBridge) {
+    private func reader() throws -> (ReadingPlan, ValueBridge) {
         let bridge = ValueBridge()
         _ = try bridge.scriptType(of: [Note].self)
-        return (try #require(bridge.fastPlan(for: [Note].self)), bridge)
+        return (try #require(bridge.readingPlan(for: [Note].self)), bridge)
     }
 
-    private func direct(_ json: [UInt8], _ plan: FastPlan) -> Value? {
-        FastJSONReader.value(from: Data(json), plan: plan, decoder: JSONDecoder())
+    private func direct(_ json: [UInt8], _ plan: ReadingPlan) -> Value? {
+        PlannedJSONReader.value(from: Data(json), plan: plan, decoder: JSONDecoder())
     }
 
     @Test("A record keeps its strings in the body and makes them when read")

@@ -13,7 +13,9 @@ struct RegistrationFormsTests {
     static func compile(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let modules = try ReadmeEmbeddingTests.modules()
         let maps = SwiftCheck.clangModuleMaps(beside: modules).flatMap { ["-Xcc", "-fmodule-map-file=" + $0.path] }
-        return try await ReadmeEmbeddingTests.run(["swiftc", "-swift-version", "6", "-I", modules.path] + maps + arguments)
+        // The caller's -I first: a module it emitted wins over the suite's own of the same name
+        // (TypistTests, which imports modules whose maps this command line does not name).
+        return try await ReadmeEmbeddingTests.run(["swiftc", "-swift-version", "6"] + arguments + ["-I", modules.path] + maps)
     }
 
     @Test("Twelve parameters of every kind, in every form, type-check within a tenth of the type checker's default budget")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes one value of a type from nothing, handing every key a marker value and noting what was
-/// asked for, so that ``ValueBridge/fastPlan(for:)`` can check that each stored property holds its
+/// asked for, so that ``ValueBridge/readingPlan(for:)`` can check that each stored property holds its
 /// key's value unchanged. Anything but one keyed container at the top makes it give up.
 final class KeyRecorder: Decoder {
     /// One key the type's `init(from:)` read.
@@ -9,17 +9,17 @@ final class KeyRecorder: Decoder {
         enum Kind {
             case int(Int), double(Double), string(String), bool
             /// Any other `Decodable`: its plan, and the property types that may hold it.
-            case nested(FastPlan?, plain: Any.Type, optional: Any.Type)
+            case nested(ReadingPlan?, plain: Any.Type, optional: Any.Type)
         }
         let name: String
         var kind: Kind
         var optional = false
 
         /// The field's plan when `value` (a property of the sample) is what this key produced.
-        func check(_ value: Any) -> FastPlan? {
+        func check(_ value: Any) -> ReadingPlan? {
             // The property's dynamic type must be exactly the one read (or its optional), and a
             // marker must arrive unchanged.
-            let plan: FastPlan?
+            let plan: ReadingPlan?
             let matches: Bool
             switch kind {
             case .int(let marker):
@@ -98,7 +98,7 @@ final class KeyRecorder: Decoder {
     }
 
     fileprivate func nested<T: Decodable>(_ type: T.Type, forKey name: String) throws -> T {
-        note(name, .nested(bridge.fastPlan(for: type), plain: T.self, optional: T?.self))
+        note(name, .nested(bridge.readingPlan(for: type), plain: T.self, optional: T?.self))
         return try ProbeDecoder.sample(type, depth: 1)
     }
 }

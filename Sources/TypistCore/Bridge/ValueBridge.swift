@@ -12,8 +12,8 @@ final class ValueBridge: Sendable {
     private let names = Mutex<[String: ObjectIdentifier]>([:])
     /// Each record's fields' Swift types as declared (`UUID`, `Date`, `RepositorySort?`), by record name.
     private let declared = Mutex<[String: [String]]>([:])
-    /// One-pass plans by type; nil once a type is known to have none (see ``FastPlan``).
-    let plans = Mutex<[ObjectIdentifier: FastPlan?]>([:])
+    /// One-pass plans by type; nil once a type is known to have none (see ``ReadingPlan``).
+    let plans = Mutex<[ObjectIdentifier: ReadingPlan?]>([:])
     /// ``decodesItself(_:)``'s answers by type.
     private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
 
@@ -81,7 +81,7 @@ final class ValueBridge: Sendable {
     /// Types that read one value or an array but are what the language shows them as already:
     /// raw-value enums, collections, numbers, dates, optionals …
     private static func isKnownSingleValue(_ type: Any.Type) -> Bool {
-        type is any RawRepresentable.Type || type is any FastPlannable.Type || type is any Collection.Type
+        type is any RawRepresentable.Type || type is any ReadingPlannable.Type || type is any Collection.Type
             || type is any Numeric.Type || type is Bool.Type || type is Date.Type || type is URL.Type
             || type is UUID.Type || type is Data.Type || type is any ExpressibleByNilLiteral.Type
     }
@@ -106,7 +106,7 @@ final class ValueBridge: Sendable {
     /// types are nearly always `Codable`), or its description when it cannot be.
     private func dynamicValue(of value: Any) -> Value {
         if let encodable = value as? any Encodable, let data = try? JSONEncoder().encode(encodable),
-            let dynamic = FastJSONReader.value(from: data, plan: .dynamic, decoder: JSONDecoder())
+            let dynamic = PlannedJSONReader.value(from: data, plan: .dynamic, decoder: JSONDecoder())
         {
             return dynamic
         }

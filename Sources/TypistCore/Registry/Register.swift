@@ -35,7 +35,7 @@ public struct Register: RegistryContent {
             producesToken: storesToken != nil,
             responseType: { bridge in try bridge.scriptType(of: Response.self) },
             // A login's token comes from the Swift model: it goes the typed way.
-            fastPlan: { bridge in storesToken == nil ? bridge.fastPlan(for: Response.self) : nil },
+            readingPlan: { bridge in storesToken == nil ? bridge.readingPlan(for: Response.self) : nil },
             convert: { response, bridge in (bridge.value(of: response), storesToken?(response)) })]
     }
 
@@ -47,7 +47,7 @@ public struct Register: RegistryContent {
     ) {
         registrations = [Self.pending(
             name, summary: summary, repeat each parameters, location: "\(file):\(line)", source: (filePath, line), endpoint: endpoint,
-            producesToken: false, responseType: { _ in .void }, fastPlan: { _ in nil },
+            producesToken: false, responseType: { _ in .void }, readingPlan: { _ in nil },
             convert: { _, _ in (.void, nil) })]
     }
 
@@ -69,7 +69,7 @@ public struct Register: RegistryContent {
         source: (path: String, line: Int),
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>, producesToken: Bool,
         responseType: @escaping @Sendable (ValueBridge) throws -> ScriptType,
-        fastPlan: @escaping @Sendable (ValueBridge) -> FastPlan?,
+        readingPlan: @escaping @Sendable (ValueBridge) -> ReadingPlan?,
         convert: @escaping @Sendable (Response, ValueBridge) -> (value: Value, token: String?)
     ) -> PendingRegistration {
         var infos: [ParameterInfo] = []
@@ -104,7 +104,7 @@ public struct Register: RegistryContent {
                         send: { client, session in
                             let data = try Kind.requestData(from: session, calling: selector)
                             // The plan is worked out at the first call (not at start-up), then cached.
-                            guard endpoint.decoding.isPlainJSON, let plan = fastPlan(bridge) else {
+                            guard endpoint.decoding.isPlainJSON, let plan = readingPlan(bridge) else {
                                 return convert(try await client.send(endpoint, with: data), bridge)
                             }
                             // JSON straight into values in one pass; the endpoint's own decoding
@@ -113,7 +113,7 @@ public struct Register: RegistryContent {
                             let direct = endpoint.redecoded(ResponseDecoding<DirectResult<Response>>(
                                 accept: typed.accept, checksContentType: typed.checksContentType
                             ) { context in
-                                if let value = FastJSONReader.value(from: context.body, plan: plan,
+                                if let value = PlannedJSONReader.value(from: context.body, plan: plan,
                                                                     decoder: context.decoder) {
                                     return .value(value)
                                 }

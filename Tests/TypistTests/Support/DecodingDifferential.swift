@@ -168,11 +168,11 @@ struct DecodingDifferential {
 
     private mutating func check<T: Decodable>(_ type: T.Type, _ body: Data) throws(DecodingMismatch) {
         _ = try? bridge.scriptType(of: type)
-        guard let plan = bridge.fastPlan(for: type) else {
+        guard let plan = bridge.readingPlan(for: type) else {
             throw DecodingMismatch(model: "\(T.self)", strategy: "-", body: "", fast: "no plan", typed: "")
         }
         for (name, decoder) in decoders {
-            guard let fast = FastJSONReader.value(from: body, plan: plan, decoder: decoder) else {
+            guard let fast = PlannedJSONReader.value(from: body, plan: plan, decoder: decoder) else {
                 handedOver += 1
                 continue
             }

@@ -137,17 +137,18 @@ enum CleanSpawnAndWait {
     struct Failure: Error { let code: Int32 }
 
     static func run(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = CleanSpawn.withAttributes { attributes in
-            posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        // The tmux server this starts lives on: it must hold no other test's pipe.
+        let result = CleanSpawn.withFileActions({ actions in
+            for descriptor: Int32 in [0, 1, 2] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }) { actions in
+            CleanSpawn.withAttributes { attributes in
+                posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+            }
         }
         guard result == 0 else { throw Failure(code: result) }
         var status: Int32 = 0

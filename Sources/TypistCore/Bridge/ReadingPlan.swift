@@ -7,18 +7,18 @@ import Synchronization
 ///
 /// A plan exists only for types whose decoding is *transparent*: plain stored properties of `Int`,
 /// `Double`, `Bool`, `String`, optionals, arrays, `[String: …]` dictionaries and other transparent
-/// records, each read from one key, unchanged. ``ValueBridge/fastPlan(for:)`` checks that with a
+/// records, each read from one key, unchanged. ``ValueBridge/readingPlan(for:)`` checks that with a
 /// recording probe (`KeyRecorder`): every property must hold exactly the marker value its key was
 /// given, in order, so renamed keys, computed or transformed values, defaults, enums, dates and custom
 /// containers all leave the type without a plan, and it goes the typed way (JSONDecoder, then the
 /// bridge). A plan gives the same value the bridge would give for the decoded model; whatever
 /// it cannot read (a missing key, a wrong type, an escape it doubts) makes it give up, and the
 /// typed decoding runs on the same body, so its errors are the usual ones.
-indirect enum FastPlan: Sendable {
+indirect enum ReadingPlan: Sendable {
     case int, double, bool, string
-    case optional(FastPlan)
-    case array(FastPlan)
-    case dictionary(FastPlan)
+    case optional(ReadingPlan)
+    case array(ReadingPlan)
+    case dictionary(ReadingPlan)
     case record(RecordPlan)
     /// Any JSON value, read as it is: for types that decode themselves (see
     /// ``ValueBridge/decodesItself(_:)``), which scripts see as dynamic values.
@@ -39,9 +39,9 @@ final class RecordPlan: @unchecked Sendable {
     private(set) var keyStrings: [String] = []
     /// Whether some key has a byte outside ASCII: then every key is compared as a string.
     private(set) var hasNonASCIIKey = false
-    private(set) var fields: [FastPlan] = []
+    private(set) var fields: [ReadingPlan] = []
 
-    func define(type: RecordType, keys: [String], fields: [FastPlan]) {
+    func define(type: RecordType, keys: [String], fields: [ReadingPlan]) {
         self.type = type
         self.keys = keys.map { Array($0.utf8) }
         keyStrings = keys
@@ -54,25 +54,25 @@ final class RecordPlan: @unchecked Sendable {
 }
 
 /// Types whose plan follows from their generic arguments.
-protocol FastPlannable {
-    static func fastPlan(_ bridge: ValueBridge) -> FastPlan?
+protocol ReadingPlannable {
+    static func readingPlan(_ bridge: ValueBridge) -> ReadingPlan?
 }
 
-extension Array: FastPlannable where Element: Decodable {
-    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Element.self).map { .array($0) } }
+extension Array: ReadingPlannable where Element: Decodable {
+    static func readingPlan(_ bridge: ValueBridge) -> ReadingPlan? { bridge.readingPlan(for: Element.self).map { .array($0) } }
 }
 
-extension Optional: FastPlannable where Wrapped: Decodable {
-    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Wrapped.self).map { .optional($0) } }
+extension Optional: ReadingPlannable where Wrapped: Decodable {
+    static func readingPlan(_ bridge: ValueBridge) -> ReadingPlan? { bridge.readingPlan(for: Wrapped.self).map { .optional($0) } }
 }
 
-extension Dictionary: FastPlannable where Key == String, Value: Decodable {
-    static func fastPlan(_ bridge: ValueBridge) -> FastPlan? { bridge.fastPlan(for: Value.self).map { .dictionary($0) } }
+extension Dictionary: ReadingPlannable where Key == String, Value: Decodable {
+    static func readingPlan(_ bridge: ValueBridge) -> ReadingPlan? { bridge.readingPlan(for: Value.self).map { .dictionary($0) } }
 }
 
 extension ValueBridge {
-    /// The one-pass plan for `T`, or nil when its decoding is not transparent (see ``FastPlan``).
-    func fastPlan<T: Decodable>(for type: T.Type) -> FastPlan? {
+    /// The one-pass plan for `T`, or nil when its decoding is not transparent (see ``ReadingPlan``).
+    func readingPlan<T: Decodable>(for type: T.Type) -> ReadingPlan? {
         switch type {
         case is Int.Type: return .int
         case is Double.Type: return .double
@@ -87,8 +87,8 @@ extension ValueBridge {
         case .some(.none): return nil
         case .none: break
         }
-        if let plannable = type as? any FastPlannable.Type {
-            let plan = plannable.fastPlan(self)
+        if let plannable = type as? any ReadingPlannable.Type {
+            let plan = plannable.readingPlan(self)
             plans.withLock { $0[identifier] = .some(plan) }
             return plan
         }
@@ -112,14 +112,14 @@ extension ValueBridge {
         return plan
     }
 
-    private func recordPlan<T: Decodable>(for type: T.Type, into record: RecordPlan) -> FastPlan? {
+    private func recordPlan<T: Decodable>(for type: T.Type, into record: RecordPlan) -> ReadingPlan? {
         guard let (sample, keys) = KeyRecorder.record(type, bridge: self) else { return nil }
         let mirror = Mirror(reflecting: sample)
         guard mirror.displayStyle == .struct, mirror.superclassMirror == nil,
             mirror.children.count == keys.count, Set(keys.map(\.name)).count == keys.count,
             case .record(let recordType) = shape(of: sample), recordType.fields.count == keys.count
         else { return nil }
-        var fields: [FastPlan] = []
+        var fields: [ReadingPlan] = []
         for (child, key) in zip(mirror.children, keys) {
             guard let plan = key.check(child.value) else { return nil }
             fields.append(plan)

@@ -1,7 +1,7 @@
 import APIScript
 import Foundation
 
-/// Reads JSON bytes into script values following a ``FastPlan``, in one pass.
+/// Reads JSON bytes into script values following a ``ReadingPlan``, in one pass.
 ///
 /// It is strict: anything that is not plainly what the plan expects (a missing or repeated key, a
 /// number of the wrong kind, invalid UTF-8, a nesting deeper than 512) makes it give up with nil,
@@ -11,7 +11,7 @@ import Foundation
 /// body, which the records share, and become strings when a script reads them. The whole body is
 /// still checked here (structure, UTF-8, control characters), so a response is accepted or refused
 /// at the call, never later.
-struct FastJSONReader {
+struct PlannedJSONReader {
     private let bytes: UnsafeRawBufferPointer
     private let text: ResponseText
     private var index = 0
@@ -48,7 +48,7 @@ struct FastJSONReader {
     }
 
     /// The value of `body` under `plan`, or nil when the typed decoding must decide.
-    static func value(from body: Data, plan: FastPlan, decoder: JSONDecoder) -> Value? {
+    static func value(from body: Data, plan: ReadingPlan, decoder: JSONDecoder) -> Value? {
         let snakeCase: Bool
         switch decoder.keyDecodingStrategy {
         case .useDefaultKeys: snakeCase = false
@@ -58,7 +58,7 @@ struct FastJSONReader {
         guard !decoder.allowsJSON5, !decoder.assumesTopLevelDictionary else { return nil }
         let text = ResponseText(body)
         return body.withUnsafeBytes { bytes in
-            var reader = FastJSONReader(bytes: bytes, text: text, snakeCase: snakeCase)
+            var reader = PlannedJSONReader(bytes: bytes, text: text, snakeCase: snakeCase)
             do throws(GiveUp) {
                 let value = try reader.read(plan)
                 reader.skipWhitespace()
@@ -71,7 +71,7 @@ struct FastJSONReader {
 
     // MARK: Values
 
-    private mutating func read(_ plan: FastPlan) throws(GiveUp) -> Value {
+    private mutating func read(_ plan: ReadingPlan) throws(GiveUp) -> Value {
         skipWhitespace()
         switch plan {
         case .int: return .int(try readInt())
@@ -181,7 +181,7 @@ struct FastJSONReader {
     }
 
     /// A record's field: scalars in place, strings as ranges of the body, the rest boxed.
-    private mutating func readField(_ plan: FastPlan) throws(GiveUp) -> RecordField {
+    private mutating func readField(_ plan: ReadingPlan) throws(GiveUp) -> RecordField {
         skipWhitespace()
         switch plan {
         case .int: return .int(try readInt())
@@ -280,7 +280,7 @@ struct FastJSONReader {
     private mutating func readDouble() throws(GiveUp) -> Double {
         let start = index
         _ = consume(UInt8(ascii: "-"))
-        func digits(_ reader: inout FastJSONReader) -> Int {
+        func digits(_ reader: inout PlannedJSONReader) -> Int {
             let from = reader.index
             while reader.index < reader.bytes.count, reader.bytes[reader.index] &- UInt8(ascii: "0") < 10 { reader.index += 1 }
             return reader.index - from
