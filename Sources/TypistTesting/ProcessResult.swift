@@ -8,11 +8,20 @@ public struct ProcessResult: Sendable {
     /// Standard output and standard error, interleaved as written.
     public var output: String
 
-    /// Runs a command found on `PATH` and waits for it.
-    public static func run(_ arguments: [String]) throws -> ProcessResult {
+    /// Runs a command found on `PATH` and waits for it, with no input.
+    ///
+    /// - Parameters:
+    ///   - directory: Where it runs (the current directory by default).
+    ///   - environment: Variables set or replaced for it; the rest of the process's are kept.
+    public static func run(_ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
+        process.standardInput = FileHandle.nullDevice
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -25,8 +34,8 @@ public struct ProcessResult: Sendable {
     /// Runs a command found on `PATH` and waits for it on a thread of its own, leaving the
     /// concurrency pool's few threads free for the tasks that must go on meanwhile (an in-process
     /// server, other tests).
-    public static func run(_ arguments: [String]) async throws -> ProcessResult {
-        try await offThePool { try run(arguments) }
+    public static func run(_ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) async throws -> ProcessResult {
+        try await offThePool { try run(arguments, directory: directory, environment: environment) }
     }
 }
 

@@ -32,6 +32,9 @@ public final class ScriptedLineSource: LineSource, Sendable {
 
     public func remember(_ input: String) { state.withLock { $0.history.append(input) } }
 
+    /// The inputs remembered, oldest first, as `:history` reads them.
+    public func historyEntries() -> [String] { history }
+
     public func forget(where shouldForget: @escaping @Sendable (String) -> Bool) {
         state.withLock { $0.history.removeAll(where: shouldForget) }
     }

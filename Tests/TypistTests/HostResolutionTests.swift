@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistTesting
 
 /// A host pays only for what it uses: with `traits: []`, a package that depends on `Typist` and
 /// `TypistCurl` resolves no demo service, SwiftNIO or AsyncHTTPClient — at most five packages.
@@ -22,21 +23,8 @@ struct HostResolutionTests {
         #expect(manifest.contains("traits: []"))
         try manifest.write(to: host.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try "print(1)\n".write(to: host.appendingPathComponent("Sources/reading/main.swift"), atomically: true, encoding: .utf8)
-        let result = try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift", "package", "resolve"]
-            process.currentDirectoryURL = host
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let said = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: said, as: UTF8.self))
-        }
-        #expect(result.0 == 0, "\(result.1)")
+        let result = try await ProcessResult.run(["swift", "package", "resolve"], directory: host)
+        #expect(result.status == 0, "\(result.output)")
         let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: host.appendingPathComponent(".build/checkouts").path)) ?? []
         // The checkout itself is a path dependency: it is not checked out, it counts as one.
         #expect(checkouts.count + 1 <= 5, "\(checkouts.sorted())")

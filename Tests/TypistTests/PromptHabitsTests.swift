@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistTesting
 @testable import Typist
 @testable import TypistCore
 
@@ -21,21 +22,10 @@ struct PromptHabitsTests {
         }
     }
 
-    /// A line source with a history, as the terminal's.
-    final class Remembering: LineSource, @unchecked Sendable {
-        var lines: [String]
-        var remembered: [String] = []
-        init(_ lines: [String]) { self.lines = lines }
-        var isInteractive: Bool { true }
-        func readLine(prompt: String) async -> LineEvent { lines.isEmpty ? .end : .line(lines.removeFirst()) }
-        func remember(_ input: String) { remembered.append(input) }
-        func historyEntries() -> [String] { remembered }
-    }
-
     @Test(":history lists the last inputs, the one before numbered 1; a count and `search word` narrow it")
     func history() async throws {
         try await withDemoShell { shell, output, _ in
-            let source = Remembering(["let a = 1", "post(id: 1).title", "posts().count", ":history", ":history 1",
+            let source = ScriptedLineSource(["let a = 1", "post(id: 1).title", "posts().count", ":history", ":history 1",
                                       ":history search post", ":history search nothing-like-this", ":history seven"])
             _ = await shell.runPrompt(source)
             let text = output.standard

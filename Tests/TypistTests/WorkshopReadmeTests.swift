@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistTesting
 
 /// Workshop/README.md's commands, run verbatim by bash as an instructor or student types them: the
 /// link onto the PATH, every `typist …` line. Only the release build itself is not run (the suite
@@ -64,24 +65,9 @@ struct WorkshopReadmeTests {
 
     /// Runs one line with bash, HOME and PATH as a fresh account has them plus `~/.local/bin`.
     static func bash(_ line: String, home: URL, directory: URL) async throws -> (status: Int32, output: String) {
-        try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", line]
-            process.currentDirectoryURL = directory
-            var environment = ProcessInfo.processInfo.environment
-            environment["HOME"] = home.path
-            environment["PATH"] = home.path + "/.local/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
-            environment["XDG_CONFIG_HOME"] = nil
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        let path = home.path + "/.local/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try await ProcessResult.run(["bash", "-c", line], directory: directory,
+                                                 environment: ["HOME": home.path, "PATH": path, "XDG_CONFIG_HOME": home.path + "/.config"])
+        return (result.status, result.output)
     }
 }

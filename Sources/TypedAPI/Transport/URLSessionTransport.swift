@@ -43,10 +43,14 @@ public final class URLSessionTransport: HTTPTransport {
     /// authentication challenges, which this transport does not implement. Use `CurlTransport` (or
     /// AsyncHTTPClient's transport) for such a service.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
-        guard tls.isSystemDefault else {
-            throw TransportFailure(.tls, detail: "the urlsession transport cannot use \(tls): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
-        }
+        guard tls.isSystemDefault else { throw Self.refusal(of: tls) }
         return try await send(request, body: body, timeout: timeout)
+    }
+
+    /// Why these TLS options cannot be used here: for a caller that checks before sending (the
+    /// command line refuses them at start).
+    public static func refusal(of tls: TLSOptions) -> TransportFailure {
+        TransportFailure(.tls, detail: "the urlsession transport cannot use TLS options (\(tls)): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
     }
 
     /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.

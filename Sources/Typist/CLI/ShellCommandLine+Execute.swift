@@ -152,9 +152,7 @@ extension ShellCommandLine {
         if stopService == nil {
             do {
                 try startTLS.validate()
-                if !startTLS.isSystemDefault, transport is URLSessionTransport {
-                    throw TransportFailure(.tls, detail: "the urlsession transport cannot use TLS options (\(startTLS)): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
-                }
+                if !startTLS.isSystemDefault, transport is URLSessionTransport { throw URLSessionTransport.refusal(of: startTLS) }
             } catch {
                 throw StartFailure(message: String(describing: error))
             }
