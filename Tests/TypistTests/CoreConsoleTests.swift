@@ -55,4 +55,26 @@ struct CoreConsoleTests {
         #expect(screen.results == "2\n")
         await server.stop()
     }
+
+    @Test("Inputs from several tasks of the app run one after another, each whole")
+    func inputsFromSeveralTasks() async throws {
+        let server = try await DemoServer.start()
+        let registry = try EndpointRegistry {
+            Register("post", summary: "One post", Parameter<Int>("id")) { id in Endpoint<Public, Post>(path: "/posts/\(id)") }
+        }
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
+                              transport: URLSessionTransport(), output: Screen().output)
+        try await shell.evaluate("var total = 0")
+        // Each input reads `total`, waits for the network, then writes it: run side by side, two
+        // would read the same `total` and one addition would be lost (or the interpreter's frames
+        // would be shared). Taken one at a time, every addition counts.
+        let tasks = 40
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<tasks {
+                group.addTask { _ = try? await shell.evaluate("total = total + post(id: 1).id") }
+            }
+        }
+        #expect(try await shell.evaluate("total") == .int(tasks))
+        await server.stop()
+    }
 }

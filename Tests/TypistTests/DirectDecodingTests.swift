@@ -89,6 +89,45 @@ struct DirectDecodingTests {
         #expect(found == nil)
     }
 
+    /// A recursive model whose own plan fails (a property no key fills) after its field `[Tree]`
+    /// has been planned against it.
+    struct Tree: Codable {
+        var name: String
+        var children: [Tree]
+        var visited = false
+        enum CodingKeys: CodingKey { case name, children }
+    }
+
+    @Test("A plan left pointing at a record whose build failed is never published")
+    func failedBuildLeavesNoPlan() {
+        let bridge = ValueBridge()
+        #expect(plan(Tree.self, bridge) == nil)
+        // `[Tree]` was planned inside Tree's build, against a record never defined.
+        #expect(bridge.readingPlan(for: [Tree].self) == nil)
+        #expect(bridge.plans.withLock { $0.values.allSatisfy { $0?.isComplete ?? true } })
+    }
+
+    @Test("Plans asked for by many threads at once are whole before any is read")
+    func plansFromManyThreads() async throws {
+        let bridge = ValueBridge()
+        _ = try? bridge.scriptType(of: [Person].self)
+        let json = #"[{"id":3,"name":"C","score":1,"active":true,"tags":[],"scores":{},"address":{"city":"c"},"friends":[{"id":4,"name":"D","score":4,"active":false,"tags":[],"scores":{},"address":{"city":"d"}}]}]"#
+        let expected = try typed([Person].self, json, bridge: bridge)
+        let results = await withTaskGroup(of: (ReadingPlan?, Value?).self) { group in
+            for _ in 0..<32 {
+                group.addTask {
+                    let plan = bridge.readingPlan(for: [Person].self)
+                    return (plan, plan.flatMap { PlannedJSONReader.value(from: Data(json.utf8), plan: $0, decoder: JSONDecoder()) })
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for (plan, value) in results {
+            #expect(plan?.isComplete == true)
+            #expect(value == expected)
+        }
+    }
+
     @Test("A plan gives exactly the value of decoding and bridging", arguments: [
         #"{"id":1,"name":"Ada","score":2.5,"active":true,"tags":["a","b"],"scores":{"x":1,"y":-2},"address":{"city":"Z\u00fcrich"}}"#,
         #"  {"name":"B\"o\\b \ud83d\ude00 \n","id":-9223372036854775808,"score":1e3,"active":false,"nickname":null,"tags":[],"scores":{},"address":{"city":"","zip":"8000"},"previous":[{"city":"x"}],"extra":{"ignored":[1,2,{"a":null}]}}  "#,

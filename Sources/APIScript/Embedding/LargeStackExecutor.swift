@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,12 +21,13 @@ import Darwin
 ///     await interpreter.evaluate(source)
 /// }
 /// ```
-public final class LargeStackExecutor: TaskExecutor, @unchecked Sendable {
+public final class LargeStackExecutor: TaskExecutor {
     /// One executor for the process, with a 512 MiB stack (reserved, committed only as used).
     public static let shared = LargeStackExecutor(stackSize: 512 << 20)
 
     private let jobs = Mutex<[UnownedJob]>([])
-    private let signal = Condition()
+    /// Signalled once per job; the thread takes every queued job per wake-up.
+    private let signal = DispatchSemaphore(value: 0)
 
     /// Starts the executor's thread.
     ///
@@ -49,49 +51,17 @@ public final class LargeStackExecutor: TaskExecutor, @unchecked Sendable {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         jobs.withLock { $0.append(job) }
-        signal.wake()
+        signal.signal()
     }
 
     private func run() {
         while true {
-            signal.wait { jobs.withLock { !$0.isEmpty } }
+            signal.wait()
             let batch = jobs.withLock { jobs -> [UnownedJob] in
                 defer { jobs.removeAll(keepingCapacity: true) }
                 return jobs
             }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
-        }
-    }
-
-    /// A mutex and condition variable pair (pthread's; Synchronization has none), in memory of
-    /// their own so they never move.
-    private final class Condition: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
-
-        deinit {
-            pthread_cond_destroy(condition)
-            pthread_mutex_destroy(mutex)
-            condition.deallocate()
-            mutex.deallocate()
-        }
-
-        func wake() {
-            pthread_mutex_lock(mutex)
-            pthread_cond_signal(condition)
-            pthread_mutex_unlock(mutex)
-        }
-
-        /// Waits until `ready` holds (checked under the mutex, so no wake-up is missed).
-        func wait(until ready: () -> Bool) {
-            pthread_mutex_lock(mutex)
-            while !ready() { pthread_cond_wait(condition, mutex) }
-            pthread_mutex_unlock(mutex)
         }
     }
 }

@@ -7,7 +7,10 @@ import Synchronization
 /// code, handing it on only while it waits for the host (an endpoint's answer): script code never
 /// runs in parallel, the network waits overlap — as in an event loop. The turn also orders memory:
 /// what one task wrote before handing the turn on, the next one reads.
-final class ScriptTurn: Sendable {
+///
+/// A shell takes a turn of its own the same way for each input, so that a host calling it from
+/// several tasks gets its inputs one after another.
+package final class ScriptTurn: Sendable {
     private struct State {
         var held = false
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -18,15 +21,21 @@ final class ScriptTurn: Sendable {
     /// The turn the current task runs script code under, when it is one of `concurrentMap`'s calls.
     @TaskLocal static var current: ScriptTurn?
 
-    /// Waits for the turn and takes it.
-    func acquire() async {
-        // Mostly the turn is free (calls hand it on while they wait): take it without suspending.
-        let taken = state.withLock { state -> Bool in
+    package init() {}
+
+    /// Takes the turn if it is free, without waiting.
+    package func tryAcquire() -> Bool {
+        state.withLock { state -> Bool in
             if state.held { return false }
             state.held = true
             return true
         }
-        if taken { return }
+    }
+
+    /// Waits for the turn and takes it.
+    package func acquire() async {
+        // Mostly the turn is free (calls hand it on while they wait): take it without suspending.
+        if tryAcquire() { return }
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if !state.held {
@@ -41,7 +50,7 @@ final class ScriptTurn: Sendable {
     }
 
     /// Hands the turn to the next task waiting, or frees it.
-    func release() {
+    package func release() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.waiting.isEmpty {
                 state.held = false
@@ -71,14 +80,13 @@ final class ScriptTurn: Sendable {
 /// `concurrentMap(limit:_:)`: the closure called for every element, at most `limit` calls in
 /// flight, results in the elements' order; the first error cancels the calls still running.
 enum ConcurrentMap {
-    /// The next element to start; only read while holding the turn.
-    final class Cursor: @unchecked Sendable {
-        private var position = 0
+    /// The next element to start, shared by the workers.
+    final class Cursor: Sendable {
+        private let position = Atomic<Int>(0)
 
         func next(below count: Int) -> Int? {
-            guard position < count else { return nil }
-            defer { position += 1 }
-            return position
+            let index = position.wrappingAdd(1, ordering: .relaxed).oldValue
+            return index < count ? index : nil
         }
     }
 
@@ -95,7 +103,7 @@ enum ConcurrentMap {
         do {
             result = .success(try await ScriptTurn.$current.withValue(turn) {
                 // `width` workers, each taking the next element until none is left: a task per
-                // worker rather than per element. The counter is read and advanced under the turn.
+                // worker rather than per element.
                 let cursor = Cursor()
                 return try await withThrowingTaskGroup(of: [(Int, Value)].self) { group in
                     for _ in 0..<width {

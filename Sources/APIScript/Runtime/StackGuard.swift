@@ -77,7 +77,7 @@ enum StackGuard {
     }
 
     /// A call handed to another thread while its caller waits (so nothing runs concurrently).
-    private final class PendingCall: @unchecked Sendable {
+    private final class PendingCall {
         let body: () -> Void
 
         init(_ body: @escaping () -> Void) {

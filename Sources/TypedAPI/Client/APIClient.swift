@@ -29,20 +29,10 @@ public final class APIClient: Sendable {
         public var cookies: CookieJar?
         /// Other environments the client can switch to by name.
         public var environments: [ServerEnvironment]
-        private var encoderBox: UncheckedBox<JSONEncoder>
-        private var decoderBox: UncheckedBox<JSONDecoder>
-
         /// The encoder for JSON bodies.
-        public var encoder: JSONEncoder {
-            get { encoderBox.value }
-            set { encoderBox = UncheckedBox(value: newValue) }
-        }
-
+        public var encoder: JSONEncoder
         /// The decoder for JSON responses, unless an endpoint brings its own.
-        public var decoder: JSONDecoder {
-            get { decoderBox.value }
-            set { decoderBox = UncheckedBox(value: newValue) }
-        }
+        public var decoder: JSONDecoder
 
         /// The default encoder for JSON bodies: keys sorted, so that a body is the same bytes on
         /// every run (Foundation on Linux otherwise orders an object's keys by hash, which changes
@@ -61,8 +51,8 @@ public final class APIClient: Sendable {
             self.timeout = timeout
             self.maximumRedirects = maximumRedirects
             self.environments = environments
-            self.encoderBox = UncheckedBox(value: encoder)
-            self.decoderBox = UncheckedBox(value: decoder)
+            self.encoder = encoder
+            self.decoder = decoder
         }
     }
 
@@ -351,7 +341,7 @@ public final class APIClient: Sendable {
                                           for endpoint: Endpoint<Kind, Response>) throws(APIError) -> Response
     {
         let status = response.status.code
-        let decoder = endpoint.decoder?.value ?? configuration.decoder
+        let decoder = endpoint.decoder ?? configuration.decoder
         func summary() -> ResponseSummary {
             ResponseSummary(status: status, reason: response.status.reasonPhrase,
                             headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: body)

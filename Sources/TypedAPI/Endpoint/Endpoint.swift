@@ -33,7 +33,7 @@ public struct Endpoint<Kind: EndpointKind, Response>: Sendable {
     public var decoding: ResponseDecoding<Response>
     /// How an error body becomes the host's error model, if the host named one.
     public var errorDecoding: ErrorDecoding?
-    var decoder: UncheckedBox<JSONDecoder>?
+    var decoder: JSONDecoder?
 
     /// Creates an endpoint with an explicit decoding.
     ///
@@ -68,7 +68,7 @@ public struct Endpoint<Kind: EndpointKind, Response>: Sendable {
     /// This endpoint with another JSON decoder, such as one that converts snake_case keys.
     public func decoder(_ decoder: JSONDecoder) -> Self {
         var copy = self
-        copy.decoder = UncheckedBox(value: decoder)
+        copy.decoder = decoder
         return copy
     }
 

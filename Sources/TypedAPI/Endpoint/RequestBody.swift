@@ -42,9 +42,8 @@ public struct RequestBody: Sendable {
     ///   - value: The value to encode.
     ///   - encoder: An encoder for this body only; the client's encoder when `nil`.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> RequestBody {
-        let custom = encoder.map(UncheckedBox.init)
         var body = RequestBody(contentType: "application/json") { defaultEncoder in
-            try (custom?.value ?? defaultEncoder).encode(value)
+            try (encoder ?? defaultEncoder).encode(value)
         }
         body.value = value
         return body
@@ -71,10 +70,4 @@ public struct RequestBody: Sendable {
         self.contentType = contentType
         self.encoder = encoder
     }
-}
-
-/// Carries a Foundation coder across concurrency domains; coders are used, never mutated, after
-/// they are configured.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
 }

@@ -9,16 +9,14 @@ public struct ResponseContext: Sendable {
     public var response: HTTPResponse
     /// The URL that answered (after redirects).
     public var url: String
-    private let decoderBox: UncheckedBox<JSONDecoder>
-
     /// The JSON decoder in force: the endpoint's, or else the client's.
-    public var decoder: JSONDecoder { decoderBox.value }
+    public let decoder: JSONDecoder
 
     init(body: Data, response: HTTPResponse, url: String, decoder: JSONDecoder) {
         self.body = body
         self.response = response
         self.url = url
-        self.decoderBox = UncheckedBox(value: decoder)
+        self.decoder = decoder
     }
 }
 

@@ -28,10 +28,12 @@ indirect enum ReadingPlan: Sendable {
 /// The plan of one record type: its fields' JSON keys and plans, by field index.
 ///
 /// `@unchecked Sendable` because plans are cyclic (a record may contain itself) and so are built
-/// in two steps: the invariant is that ``define(type:keys:fields:)`` runs once, under the bridge's
-/// lock, before the plan is shared; afterwards it is only read.
+/// in two steps. The invariant: ``define(type:keys:fields:)`` runs once, by the one thread building
+/// plans, before any other thread can see the plan — the bridge publishes a build's plans only when
+/// it has ended, and only those whose every record is defined (``ReadingPlan/isComplete``);
+/// afterwards it is only read. `ReadingPlanTests` builds plans from many threads at once.
 final class RecordPlan: @unchecked Sendable {
-    // Written once while the plan is built (under the bridge's lock), read-only afterwards.
+    // Written once while the plan is built, read-only once published.
     private(set) var type: RecordType?
     private(set) var keys: [[UInt8]] = []
     /// The keys as strings: JSONDecoder compares keys as Swift strings do (canonical equivalence,
@@ -42,12 +44,16 @@ final class RecordPlan: @unchecked Sendable {
     private(set) var fields: [ReadingPlan] = []
 
     func define(type: RecordType, keys: [String], fields: [ReadingPlan]) {
+        assert(self.type == nil, "a record plan is defined once")
         self.type = type
         self.keys = keys.map { Array($0.utf8) }
         keyStrings = keys
         hasNonASCIIKey = self.keys.contains { $0.contains { $0 >= 0x80 } }
         self.fields = fields
     }
+
+    /// Whether ``define(type:keys:fields:)`` has run.
+    var isDefined: Bool { type != nil }
 
     /// The field a key names when compared as Swift compares strings.
     func field(named key: String) -> Int? { keyStrings.firstIndex(of: key) }
@@ -70,8 +76,30 @@ extension Dictionary: ReadingPlannable where Key == String, Value: Decodable {
     static func readingPlan(_ bridge: ValueBridge) -> ReadingPlan? { bridge.readingPlan(for: Value.self).map { .dictionary($0) } }
 }
 
+extension ReadingPlan {
+    /// Whether every record the plan reaches is defined: a build that failed part-way can leave a
+    /// plan pointing at a record that never was, and such a plan is not published.
+    var isComplete: Bool {
+        var seen: Set<ObjectIdentifier> = []
+        return isComplete(seen: &seen)
+    }
+
+    private func isComplete(seen: inout Set<ObjectIdentifier>) -> Bool {
+        switch self {
+        case .int, .double, .bool, .string, .dynamic: return true
+        case .optional(let plan), .array(let plan), .dictionary(let plan): return plan.isComplete(seen: &seen)
+        case .record(let record):
+            guard seen.insert(ObjectIdentifier(record)).inserted else { return true }
+            return record.isDefined && record.fields.allSatisfy { $0.isComplete(seen: &seen) }
+        }
+    }
+}
+
 extension ValueBridge {
     /// The one-pass plan for `T`, or nil when its decoding is not transparent (see ``ReadingPlan``).
+    ///
+    /// Plans are built by one thread at a time, and only finished plans are published: another
+    /// thread never reads a record plan while it is being defined.
     func readingPlan<T: Decodable>(for type: T.Type) -> ReadingPlan? {
         switch type {
         case is Int.Type: return .int
@@ -82,14 +110,32 @@ extension ValueBridge {
         }
         // Every type's answer is kept: each call of an endpoint asks again.
         let identifier = ObjectIdentifier(type)
-        switch plans.withLock({ $0[identifier] }) {
-        case .some(.some(let plan)): return plan
-        case .some(.none): return nil
-        case .none: break
+        if let published = plans.withLock({ $0[identifier] }) { return published }
+        planBuilding.lock()
+        defer { planBuilding.unlock() }
+        // Another thread may have built it while this one waited; a model's own build may be under way.
+        if let published = plans.withLock({ $0[identifier] }) { return published }
+        if let underway = plansUnderway.withLock({ $0.plans[identifier] }) { return underway }
+        plansUnderway.withLock { $0.depth += 1 }
+        let built = buildReadingPlan(for: type, identifier: identifier)
+        let finished = plansUnderway.withLock { underway -> [ObjectIdentifier: ReadingPlan?]? in
+            underway.depth -= 1
+            guard underway.depth == 0 else { return nil }
+            defer { underway.plans = [:] }
+            return underway.plans
         }
+        // A nested type's plan stays with the build until the outermost one ends.
+        guard let finished else { return built }
+        plans.withLock { plans in
+            for (identifier, plan) in finished { plans[identifier] = .some(plan.flatMap { $0.isComplete ? $0 : nil }) }
+        }
+        return plans.withLock { $0[identifier] } ?? nil
+    }
+
+    private func buildReadingPlan<T: Decodable>(for type: T.Type, identifier: ObjectIdentifier) -> ReadingPlan? {
         if let plannable = type as? any ReadingPlannable.Type {
             let plan = plannable.readingPlan(self)
-            plans.withLock { $0[identifier] = .some(plan) }
+            plansUnderway.withLock { $0.plans[identifier] = .some(plan) }
             return plan
         }
         // Enums, and the types the bridge shows as strings, are read the typed way.
@@ -99,14 +145,14 @@ extension ValueBridge {
             return nil
         }
         if decodesItself(type) {
-            plans.withLock { $0[identifier] = .some(.dynamic) }
+            plansUnderway.withLock { $0.plans[identifier] = .some(.dynamic) }
             return .dynamic
         }
         // Registered before its fields, so a recursive model finds itself.
         let record = RecordPlan()
-        plans.withLock { $0[identifier] = .some(.record(record)) }
+        plansUnderway.withLock { $0.plans[identifier] = .some(.record(record)) }
         guard let plan = recordPlan(for: type, into: record) else {
-            plans.withLock { $0[identifier] = .some(nil) }
+            plansUnderway.withLock { $0.plans[identifier] = .some(nil) }
             return nil
         }
         return plan

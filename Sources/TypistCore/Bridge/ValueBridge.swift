@@ -14,6 +14,11 @@ final class ValueBridge: Sendable {
     private let declared = Mutex<[String: [String]]>([:])
     /// One-pass plans by type; nil once a type is known to have none (see ``ReadingPlan``).
     let plans = Mutex<[ObjectIdentifier: ReadingPlan?]>([:])
+    /// Held while plans are built (recursive: a model's fields plan their own types inside its build).
+    let planBuilding = NSRecursiveLock()
+    /// The plans of the build under way, by the thread holding ``planBuilding``; published to
+    /// ``plans`` when the outermost build ends.
+    let plansUnderway = Mutex<(depth: Int, plans: [ObjectIdentifier: ReadingPlan?])>((0, [:]))
     /// ``decodesItself(_:)``'s answers by type.
     private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
 

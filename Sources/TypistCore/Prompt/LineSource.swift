@@ -102,8 +102,10 @@ extension Shell {
     /// - Returns: The exit status: 0.
     public func runPrompt(_ source: some LineSource, banner: String? = nil, name: String = "typist") async -> Int32 {
         if source.isInteractive, let banner { output.standard(banner + "\n") }
-        readSecret = { [weak source] prompt in await source?.readSecret(prompt: prompt) }
-        lineSource = source
+        await oneInputAtATime {
+            readSecret = { [weak source] prompt in await source?.readSecret(prompt: prompt) }
+            lineSource = source
+        }
         var pending: [String] = []
         let first = TerminalText.sanitized(name) + "> "
         let continuation = String(repeating: " ", count: max(0, first.count - 5)) + "...> "

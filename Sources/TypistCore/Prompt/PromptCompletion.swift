@@ -24,6 +24,11 @@ extension Shell {
     /// What Tab offers for `text`, the input before the cursor: a command's argument after
     /// `:name `, else the language's completions from the Swift types (before any call).
     public func completions(before text: String) -> PromptCompletion {
+        // While an input runs, the interpreter is its alone: nothing is offered.
+        ifNoOtherInput { completionsWhileIdle(before: text) } ?? PromptCompletion(candidates: [], appendsSpace: false)
+    }
+
+    private func completionsWhileIdle(before text: String) -> PromptCompletion {
         if let command = MetaCommand.completion(after: text, shell: self) { return command }
         let completions = interpreter.completions(for: text, cursor: text.utf8.count)
         return PromptCompletion(candidates: completions.candidates, appendsSpace: !completions.areMembers)

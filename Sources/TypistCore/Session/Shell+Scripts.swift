@@ -44,18 +44,22 @@ extension Shell {
     ///
     /// - Returns: The exit status, as for `typist run`; a failed command gives 1.
     public func runPiped(_ input: PipedInput, name: String = "<stdin>") async -> Int32 {
-        var runner = PipedRunner(shell: self, name: name)
-        while let chunk = await input.next() {
-            if let status = await runner.feed(chunk.text, moreWaiting: chunk.moreWaiting) { return status }
+        await oneInputAtATime {
+            var runner = PipedRunner(shell: self, name: name)
+            while let chunk = await input.next() {
+                if let status = await runner.feed(chunk.text, moreWaiting: chunk.moreWaiting) { return status }
+            }
+            return await runner.finish()
         }
-        return await runner.finish()
     }
 
     /// Runs a whole piped text; see ``runPiped(_:name:)``.
     public func runPiped(_ text: String, name: String = "<stdin>") async -> Int32 {
-        var runner = PipedRunner(shell: self, name: name)
-        if let status = await runner.feed(text + "\n", moreWaiting: false) { return status }
-        return await runner.finish()
+        await oneInputAtATime {
+            var runner = PipedRunner(shell: self, name: name)
+            if let status = await runner.feed(text + "\n", moreWaiting: false) { return status }
+            return await runner.finish()
+        }
     }
 }
 

@@ -55,10 +55,13 @@ public struct NamedEnvironment: Sendable, Equatable {
 ///
 /// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
 /// It is `@unchecked Sendable` so that an evaluation can run in a task Ctrl-C cancels and Tab can
-/// complete from the readline thread: both happen only while no other evaluation is under way.
-/// The invariant: the mutable state (`format`, `transcript`, `wantsToQuit`, `readSecret`, the
-/// interpreter's) is written only by the one evaluation or command under way; what other threads
-/// read while one runs (the secrets to mask, the last exchange) lives in the shell's state object, behind its lock.
+/// complete from the readline thread. The invariant — the mutable state (`format`, `transcript`,
+/// `wantsToQuit`, `readSecret`, the interpreter's) is touched only by the one input under way — is
+/// kept by a turn: every public entry (``evaluate(_:)``, ``handle(_:)``, ``run(_:)``,
+/// ``runPiped(_:name:)-(String,_)``, ``check(_:)``, ``completions(before:)``) takes it, so inputs from several
+/// tasks run one after another, and completion while an input runs offers nothing. What other
+/// threads read while one runs (the secrets to mask, the last exchange) lives in the shell's state
+/// object, behind its lock.
 public final class Shell: @unchecked Sendable {
     /// The language interpreter, with the endpoints registered. Internal: a host evaluates through
     /// ``evaluate(_:)`` and ``run(_:)``, so the session's rollback, masking and transcript stay whole.
@@ -68,6 +71,8 @@ public final class Shell: @unchecked Sendable {
     /// The typed client every call goes through.
     public let client: APIClient
     let state = ShellState()
+    /// Held by the input under way (see ``oneInputAtATime(_:)``).
+    let inputTurn = ScriptTurn()
     let output: ShellOutput
     /// Where the shell's own text goes (lessons, help): unmasked, since it holds no session data,
     /// and a lesson that says `password = "lovelace"` must say it as written.
@@ -211,7 +216,7 @@ public final class Shell: @unchecked Sendable {
     /// - Throws: `EvaluationError` (from `APIScript`) with the diagnostics.
     @discardableResult
     public func evaluate(_ source: String) async throws -> Value {
-        let result = await evaluate(ScriptSource(name: "<input>", text: source), isPrompt: true)
+        let result = await oneInputAtATime { await evaluate(ScriptSource(name: "<input>", text: source), isPrompt: true) }
         if result.failed { throw EvaluationError(diagnostics: result.diagnostics) }
         return result.value ?? .void
     }
@@ -279,6 +284,10 @@ public final class Shell: @unchecked Sendable {
     /// - Returns: Whether it succeeded.
     @discardableResult
     public func handle(_ input: String) async -> Bool {
+        await oneInputAtATime { await handleInput(input) }
+    }
+
+    private func handleInput(_ input: String) async -> Bool {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return true }
         // A lesson step whose line is meant to fail listens to the errors this input writes.
@@ -312,6 +321,10 @@ public final class Shell: @unchecked Sendable {
     /// - Returns: The exit status: 0, 1 for a runtime error or failed `expect`, 65 for syntax or
     ///   check errors.
     public func run(_ source: ScriptSource) async -> Int32 {
+        await oneInputAtATime { await runScript(source) }
+    }
+
+    private func runScript(_ source: ScriptSource) async -> Int32 {
         let hadResult = enterScript()
         defer { leaveScript(hadResult) }
         let problems = interpreter.check(source)
@@ -327,6 +340,14 @@ public final class Shell: @unchecked Sendable {
 
     /// Every static error of a script, nothing sent.
     public func check(_ source: ScriptSource) -> [Diagnostic] {
+        guard let diagnostics = ifNoOtherInput({ checkScript(source) }) else {
+            return [Diagnostic(kind: .check, message: "the session is running another input; check once it has ended",
+                               source: source, span: TextSpan(start: 0, end: 0))]
+        }
+        return diagnostics
+    }
+
+    private func checkScript(_ source: ScriptSource) -> [Diagnostic] {
         let hadResult = enterScript()
         defer { leaveScript(hadResult) }
         return interpreter.check(source)
