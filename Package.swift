@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TypistCore", targets: ["TypistCore"]),
         .library(name: "Typist", targets: ["Typist"]),
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
+        .library(name: "TypistWorkshop", targets: ["TypistWorkshop"]),
         .library(name: "TypedAPITesting", targets: ["TypedAPITesting"]),
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
@@ -105,6 +106,16 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            // Course material: lessons, exercises, swift-check, :explain, the glossary. `typist`
+            // links it; a host that embeds the shell does not, unless it asks (ShellHost.withWorkshop()).
+            name: "TypistWorkshop",
+            dependencies: [
+                "Typist", "TypistCore", "APIScript", "TypedAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
             name: "TypistCurl",
             dependencies: ["Typist", "TypedAPICurl"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -121,7 +132,7 @@ let package = Package(
         ),
         .target(
             name: "DemoBindings",
-            dependencies: ["Typist", "TypistCurl", "DemoService", "TypedAPI"],
+            dependencies: ["Typist", "TypistCurl", "TypistWorkshop", "DemoService", "TypedAPI"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
@@ -178,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]

@@ -2,6 +2,7 @@ import DemoService
 import Foundation
 import TypedAPI
 import Typist
+import TypistWorkshop
 import TypistCurl
 
 extension RepositorySort: ScriptArgument {}
@@ -106,7 +107,7 @@ public enum DemoBindings {
                 return (server.baseURL, { await server.stop() })
             })
         host.lessonDirectory = workshopDirectory
-        return host
+        return host.withWorkshop()
     }
 
     /// The workshop's lessons: `TYPIST_WORKSHOP`, or `Workshop/` in the checkout this was built from.

@@ -60,6 +60,23 @@ struct CompatibilityHostTests {
         #expect(result.standard.contains("session.cookies"), "\(result.standard)")
         #expect(result.standard.contains("session.token"), "\(result.standard)")
     }
+
+    @Test("A host that did not ask for the workshop has none of it: no lesson or swift-check, no :lesson, :explain or :glossary")
+    func noWorkshopUnlessAsked() async throws {
+        let help = try await Built.run("compat-host", ["--help"])
+        #expect(help.status == 0)
+        #expect(help.standard.contains("run"), "\(help.standard)")
+        #expect(!help.standard.contains("lesson") && !help.standard.contains("swift-check"), "\(help.standard)")
+        let lesson = try await Built.run("compat-host", ["lesson", "1"])
+        #expect(lesson.status == ExitStatus.usage, "\(lesson.standard)\(lesson.error)")
+        let prompt = try await Built.run("compat-host", ["--base-url", "http://127.0.0.1:9"], input: ":help\n:lesson\n")
+        #expect(!prompt.standard.contains(":lesson") && !prompt.standard.contains(":glossary") && !prompt.standard.contains(":explain"),
+                "\(prompt.standard)")
+        #expect(prompt.error.contains("unknown command ':lesson'"), "\(prompt.error)")
+        // typist asked for it.
+        let typist = try await Built.run("typist", ["--help"])
+        #expect(typist.standard.contains("lesson") && typist.standard.contains("swift-check"), "\(typist.standard)")
+    }
 }
 
 /// A saved session replays on a host whose endpoint took a session property's name.

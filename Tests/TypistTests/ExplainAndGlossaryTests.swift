@@ -5,6 +5,7 @@ import Testing
 import TypistTesting
 @testable import Typist
 @testable import TypistCore
+@testable import TypistWorkshop
 
 /// `:explain` puts the last failed call in the pattern's terms; the glossary maps the write-ups'
 /// names to TypedAPI's.
@@ -24,6 +25,7 @@ struct ExplainAndGlossaryTests {
           ])
     func explains(input: String, expected: [String]) async throws {
         try await withDemoShell { shell, output, _ in
+            Workshop.install(on: shell, lessons: nil)
             await shell.handle(":explain")
             #expect(output.standard.contains("no call has failed yet"))
             #expect(await shell.handle(input) == false)
@@ -51,6 +53,7 @@ struct ExplainAndGlossaryTests {
     func exerciseHints() async throws {
         let lessons = try Lesson.load(from: DemoBindings.workshopDirectory)
         try await withDemoShell { shell, _, _ in
+            Workshop.install(on: shell, lessons: nil)
             for lesson in lessons {
                 let text = try String(contentsOf: lesson.directory.appendingPathComponent("exercise.api"), encoding: .utf8)
                 // The hint of each expect: "name: code …".
@@ -69,6 +72,7 @@ struct ExplainAndGlossaryTests {
     @Test("A rolled-back input keeps its failure for :explain, and a token in the URL stays masked")
     func keptAndMasked() async throws {
         try await withDemoShell { shell, output, _ in
+            Workshop.install(on: shell, lessons: nil)
             await shell.handle("token = \"s3cr3t-value\"")
             #expect(await shell.handle("let x = httpGet(\"/v1/search\", query: [\"q\": \"s3cr3t-value\"]).status; post(id: 999)") == false)
             output.clear()
@@ -81,6 +85,7 @@ struct ExplainAndGlossaryTests {
     @Test("The glossary: :help of a write-up's name answers with TypedAPI's, and :glossary lists them by write-up")
     func glossary() async throws {
         try await withDemoShell { shell, output, _ in
+            Workshop.install(on: shell, lessons: nil)
             await shell.handle(":help Route")
             #expect(output.standard.contains("Route (write-up 0 · an endpoint coupled with its model) — in TypedAPI: Endpoint<Kind, Response>"),
                     "\(output.standard)")
@@ -116,6 +121,7 @@ struct ExplainAndGlossaryTests {
         }
         #expect(names.isSuperset(of: ["Bearer", "Public", "APIError", "Endpoint", "EndpointKind", "HTTPMethod"]), "\(names.sorted())")
         try await withDemoShell { shell, output, _ in
+            Workshop.install(on: shell, lessons: nil)
             for name in names.sorted() {
                 output.clear()
                 await shell.handle(":help \(name)")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Typist
 @testable import TypistCore
+@testable import TypistWorkshop
 
 /// `typist lesson N` at a real terminal (tmux), walked as a student does: every step typed, a typo
 /// and a Ctrl-C in the middle, Ctrl-L, `:clear` and `:history` — the lesson goes on to its end.

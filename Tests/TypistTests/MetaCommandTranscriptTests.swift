@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Typist
 @testable import TypistCore
+import TypistWorkshop
 
 /// The meta commands' whole output, compared with a transcript: each `=== input` is handled in
 /// one demo session, and what it wrote (standard output, errors, whether it succeeded) must match
@@ -25,6 +26,8 @@ struct MetaCommandTranscriptTests {
             [NamedEnvironment(name: "local", baseURL: base, variables: ["who": "ada"]),
              NamedEnvironment(name: "nowhere", baseURL: "http://127.0.0.1:9")]
         }) { shell, output, server in
+            // typist's own prompt: the workshop's commands are in its :help.
+            Workshop.install(on: shell, lessons: nil)
             var text = ""
             for input in inputs {
                 output.clear()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Typist
 @testable import TypistCore
+@testable import TypistWorkshop
 import TypistTesting
 
 /// Every form of registration (RegistrationForms.swift) type-checks cheaply, and `:swift` writes

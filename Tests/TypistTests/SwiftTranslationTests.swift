@@ -5,6 +5,7 @@ import Testing
 import TypedAPI
 @testable import Typist
 @testable import TypistCore
+@testable import TypistWorkshop
 
 /// `:swift` writes the Swift a developer would write with TypedAPI: statements as statements, one
 /// `try await client.send(…)` per call, literals in their parameters' Swift types — and it compiles.

@@ -5,6 +5,7 @@ import Testing
 import TypistTesting
 @testable import Typist
 @testable import TypistCore
+@testable import TypistWorkshop
 
 /// The workshop: five lessons, one per write-up, each walked at the prompt and checked in Swift and
 /// in a script — on the reference solutions (which pass) and on the "before" stage (which must not).
@@ -61,7 +62,7 @@ struct WorkshopTests {
     @Test("At the prompt: :lesson shows a step, doing it is noticed, :next and :back move, checks change nothing")
     func prompt() async throws {
         try await withDemoShell { shell, output, _ in
-            shell.lessons = Self.lessons
+            shell.useLessons(Self.lessons)
             await shell.handle(":lesson")
             #expect(output.standard.contains(":lesson 3  Lesson 3 — Endpoint kinds"), "\(output.standard)")
             output.clear()
@@ -90,7 +91,7 @@ struct WorkshopTests {
     @Test("A wrong answer says what the step looks for, without the answer; a step meant to fail is done when refused for its reason")
     func stepFeedback() async throws {
         try await withDemoShell { shell, output, _ in
-            shell.lessons = Self.lessons
+            shell.useLessons(Self.lessons)
             await shell.handle(":lesson 0")
             await shell.handle(":next")
             await shell.handle(":next")
@@ -117,7 +118,7 @@ struct WorkshopTests {
         #expect(refusing.count >= 5)
         for (lesson, step) in refusing {
             try await withDemoShell { shell, output, _ in
-                shell.lessons = Self.lessons
+                shell.useLessons(Self.lessons)
                 await shell.handle(":lesson \(lesson.number)")
                 let index = try #require(lesson.steps.firstIndex { $0.title == step.title })
                 for _ in 0..<index { await shell.handle(":next") }
@@ -237,5 +238,13 @@ struct WorkshopTests {
         let elsewhere = root.appendingPathComponent("elsewhere")
         #expect(SwiftCheck.modulesDirectory(executableFolder: elsewhere, environment: [:]) == nil)
         #expect(SwiftCheck.modulesDirectory(executableFolder: nil, environment: ["TYPIST_MODULES": bin.appendingPathComponent("Modules").path]) != nil)
+    }
+}
+
+extension Shell {
+    /// The workshop installed on a test's shell, with these lessons.
+    func useLessons(_ lessons: [Lesson]) {
+        Workshop.install(on: self, lessons: nil)
+        LessonWalk.of(self)?.use(lessons)
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 import TypedAPI
 
 /// The options shared by the prompt, `run` and `check`.
-struct SessionOptions: ParsableArguments {
+package struct SessionOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("base-url"), help: "Where requests go (default: the configured environment, or the built-in service).")
     var baseURL: String?
 

@@ -7,15 +7,15 @@ import TypedAPI
 /// options and files ask for, ``start(_:_:transport:input:output:)`` finds where requests go and
 /// makes the shell, ``run(_:mode:input:)`` runs the prompt, the script or the check.
 extension ShellCommandLine {
-    enum Mode {
+    /// What a session does once started.
+    package enum Mode {
         case prompt
         case run(String)
         case check(String)
-        case lesson(Int?, LessonStyle)
+        /// An extension's session (the workshop's `lesson N`): whether it reads a person's lines
+        /// (and so gets the line editor at a terminal), and what it runs.
+        case custom(readsLines: Bool, run: @Sendable (Session, ShellHost, (any LineSource)?) async -> Int32)
     }
-
-    /// How `lesson N` runs: at the prompt, by itself, or as a handout.
-    enum LessonStyle: Equatable { case interactive, plain, handout, start(String), check(String) }
 
     /// Why a session did not start: the message (after the host's name) and the exit status.
     struct StartFailure: Error {
@@ -34,8 +34,8 @@ extension ShellCommandLine {
     }
 
     /// A started session: its shell and what to stop when it ends.
-    struct Session {
-        var shell: Shell
+    package struct Session {
+        package var shell: Shell
         var environment: ServerEnvironment
         var endpointCount: Int
         var terminal: Bool
@@ -91,7 +91,7 @@ extension ShellCommandLine {
             script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { directory = folder }
-        case .prompt, .lesson:
+        case .prompt, .custom:
             break
         }
         let configuration: ShellConfiguration
@@ -165,7 +165,8 @@ extension ShellCommandLine {
             // Every mode that reads a person's lines gets the line editor at a terminal: the prompt,
             // and a lesson's walk (`lesson N`).
             let readsLines: Bool = switch request.mode {
-            case .prompt, .lesson(.some, .interactive): true
+            case .prompt: true
+            case .custom(let readsLines, _): readsLines
             default: false
             }
             let terminal = readsLines && input == nil && LineEditor.isInteractive
@@ -178,9 +179,7 @@ extension ShellCommandLine {
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)
             }
-            if let directory = host.lessonDirectory, FileManager.default.fileExists(atPath: directory.path) {
-                shell.lessonFolder = directory
-            }
+            for commandLineExtension in host.extensions { commandLineExtension.prepare(shell, host) }
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in request.variables { try await shell.define(name, .string(value)) }
             return Session(shell: shell, environment: environment, endpointCount: registry.endpoints.count,
@@ -205,23 +204,8 @@ extension ShellCommandLine {
             let diagnostics = shell.check(session.script)
             shell.report(diagnostics)
             return diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
-        case .lesson(nil, _):
-            guard shell.lessonCommand("") else { return ExitStatus.usage }
-            return ExitStatus.success
-        case .lesson(let number?, let style):
-            if style != .interactive {
-                guard let lesson = shell.lessons.first(where: { $0.number == number }) else {
-                    shell.fail("no lesson \(number); `\(host.name) lesson` lists them")
-                    return ExitStatus.usage
-                }
-                switch style {
-                case .start(let folder): return shell.startExercises(lesson, in: folder)
-                case .check(let folder): return await shell.checkExercises(lesson, in: folder)
-                default: return await shell.runLesson(lesson, markdown: style == .handout)
-                }
-            }
-            guard shell.lessonCommand(String(number)) else { return ExitStatus.usage }
-            return await prompt(session, host, input: input, banner: nil)
+        case .custom(_, let run):
+            return await run(session, host, input)
         case .prompt:
             let banner = "\(host.name) \(host.version) — \(session.endpointCount) endpoints at \(session.environment.baseURL). :help for help, :quit to leave."
             return await prompt(session, host, input: input, banner: banner)
@@ -229,7 +213,7 @@ extension ShellCommandLine {
     }
 
     /// Reads lines from `input`, the terminal (with the line editor), or a pipe (as a script runs).
-    static func prompt(_ session: Session, _ host: ShellHost, input: (any LineSource)?, banner: String?) async -> Int32 {
+    package static func prompt(_ session: Session, _ host: ShellHost, input: (any LineSource)?, banner: String?) async -> Int32 {
         let shell = session.shell
         if let input { return await shell.runPrompt(input, name: host.name) }
         if session.terminal {

@@ -18,6 +18,8 @@ public enum ShellCommandLine {
     static let parkedSessions = Mutex<[Shell]>([])
     static let hostName = Mutex("typist")
     static let hostVersion = Mutex(TypistVersion.current)
+    /// The subcommands the host's extensions add (the workshop's `lesson`, `swift-check`).
+    static let extensionSubcommands = Mutex<[any ParsableCommand.Type]>([])
 
     /// Parses the arguments and runs; returns the exit status.
     ///
@@ -28,6 +30,7 @@ public enum ShellCommandLine {
                             input: sending (any LineSource)? = nil, output: ShellOutput = .process) async -> Int32 {
         hostName.withLock { $0 = host.name }
         hostVersion.withLock { $0 = host.version }
+        extensionSubcommands.withLock { $0 = host.extensions.flatMap(\.subcommands) }
         let command: any ParsableCommand
         // Help is answered here: ArgumentParser's parseAsRoot ends the process on `--help` for
         // this command tree instead of throwing its clean exit.
@@ -57,13 +60,12 @@ public enum ShellCommandLine {
         case let run as RunCommand: (options, mode) = (run.options, .run(run.file))
         case let check as CheckCommand: (options, mode) = (check.options, .check(check.file))
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
-        case let lesson as LessonCommand:
-            let style: LessonStyle = if let folder = lesson.check { .check(folder) } else if let folder = lesson.start { .start(folder) }
-                else if lesson.handout { .handout } else if lesson.plain { .plain } else { .interactive }
-            (options, mode) = (lesson.options, .lesson(lesson.number, style))
-        case let check as SwiftCheckCommand:
-            return SwiftCheckCommand.run(check.files, expectFailure: check.expectFailure, output: output)
-        default: return ExitStatus.usage
+        default:
+            switch host.extensions.lazy.compactMap({ $0.outcome(command, output) }).first {
+            case .finished(let status): return status
+            case .session(let extensionOptions, let extensionMode): (options, mode) = (extensionOptions, extensionMode)
+            case nil: return ExitStatus.usage
+            }
         }
         guard let transport = host.transport(named: options.transport) else {
             let names = host.transports.map(\.name).joined(separator: ", ")

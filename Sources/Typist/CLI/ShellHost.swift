@@ -22,7 +22,10 @@ public struct ShellHost: Sendable {
     /// The host's client delegate: signs, retries and observes every request the shell sends.
     public var delegate: (any APIClientDelegate)?
     /// A folder of lessons (`lesson-0/lesson.md`, …) for `:lesson` and `lesson N`; `nil` for none.
+    /// The workshop reads it: a host with lessons adds it with `withWorkshop()` (`import TypistWorkshop`).
     public var lessonDirectory: URL?
+    /// What the host's command line adds to the core's (the workshop).
+    package var extensions: [CommandLineExtension] = []
     /// TLS options for every request, such as the CA bundle of the company whose services the
     /// host calls; the environment's (`typist.json`) and the command line's win over them, field by field.
     public var tls: TLSOptions = .system
@@ -41,7 +44,7 @@ public struct ShellHost: Sendable {
 }
 
 extension ShellHost {
-    /// `reading/1.2 typist/0.3.0`: the host and the shell, for the `User-Agent` header.
+    /// `reading/1.2 typist/0.4.0`: the host and the shell, for the `User-Agent` header.
     public static func userAgent(name: String, version: String) -> String {
         TypistVersion.userAgent(name: name, version: version)
     }

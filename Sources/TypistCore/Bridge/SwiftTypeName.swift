@@ -1,11 +1,11 @@
 import Foundation
 
 /// Swift type names as a learner writes them: `[Post]`, `String?`, `[String: Int]`.
-enum SwiftTypeName {
+package enum SwiftTypeName {
     /// The type's name as Swift writes it (`[Post]`, `User?`). `_typeName` rather than
     /// `String(describing:)`, which first asks the metatype for three protocol conformances: at
     /// start-up, for every registered type, those lookups cost milliseconds.
-    static func of(_ type: Any.Type) -> String {
+    package static func of(_ type: Any.Type) -> String {
         var name = _typeName(type, qualified: false)
         name = Self.sugar(name)
         return name

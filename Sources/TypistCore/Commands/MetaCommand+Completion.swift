@@ -8,16 +8,16 @@ extension MetaCommand {
         guard trimmed.hasPrefix(":") else { return nil }
         let body = trimmed.dropFirst()
         guard let space = body.firstIndex(of: " ") else {
-            return .init(candidates: all.map(\.name), appendsSpace: true)
+            return .init(candidates: shell.commandTable.map(\.name), appendsSpace: true)
         }
-        guard let command = named(String(body[..<space])) else { return .init(candidates: [], appendsSpace: false) }
+        guard let command = named(String(body[..<space]), in: shell.commandTable) else { return .init(candidates: [], appendsSpace: false) }
         let argument = String(body[body.index(after: space)...].drop { $0 == " " })
         switch command.argument {
         case .none, .text:
             return .init(candidates: [], appendsSpace: false)
         case .topic:
             let names = shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys
-                + all.map(\.name) + BuiltinHelp.topics + ["language"]
+                + shell.commandTable.map(\.name) + BuiltinHelp.topics + ["language"]
             return .init(candidates: names, appendsSpace: false)
         case .endpointOrType:
             return .init(candidates: shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys,

@@ -2,9 +2,9 @@ import APIScript
 
 /// One of the prompt's own commands, `:name argument`: everything about it in one place — its
 /// names, what its argument is (for completion), its usage and help, and what it does.
-struct MetaCommand: Sendable {
+package struct MetaCommand: Sendable {
     /// What a command's argument is, so Tab can offer the right things.
-    enum Argument: Sendable {
+    package enum Argument: Sendable {
         case none
         /// A help topic: a command, an endpoint, a model or a built-in.
         case topic
@@ -27,20 +27,23 @@ struct MetaCommand: Sendable {
     let usage: String
     let summary: String
     let argument: Argument
+    /// Whether ``InputObserver``s hear of it (not the lesson walk's own `:lesson`, `:next`, `:back`).
+    let isObserved: Bool
     /// Runs the command with its argument (trimmed); `false` when it failed.
     let run: @Sendable (Shell, String) async -> Bool
 
-    init(_ name: String, aliases: [String] = [], usage: String, _ summary: String, argument: Argument = .none,
-         run: @escaping @Sendable (Shell, String) async -> Bool) {
+    package init(_ name: String, aliases: [String] = [], usage: String, _ summary: String, argument: Argument = .none,
+                 isObserved: Bool = true, run: @escaping @Sendable (Shell, String) async -> Bool) {
         self.name = name
         self.aliases = aliases
         self.usage = usage
         self.summary = summary
         self.argument = argument
+        self.isObserved = isObserved
         self.run = run
     }
 
-    /// Every command, in the order `:help` lists them.
+    /// The core's commands, in the order `:help` lists them.
     static let all: [MetaCommand] = [
         MetaCommand("help", aliases: ["h", "?"], usage: ":help [topic]",
                     "overview, or help on a command, endpoint, type or built-in", argument: .topic) { shell, topic in
@@ -61,23 +64,6 @@ struct MetaCommand: Sendable {
                     argument: .expression) { shell, text in await shell.swift(text) },
         MetaCommand("source", usage: ":source name", "the Swift an endpoint or model is declared with: registration, factory, model",
                     argument: .endpointOrType) { shell, text in shell.source(text) },
-        MetaCommand("explain", usage: ":explain", "the last failed call in the pattern's terms: its APIError case, the check, the write-up") { shell, _ in
-            guard let failure = shell.state.read(\.lastFailure) else {
-                shell.write("no call has failed yet in this session")
-                return true
-            }
-            shell.write(FailureExplanation.text(failure, scrub: shell.state.scrub))
-            return true
-        },
-        MetaCommand("lesson", usage: ":lesson [N]", "list the lessons, or start lesson N's guided walk", argument: .text) { shell, text in
-            shell.lessonCommand(text)
-        },
-        MetaCommand("next", usage: ":next", "the lesson's next step") { shell, _ in shell.moveInLesson(by: 1) },
-        MetaCommand("back", usage: ":back", "the lesson's previous step") { shell, _ in shell.moveInLesson(by: -1) },
-        MetaCommand("glossary", usage: ":glossary", "the write-ups' names for the pattern's parts, and TypedAPI's") { shell, _ in
-            shell.write(Glossary.listing)
-            return true
-        },
         MetaCommand("model", usage: ":model [Name =] expr", "Decodable Swift structs for a JSON value, such as an untyped call's json",
                     argument: .expression) { shell, text in await shell.model(text) },
         MetaCommand("last", usage: ":last", "the last request and response, headers included, secrets redacted") { shell, _ in
@@ -117,8 +103,8 @@ struct MetaCommand: Sendable {
         },
     ]
 
-    /// The command a name or alias stands for.
-    static func named(_ name: String) -> MetaCommand? {
-        all.first { $0.name == name || $0.aliases.contains(name) }
+    /// The command a name or alias stands for, among `commands`.
+    static func named(_ name: String, in commands: [MetaCommand]) -> MetaCommand? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 }

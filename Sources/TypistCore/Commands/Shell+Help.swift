@@ -13,7 +13,7 @@ extension Shell {
             lines.append("  token = login(user: \"ada\", password: \"lovelace\").token")
             lines.append("")
             lines.append(style.bold("Commands"))
-            for command in Self.commands {
+            for command in commandList {
                 lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
             }
             lines.append("")
@@ -24,7 +24,7 @@ extension Shell {
             return lines.joined(separator: "\n")
         }
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
-        if let command = MetaCommand.named(name) {
+        if let command = MetaCommand.named(name, in: commandTable) {
             let aliases = command.aliases.isEmpty ? "" : "\n  also: " + command.aliases.map { ":" + $0 }.joined(separator: ", ")
             return "\(command.usage)\n  \(command.summary)" + aliases
         }
@@ -61,13 +61,16 @@ extension Shell {
         if let type = Self.typeHelp[name] { return type }
         if let entry = TypedAPIHelp.entry(name) {
             // A TypedAPI name the write-ups also use (Endpoint, EndpointKind): both readings.
-            return TypedAPIHelp.text(entry) + (Glossary.entry(name).map { "\n" + Glossary.text($0) } ?? "")
+            return TypedAPIHelp.text(entry) + (moreHelp(name).map { "\n" + $0 } ?? "")
         }
-        if let entry = Glossary.entry(name) { return Glossary.text(entry) }
+        if let text = moreHelp(name) { return text }
         // A request body's type (`PostDraft`), which `:describe` knows from the endpoints that send it.
         if let text = describeText(name) { return text }
         return "no help on '\(topic)'; try :help, :endpoints, or :describe <name>"
     }
+
+    /// Help a module adds on `name` (the workshop's glossary), if any.
+    private func moreHelp(_ name: String) -> String? { helpProviders.lazy.compactMap { $0(name) }.first }
 
     /// The language's own types, for `:help Int` and the like (models answer from the registry).
     static let typeHelp: [String: String] = [

@@ -1,6 +1,6 @@
 /// `:help` for TypedAPI's own types — the names lessons, `:describe` and `:swift` use — each with
 /// its declaration's shape, what it is for, the write-up that introduces the idea, and something to try.
-enum TypedAPIHelp {
+package enum TypedAPIHelp {
     struct Entry: Sendable {
         let name: String
         let shape: String
@@ -72,10 +72,19 @@ enum TypedAPIHelp {
               seed: nil, tryIt: "typist --help"),
     ]
 
+    /// The write-ups of the type-safe networking pattern TypedAPI follows, in their order.
+    package static let writeUps = [
+        "0 · an endpoint coupled with its model",
+        "1 · a phantom response type; methods that carry their payload",
+        "2 · route and method enums, an error type, a configuration, one generic request",
+        "3 · an envelope, endpoint kinds and the data each kind needs",
+        "4 · headers, request and response processing, validation",
+    ]
+
     static func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 
     static func text(_ entry: Entry) -> String {
-        let seed = entry.seed.map { " (write-up \(Glossary.seeds[$0]))" } ?? ""
+        let seed = entry.seed.map { " (write-up \(writeUps[$0]))" } ?? ""
         return """
             \(entry.name) — TypedAPI: \(entry.shape)\(seed)
               \(entry.meaning)

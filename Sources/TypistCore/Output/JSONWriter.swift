@@ -8,7 +8,7 @@ import Foundation
 /// gives the same text. Strings use JSON's escapes; every C0 and C1 control character and DEL is
 /// escaped (`\u001b`), so no byte a server sent reaches a terminal raw. Bytes are Base64 strings,
 /// as `JSONEncoder` writes `Data`.
-enum JSONWriter {
+package enum JSONWriter {
     /// What becomes of a ``Value/secret(_:)``.
     enum Secrets {
         /// Written as `"••••"`: output that a person or a log reads.
@@ -26,7 +26,7 @@ enum JSONWriter {
     }
 
     /// The value as JSON text for output, secrets masked.
-    static func render(_ value: Value, pretty: Bool) -> String {
+    package static func render(_ value: Value, pretty: Bool) -> String {
         var writer = Writer(secrets: .masked, pretty: pretty, depthLimit: nil)
         // Without a depth limit nothing throws; values a script holds nest at most
         // `ScriptLimits.maximumValueNesting` levels.

@@ -4,6 +4,10 @@ import Foundation
 package struct TerminalStyle: Sendable {
     package var enabled: Bool
 
+    package init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
     /// Whether colour suits a file descriptor: a terminal, and no `NO_COLOR`.
     package static func colorsEnabled(for descriptor: Int32) -> Bool {
         isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

@@ -73,34 +73,18 @@ public final class Shell: @unchecked Sendable {
     let state = ShellState()
     /// Held by the input under way (see ``oneInputAtATime(_:)``).
     let inputTurn = ScriptTurn()
-    let output: ShellOutput
+    package let output: ShellOutput
     /// Where the shell's own text goes (lessons, help): unmasked, since it holds no session data,
     /// and a lesson that says `password = "lovelace"` must say it as written.
-    let ownTextOutput: ShellOutput
+    package let ownTextOutput: ShellOutput
     /// Where output goes instead of the host's, while a lesson's transcript is collected.
-    let outputRedirect = OutputRedirect()
-    /// Where the host's lessons are: read the first time a lesson command needs them, not at
-    /// start-up (reading five lessons took a tenth of `typist run`'s start).
-    package var lessonFolder: URL?
-    private var loadedLessons: [Lesson]?
-    /// The host's lessons (`:lesson`), and where the walk is.
-    package var lessons: [Lesson] {
-        get {
-            if let loadedLessons { return loadedLessons }
-            guard let folder = lessonFolder else { return [] }
-            do {
-                let loaded = try Lesson.load(from: folder)
-                loadedLessons = loaded
-                return loaded
-            } catch {
-                output.error("cannot read the lessons in \(folder.path): \(error)\n")
-                loadedLessons = []
-                return []
-            }
-        }
-        set { loadedLessons = newValue }
-    }
-    var lessonPosition: LessonPosition?
+    package let outputRedirect = OutputRedirect()
+    /// The `:commands`: the core's, and those a module adds (the workshop's `:lesson`).
+    package internal(set) var commandTable = MetaCommand.all
+    /// What follows the prompt's inputs (the workshop's lesson walk).
+    package internal(set) var inputObservers: [any InputObserver] = []
+    /// More help by topic (the workshop's glossary), after the core's own.
+    package internal(set) var helpProviders: [@Sendable (String) -> String?] = []
     /// The host's headers for every request, User-Agent included; the session's `headers` come after.
     let hostHeaders: [HTTPHeader]
     /// How results are shown; with `.json`, `print` writes non-string values as JSON too. Set by
@@ -236,6 +220,18 @@ public final class Shell: @unchecked Sendable {
         return result
     }
 
+    /// Whether `condition` evaluates to `true` now, without output or any effect on the session
+    /// (a lesson step's check).
+    package func holdsQuietly(_ condition: String, name: String = "<check>") async -> Bool {
+        let saved = snapshot()
+        let savedOutput = interpreter.output
+        interpreter.output = { _ in }
+        let result = await interpreter.evaluate(ScriptSource(name: name, text: condition), isPrompt: true)
+        interpreter.output = savedOutput
+        restore(saved, keepingLastExchange: true)
+        return !result.failed && result.value == .bool(true)
+    }
+
     /// `last` and `_` take a result and its type.
     func setLast(_ value: Value, type: ScriptType) {
         state.update {
@@ -290,13 +286,13 @@ public final class Shell: @unchecked Sendable {
     private func handleInput(_ input: String) async -> Bool {
         let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return true }
-        // A lesson step whose line is meant to fail listens to the errors this input writes.
-        let listening = lessonStepAwaitsRefusal
+        // An observer (a lesson step whose line is meant to fail) may listen to the errors this input writes.
+        let listening = inputObservers.contains { $0.collectsErrors(shell: self) }
         if listening { state.startErrorTap() }
         let succeeded: Bool
         if trimmed.hasPrefix(":") {
             succeeded = await command(trimmed)
-            if ["lesson", "next", "back"].contains(where: { trimmed.hasPrefix(":" + $0) }) {
+            if let command = commandNamed(in: trimmed), !command.isObserved {
                 if listening { _ = state.endErrorTap() }
                 return succeeded
             }
@@ -312,7 +308,7 @@ public final class Shell: @unchecked Sendable {
             }
         }
         let errors = listening ? state.endErrorTap() : ""
-        await checkLessonStep(after: trimmed, succeeded: succeeded, errors: errors)
+        for observer in inputObservers { await observer.inputEnded(trimmed, succeeded: succeeded, errors: errors, shell: self) }
         return succeeded
     }
 

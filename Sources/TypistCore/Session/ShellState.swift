@@ -16,7 +16,7 @@ final class ShellState: Sendable {
         var hasResult = false
         var lastExchange: Exchange?
         /// The last call that failed, for `:explain`; kept when a failed input is rolled back.
-        var lastFailure: FailureExplanation.Failure?
+        var lastFailure: FailedCall?
         var dryRun: [PreparedRequest]?
         /// In a dry run: whether an answer with a list came back (a placeholder), and whether a
         /// request was made after one (so it may be one of a call per element).

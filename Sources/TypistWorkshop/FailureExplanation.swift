@@ -1,18 +1,12 @@
 import APIScript
 import Foundation
 import TypedAPI
+import TypistCore
 
 /// `:explain`: the last failed call in the pattern's terms — which `APIError` case, which check
 /// produced it, which write-up introduced that check, and the server's own error when one was decoded.
 struct FailureExplanation {
-    /// A failed call, kept for `:explain`.
-    struct Failure: Sendable {
-        /// The script function, such as `post(id:)`.
-        let function: String
-        let error: any Error & Sendable
-    }
-
-    static func text(_ failure: Failure, scrub: (String) -> String) -> String {
+    static func text(_ failure: FailedCall, scrub: (String) -> String) -> String {
         var lines: [String] = []
         let (caseName, check, seed, next) = parts(failure.error)
         lines.append("The last error came from \(failure.function): \(caseName)")

@@ -2,6 +2,8 @@ import APIScript
 import ArgumentParser
 import Foundation
 import TypedAPI
+import Typist
+import TypistCore
 
 struct SwiftCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,5 @@
+import TypistCore
+
 /// The names the five write-ups of the type-safe networking pattern use, and what each is called in
 /// TypedAPI and at the prompt (`:help Route`, `:glossary`).
 struct Glossary {
@@ -15,13 +17,7 @@ struct Glossary {
     }
 
     /// The write-ups in their order, as the workshop's lessons name them.
-    static let seeds = [
-        "0 · an endpoint coupled with its model",
-        "1 · a phantom response type; methods that carry their payload",
-        "2 · route and method enums, an error type, a configuration, one generic request",
-        "3 · an envelope, endpoint kinds and the data each kind needs",
-        "4 · headers, request and response processing, validation",
-    ]
+    static var seeds: [String] { TypedAPIHelp.writeUps }
 
     static let entries: [Entry] = [
         Entry(term: "Route", seed: 0, typedAPI: "Endpoint<Kind, Response>",

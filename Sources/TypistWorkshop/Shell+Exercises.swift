@@ -1,4 +1,5 @@
 import APIScript
+import TypistCore
 import Foundation
 
 /// A lesson's exercises: copied into a folder to work in (`lesson N --start DIR`), and checked
