@@ -1,4 +1,5 @@
 import Foundation
+import TypedAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -12,18 +13,25 @@ import Glibc
 /// of a 10 MB response on this kind of machine. Only the window ahead of what arrived is ever
 /// committed, so a `Content-Length` alone (a lying server's) costs address space, not memory. The
 /// mapping becomes the `Data` the caller gets, without a copy. Every other body, and one longer
-/// than announced, is kept in a `Data` as it grows.
+/// than announced, is kept in a `Data` as it grows. With the platform tuning off
+/// (``PlatformTuning/isEnabled``, `TYPIST_PLAIN=1`) every body is a `Data`.
 final class CurlBody {
     /// Bodies announced at this size or more are mapped.
-    static let mappedSize = 1 << 20
+    static let mappedSize = PlatformTuning.mappedBodySize
     /// How much of the mapping is populated ahead of the bytes that arrived.
-    static let window = 4 << 20
+    static let window = PlatformTuning.populateWindow
+    /// Whether large bodies are mapped (the platform tuning's switch, unless a test says).
+    private let maps: Bool
 
     private var data = Data()
     private var mapping: UnsafeMutableRawBufferPointer?
     private var mapped = 0
     /// How much of the mapping is populated (a multiple of the window, or all of it).
     private var populated = 0
+
+    init(maps: Bool = PlatformTuning.isEnabled) {
+        self.maps = maps
+    }
 
     deinit {
         if let mapping { munmap(mapping.baseAddress, mapping.count) }
@@ -42,13 +50,10 @@ final class CurlBody {
     func reserve(_ length: Int) {
         guard count == 0, mapping == nil else { return }
         #if canImport(Glibc)
-        if length >= Self.mappedSize {
+        if maps, length >= Self.mappedSize {
             let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             if let address, address != MAP_FAILED {
-                // Huge pages where the system allows them for those who ask (2 MiB a fault
-                // instead of 4 KiB); it may refuse, and so may the populating below: then the
-                // pages come as they are written.
-                _ = madvise(address, length, MADV_HUGEPAGE)
+                PlatformTuning.advise(hugePages: address, length: length)
                 mapping = UnsafeMutableRawBufferPointer(start: address, count: length)
                 populated = 0
                 return
@@ -64,9 +69,7 @@ final class CurlBody {
             if mapped + bytes.count <= mapping.count {
                 while populated < mapped + bytes.count, let base = mapping.baseAddress {
                     let next = min(populated + Self.window, mapping.count)
-                    #if os(Linux)
-                    _ = madvise(base + populated, next - populated, 23 /* MADV_POPULATE_WRITE, Linux 5.14 */)
-                    #endif
+                    PlatformTuning.populate(base + populated, length: next - populated)
                     populated = next
                 }
                 if let source = bytes.baseAddress, let target = mapping.baseAddress {

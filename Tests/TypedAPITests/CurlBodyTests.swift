@@ -40,6 +40,16 @@ struct CurlBodyTests {
         #expect(!small.isMapped)
     }
 
+    @Test("With the platform tuning off (TYPIST_PLAIN=1) a large body is a Data, whole")
+    func plain() {
+        let bytes = Self.pattern(3 << 20, seed: 5)
+        let body = CurlBody(maps: false)
+        body.reserve(bytes.count)
+        #expect(!body.isMapped)
+        Self.append(bytes, to: body)
+        #expect(Array(body.take()) == bytes)
+    }
+
     @Test("An announced length alone commits no memory: pages are populated a window ahead of the bytes")
     func populatedAhead() {
         let body = CurlBody()

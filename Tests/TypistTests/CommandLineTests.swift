@@ -15,6 +15,9 @@ struct CommandLineTests {
         #else
         #expect(probe.standard == "untouched\n")
         #endif
+        // One switch turns the platform tuning off.
+        let plain = try await Built.run("typist-allocator-probe", [], environment: ["TYPIST_PLAIN": "1"])
+        #expect(plain.standard == "untouched\n", "\(plain.error)")
     }
 
     @Test("Every example script runs against the built-in demo service and exits 0",

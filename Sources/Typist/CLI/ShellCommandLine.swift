@@ -114,13 +114,15 @@ extension ShellCommandLine {
     ///   of being freed one by one (milliseconds for a large response kept in a variable).
     ///
     /// - Returns: Whether the allocator took the settings (false where there is nothing to tune).
+    /// With `TYPIST_PLAIN=1` in the environment it does neither (see `PlatformTuning`).
     @discardableResult
     public static func prepareProcess() -> Bool {
+        guard PlatformTuning.isEnabled else { return false }
         processEndsAfterMain.withLock { $0 = true }
         return tuneAllocator()
     }
 
     static func tuneAllocator() -> Bool {
-        typist_tune_malloc(16 << 20) == 1
+        typist_tune_malloc(Int32(PlatformTuning.heapTopPad)) == 1
     }
 }

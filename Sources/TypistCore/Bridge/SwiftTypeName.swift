@@ -1,14 +1,22 @@
 import Foundation
 
 /// Swift type names as a learner writes them: `[Post]`, `String?`, `[String: Int]`.
+///
+/// The one user of the standard library's `_typeName`, which `String(describing:)` and
+/// `String(reflecting:)` would replace at a cost: they first ask the metatype for three protocol
+/// conformances, milliseconds at start-up over every registered type.
 package enum SwiftTypeName {
+    /// The type's name without its module (`Post`, `Array<Post>`), as the runtime writes it.
+    package static func unqualified(_ type: Any.Type) -> String { _typeName(type, qualified: false) }
+
+    /// The type's name with its module (`DemoService.Post`), as the runtime writes it.
+    package static func qualified(_ type: Any.Type) -> String { _typeName(type, qualified: true) }
+
     /// The type's name as Swift writes it (`[Post]`, `User?`). `_typeName` rather than
     /// `String(describing:)`, which first asks the metatype for three protocol conformances: at
     /// start-up, for every registered type, those lookups cost milliseconds.
     package static func of(_ type: Any.Type) -> String {
-        var name = _typeName(type, qualified: false)
-        name = Self.sugar(name)
-        return name
+        sugar(unqualified(type))
     }
 
     private static func sugar(_ name: String) -> String {
@@ -33,7 +41,7 @@ package enum SwiftTypeName {
     static func modules(of types: Any.Type...) -> [String] {
         var modules: [String] = []
         for type in types {
-            let name = _typeName(type, qualified: true)
+            let name = qualified(type)
             for token in name.split(whereSeparator: { "<>,[]:? ()".contains($0) }) {
                 guard let module = token.split(separator: ".").first.map(String.init), token.contains("."),
                     !["Swift", "Foundation", "TypedAPI", "__C"].contains(module), !modules.contains(module)

@@ -143,7 +143,7 @@ final class ValueBridge: Sendable {
         let short = SwiftTypeName.of(type)
         return names.withLock { names in
             if let existing = names[short], existing != identifier {
-                let qualified = _typeName(type, qualified: true).split(separator: ".").dropFirst().joined(separator: ".")
+                let qualified = SwiftTypeName.qualified(type).split(separator: ".").dropFirst().joined(separator: ".")
                 names[qualified] = identifier
                 return qualified
             }

@@ -91,7 +91,7 @@ public struct Register: RegistryContent {
             }
             return EndpointRegistration(
                 name: name, summary: summary, group: "", parameters: parameterInfos,
-                kindName: _typeName(Kind.self, qualified: false), responseTypeName: SwiftTypeName.of(Response.self),
+                kindName: SwiftTypeName.unqualified(Kind.self), responseTypeName: SwiftTypeName.of(Response.self),
                 shape: shape, producesToken: producesToken, location: location, source: source,
                 modules: SwiftTypeName.modules(of: Kind.self, Response.self),
                 plan: { values in
