@@ -1,6 +1,6 @@
 /// What `:help` says of the language's own functions, methods and properties — read from the
 /// same tables the checker and the runtime use, so help cannot drift from behaviour.
-public enum BuiltinHelp {
+package enum BuiltinHelp {
     /// Help on `name`: the built-in function of that name, every method of that name (with the
     /// kinds of value it works on and an example) and the property of that name; `nil` when the
     /// language has none of these.

@@ -41,7 +41,7 @@ final class GlobalTable {
 /// reaches `Swift.print` under a module's own `print`. No identifier holds a `.`, so no host
 /// registration and no declaration can take them; a script's own variable named like a
 /// qualifier hides it, as in Swift.
-public enum QualifiedName {
+package enum QualifiedName {
     /// The shell's session properties: `session.token`, `session.cookies`.
     public static let session = "session"
     /// The built-in functions: `Swift.print`.

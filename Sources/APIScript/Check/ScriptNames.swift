@@ -1,6 +1,6 @@
 /// What a name in a script may be: one rule for the interpreter's registrations, a host's
 /// endpoint registry and the shell's variables.
-public enum ScriptNames {
+package enum ScriptNames {
     /// The language's keywords, which name nothing.
     public static var keywords: [String] { Keyword.allCases.map(\.rawValue) }
     /// The built-in functions (`print`, `expect`, `json` …), which a host may not shadow.

@@ -1,6 +1,6 @@
 /// "Did you mean …?" by edit distance: one rule for the checker, the shell's commands and its
 /// `:describe`, so a suggestion means the same everywhere.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `name`, when it is close enough to be a likely typo: at most one
     /// edit per three characters (a swap of neighbours counts one), or a difference of case only.
     public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {

@@ -186,7 +186,7 @@ extension Interpreter {
 }
 
 /// A call of a host function in a source text, for tools that rewrite scripts (`:swift`).
-public struct HostCallSite: Sendable, Equatable {
+package struct HostCallSite: Sendable, Equatable {
     /// The function's name.
     public var name: String
     /// The whole call, such as `post(id: 1)`, as UTF-8 offsets.
@@ -197,7 +197,7 @@ public struct HostCallSite: Sendable, Equatable {
 
 extension Interpreter {
     /// The calls of registered host functions in a text, in source order.
-    public func hostCalls(in text: String) -> [HostCallSite] {
+    package func hostCalls(in text: String) -> [HostCallSite] {
         let source = ScriptSource(name: "<calls>", text: text)
         let (statements, _) = Parser.parse(source)
         var sites: [HostCallSite] = []

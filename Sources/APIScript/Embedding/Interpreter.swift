@@ -59,14 +59,14 @@ public final class Interpreter {
 
     /// The most calls `concurrentMap` may have in flight at once, whatever limit a script asks
     /// for: the host's connection budget (the shell's `concurrency`). 1 to
-    /// ``ConcurrencyLimit/maximum``; 8 by default.
+    /// 256; 8 by default.
     public var concurrency: Int {
         get { context.concurrency.value }
         set { context.concurrency.value = newValue }
     }
 
     /// The same limit as a value a host may keep and set from any task (a session property's setter).
-    public var concurrencyLimit: ConcurrencyLimit { context.concurrency }
+    package var concurrencyLimit: ConcurrencyLimit { context.concurrency }
 
     /// The steps completion may spend reading a value whose type is dynamic.
     static let completionSteps = 100_000
@@ -470,7 +470,7 @@ import Darwin
 #endif
 
 /// The most calls `concurrentMap` has in flight at once: 1 to ``maximum``, 8 to start with.
-public final class ConcurrencyLimit: Sendable {
+package final class ConcurrencyLimit: Sendable {
     /// The most calls one `concurrentMap` may have in flight, whatever a session allows.
     public static let maximum = ConcurrentMap.maximumLimit
 

@@ -2,7 +2,7 @@
 /// top-level declarations are, where a name is used, where the final expression starts.
 ///
 /// Positions are UTF-8 byte offsets into the text. Text with syntax errors gives empty answers.
-public enum ScriptText {
+package enum ScriptText {
     /// A top-level `let`/`var`/`func` name and where it is written.
     public struct Declaration: Sendable, Equatable {
         /// The declared name.

@@ -3,7 +3,7 @@
 ///
 /// The interpreter writes the language itself — statements, closures, built-in methods, literals —
 /// and asks the host only for what the host defined.
-public struct SwiftHostWriting: Sendable {
+package struct SwiftHostWriting: Sendable {
     /// A call of a host function as a Swift expression without `try` and `await`, such as
     /// `client.send(.post(id: 1))`, given each parameter's argument (`nil` where it is left out);
     /// `nil` when the function has no Swift counterpart.
@@ -29,7 +29,7 @@ public struct SwiftHostWriting: Sendable {
 }
 
 /// One argument of a host call, written in Swift.
-public struct SwiftArgument: Sendable {
+package struct SwiftArgument: Sendable {
     /// The argument's Swift text, such as `1`, `"swift"`, `.stars` or `post.id`.
     public var text: String
     /// Its value when it is a literal (a string, a number, a Boolean): a host may write it in its
@@ -38,7 +38,7 @@ public struct SwiftArgument: Sendable {
 }
 
 /// A script written as Swift.
-public struct SwiftProgram: Sendable {
+package struct SwiftProgram: Sendable {
     /// The statements, one line each, indented by four spaces a level.
     public var lines: [String]
     /// The host functions it calls, in the order of their first call.
@@ -54,7 +54,7 @@ public struct SwiftProgram: Sendable {
     public var sessionVariables: [SessionVariable]
 
     /// A variable the session holds.
-    public struct SessionVariable: Sendable {
+    package struct SessionVariable: Sendable {
         /// Its name.
         public var name: String
         /// Its type as Swift writes it, where the language knows it (a model's name, `[Int]`).
@@ -64,7 +64,7 @@ public struct SwiftProgram: Sendable {
 
 /// Why a script could not be written as Swift: a check error, or a construct with no Swift
 /// counterpart (dynamic JSON values, an endpoint called inside a closure).
-public struct SwiftTranslationFailure: Error, Sendable, CustomStringConvertible {
+package struct SwiftTranslationFailure: Error, Sendable, CustomStringConvertible {
     /// What is missing, in one sentence.
     public var message: String
     /// The check errors, when the script does not check.
@@ -81,7 +81,7 @@ extension Interpreter {
     ///   - text: A prompt line or a whole script.
     ///   - isPrompt: Whether a final expression's value is shown (`let result = …`), as at the prompt.
     ///   - host: How the host writes its functions and globals.
-    public func swift(for text: String, isPrompt: Bool, host: SwiftHostWriting) -> Result<SwiftProgram, SwiftTranslationFailure> {
+    package func swift(for text: String, isPrompt: Bool, host: SwiftHostWriting) -> Result<SwiftProgram, SwiftTranslationFailure> {
         StackGuard.withRoom {
             let source = ScriptSource(name: "<swift>", text: text)
             let slotsBefore = table.slotCount

@@ -1,5 +1,5 @@
 /// Text made from ``Value/bytes(_:)``: how bytes print, and their `base64`, `hex` and `utf8` views.
-public enum ByteText {
+package enum ByteText {
     /// Bytes shown before the ellipsis when a value prints.
     public static let shownBytes = 8
 

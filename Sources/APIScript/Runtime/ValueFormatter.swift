@@ -1,5 +1,5 @@
 /// Text for values, as Swift's `print` and `String(describing:)` would give it.
-public enum ValueFormatter {
+package enum ValueFormatter {
     /// The value as `print` shows it: strings bare, everything inside collections in literal form.
     public static func description(_ value: Value) -> String {
         if case .string(let text) = value { return text }

@@ -3,7 +3,7 @@
 ///
 /// Line breaks and tabs stay as they are. Everything a server sent, and everything a script
 /// prints, passes through here on its way to the prompt.
-public enum TerminalText {
+package enum TerminalText {
     /// Whether a character is a control character: C0, DEL or C1 (U+009B is a one-character
     /// escape sequence on many terminals). The one rule every writer of text uses.
     @inline(__always)
