@@ -84,6 +84,21 @@ public final class APIClient: Sendable {
                                  timeout: configuration.timeout))
     }
 
+    /// A client like this one — its environment, headers, time limit, coders, cookies and other
+    /// environments as they are now — whose requests go to another transport and delegate: a
+    /// ``RecordingTransport`` that answers without the network, say, to see what a call would send.
+    ///
+    /// - Parameters:
+    ///   - transport: Where the new client's requests go.
+    ///   - delegate: Its delegate (this client's is not carried over).
+    public func replacingTransport(with transport: any HTTPTransport, delegate: (any APIClientDelegate)? = nil) -> APIClient {
+        let current = state.withLock { $0 }
+        var configuration = configuration
+        configuration.headers = current.headers
+        configuration.timeout = current.timeout
+        return APIClient(environment: current.environment, transport: transport, configuration: configuration, delegate: delegate)
+    }
+
     /// Where requests go now. Setting it switches every later call.
     public var environment: ServerEnvironment {
         get { state.withLock { $0.environment } }

@@ -12,4 +12,6 @@ struct CallPlan: Sendable {
     var prepare: @Sendable (APIClient, SessionCredentials) throws -> PreparedRequest
     /// Sends it and returns the script value.
     var send: @Sendable (APIClient, SessionCredentials) async throws -> (value: Value, token: String?)
+    /// Sample JSON of the response, for a preview's answer (see ``Preview``).
+    var sample: @Sendable () -> Data
 }

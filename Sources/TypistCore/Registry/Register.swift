@@ -127,7 +127,8 @@ public struct Register: RegistryContent {
                             case .value(let value): return (value, nil)
                             case .model(let response): return convert(response, bridge)
                             }
-                        })
+                        },
+                        sample: { SampleJSON.body(plan: readingPlan(bridge), type: try? responseType(bridge)) })
                 })
         })
     }

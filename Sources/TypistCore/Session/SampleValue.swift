@@ -1,6 +1,7 @@
 import APIScript
 
-/// Placeholder values of a type, for dry runs (`:curl`, `:swift`): nothing is sent, and the rest of
+/// Placeholder values of a type, for a preview's call whose sample JSON the Swift type did not take
+/// (see ``Preview``): nothing is sent, and the rest of
 /// the expression still has something of the right shape to work on — arrays hold one placeholder
 /// element, so a call made for each element of an answer is shown once.
 enum SampleValue {

@@ -394,28 +394,22 @@ public final class Shell: @unchecked Sendable {
                 state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
                 throw error
             }
-            let credentials = state.credentials
-            if state.read({ $0.dryRun != nil }) {
-                // Nothing is sent, so a missing credential only shows as a placeholder.
-                let placeholders = SessionCredentials(token: credentials.token ?? "TOKEN", apiKey: credentials.apiKey ?? "KEY",
-                                                      username: credentials.username ?? "USER",
-                                                      password: credentials.password ?? "PASSWORD")
-                let request = try plan.prepare(client, placeholders)
-                let answersList = endpoint.responseType.containsArray
-                state.update {
-                    $0.dryRun?.append(request)
-                    if $0.dryRunListAnswered { $0.dryRunPerElement = true }
-                    if answersList { $0.dryRunListAnswered = true }
-                }
-                return SampleValue.of(endpoint.responseType)
-            }
+            // The session's client, or in a preview a second one whose transport answers with a sample.
+            let preview = Preview.current
+            let call = preview?.call(like: client, answering: plan.sample())
+            let credentials = preview == nil ? state.credentials : Preview.credentials(state.credentials)
             let (value, token): (Value, String?)
             do {
-                (value, token) = try await plan.send(client, credentials)
+                (value, token) = try await plan.send(call?.client ?? client, credentials)
+            } catch where call?.wasSent == true {
+                // The request is kept; a sample the Swift type does not take (an enum, a date)
+                // leaves the rest of the expression a placeholder of the right shape.
+                (value, token) = (SampleValue.of(endpoint.responseType), nil)
             } catch {
                 state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
                 throw TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: client.environment.tls), registry: registry)
             }
+            preview?.noteCall(answersList: endpoint.responseType.containsArray)
             guard let token else { return value }
             state.update { $0.credentials.token = token }
             state.remember(secret: token, as: "TYPIST_TOKEN")
@@ -443,17 +437,13 @@ public final class Shell: @unchecked Sendable {
         let saved = snapshot()
         let savedOutput = interpreter.output
         interpreter.output = { _ in }
-        state.update {
-            $0.dryRun = []
-            $0.dryRunListAnswered = false
-            $0.dryRunPerElement = false
-            $0.dryRunUntyped = []
+        let preview = Preview()
+        let result = await Preview.$current.withValue(preview) {
+            await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
         }
-        let result = await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
-        let (requests, perElement, untyped) = state.read { ($0.dryRun ?? [], $0.dryRunPerElement, $0.dryRunUntyped) }
         interpreter.output = savedOutput
         restore(saved, keepingLastExchange: false)
-        return (requests, result.failed ? result.errors : [], perElement, untyped)
+        return (preview.requests, result.failed ? result.errors : [], preview.madeCallsPerElement, preview.untypedRequests)
     }
 }
 

@@ -17,13 +17,6 @@ final class ShellState: Sendable {
         var lastExchange: Exchange?
         /// The last call that failed, for `:explain`; kept when a failed input is rolled back.
         var lastFailure: FailedCall?
-        var dryRun: [PreparedRequest]?
-        /// In a dry run: whether an answer with a list came back (a placeholder), and whether a
-        /// request was made after one (so it may be one of a call per element).
-        var dryRunListAnswered = false
-        var dryRunPerElement = false
-        /// The untyped calls a dry run made, in order, for `:swift`.
-        var dryRunUntyped: [UntypedRequest] = []
         var environmentName: String?
         var userHeaders: [String: String] = [:]
     }
