@@ -135,9 +135,10 @@ public final class LineEditor: Sendable {
         }
     }
 
-    /// Reads a line without echo (for secrets).
+    /// Reads a line without echo (for secrets); `nil` at the end of input or when Ctrl-C ends it.
     public func readSecret(prompt: String) async -> String? {
-        await withCheckedContinuation { continuation in
+        let wake = signals.wakeReadEnd
+        return await withCheckedContinuation { continuation in
             queue.async {
                 echo(prompt)
                 var settings = termios()
@@ -145,9 +146,9 @@ public final class LineEditor: Sendable {
                 var silent = settings
                 silent.c_lflag &= ~tcflag_t(ECHO)
                 if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent) }
-                let line = Swift.readLine(strippingNewline: true)
+                let line = ReadlineState.readHiddenLine(wake: wake)
                 if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) }
-                echo("\n")
+                echo(line == nil ? "^C\n" : "\n")
                 continuation.resume(returning: line)
             }
         }
@@ -239,8 +240,30 @@ enum ReadlineState {
         return bytes
     }
 
+    /// Reads a line from standard input byte by byte (the terminal's echo is off), until a newline,
+    /// the end of input, or a Ctrl-C from the wake pipe (then `nil`).
+    static func readHiddenLine(wake: Int32) -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            if poll(&descriptors, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if descriptors[1].revents != 0, drain(wake).contains(UInt8(ascii: "C")) { return nil }
+            guard descriptors[0].revents != 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(STDIN_FILENO, &byte, 1) == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
+    /// Reads one line. A Ctrl-C that came between two reads — after the last line was handed over,
+    /// before this prompt showed (typed right after Enter on an unfinished line, or while a command
+    /// ran) — is still in the wake pipe and ends this read: it was once drained here and lost.
     static func readInteractive(prompt: String, wake: Int32) -> LineEditor.Event {
-        _ = drain(wake)
         rl_reset_screen_size()
         pending = nil
         rl_callback_handler_install(prompt, lineHandler)

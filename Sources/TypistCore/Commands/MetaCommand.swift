@@ -29,6 +29,9 @@ package struct MetaCommand: Sendable {
     let argument: Argument
     /// Whether ``InputObserver``s hear of it (not the lesson walk's own `:lesson`, `:next`, `:back`).
     let isObserved: Bool
+    /// Whether it reads from the terminal itself (`:token`'s hidden input), so it is not run as an
+    /// operation Ctrl-C cancels: the read hears Ctrl-C.
+    var readsTerminal: Bool { name == "token" }
     /// Runs the command with its argument (trimmed); `false` when it failed.
     let run: @Sendable (Shell, String) async -> Bool
 

@@ -123,9 +123,11 @@ extension Shell {
                 pending = []
                 let secretsBefore = state.knownSecrets.count
                 if !SecretFilter.carriesSecret(text), !state.containsSecret(text) { source.remember(text) }
-                if text.hasPrefix(":") {
+                if commandNamed(in: text)?.readsTerminal == true {
+                    // It reads from the terminal itself (`:token`'s hidden input), which hears Ctrl-C.
                     await handle(text)
                 } else {
+                    // Code and commands alike: Ctrl-C cancels what they send or run (`:load`, `:model`).
                     await source.runInterruptible { [self] in _ = await self.handle(text) }
                 }
                 if state.knownSecrets.count != secretsBefore {

@@ -89,17 +89,10 @@ final class TmuxSession {
         throw Timeout(text: "an empty prompt", screen: last, location: sourceLocation)
     }
 
-    /// Clears the line with Ctrl-C and waits for the empty prompt. Under load one Ctrl-C was once
-    /// seen not to clear a line the editor had already shown (see the session note): a second is
-    /// sent after 10 s, as a person would, so tests about other things do not hinge on it.
+    /// Clears the line with one Ctrl-C and waits for the empty prompt.
     func clearLine(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try send("C-c")
-        do {
-            try await waitForEmptyPrompt(seconds: 10, sourceLocation: sourceLocation)
-        } catch {
-            try send("C-c")
-            try await waitForEmptyPrompt(sourceLocation: sourceLocation)
-        }
+        try await waitForEmptyPrompt(sourceLocation: sourceLocation)
     }
 
     struct Timeout: Error, CustomStringConvertible {
