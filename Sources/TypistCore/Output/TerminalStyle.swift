@@ -26,11 +26,5 @@ package struct TerminalStyle: Sendable {
     package func error(_ text: String) -> String { paint(text, "1;31") }
 }
 
-extension Shell {
-    /// A value as the current format shows it.
-    package func render(_ value: Value, type: ScriptType?) -> String {
-        ValueRenderer(format: format, style: TerminalStyle(enabled: colors)).render(value, type: type)
-    }
-}
 
 import APIScript
