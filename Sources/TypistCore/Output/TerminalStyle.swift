@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 
 /// ANSI styling, on only when writing to a terminal and `NO_COLOR` is unset.
@@ -27,4 +28,3 @@ package struct TerminalStyle: Sendable {
 }
 
 
-import APIScript
