@@ -9,7 +9,7 @@ import TypedAPI
 
 /// Sends requests with AsyncHTTPClient (SwiftNIO): the fastest transport on Linux.
 ///
-/// Redirects are not followed here: ``APIClient`` follows them itself and drops credentials on a
+/// Redirects are not followed here: `APIClient` follows them itself and drops credentials on a
 /// redirect to another origin. A client passed in must therefore be configured with
 /// `redirectConfiguration: .disallow`; the shared one is.
 public struct AsyncHTTPClientTransport: HTTPTransport {
@@ -36,14 +36,14 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.maximumResponseSize = maximumResponseSize
     }
 
-    /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
+    /// Sends one request; see `HTTPTransport.send(_:body:timeout:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         try await send(request, body: body, timeout: timeout, tls: .system)
     }
 
     /// Sends one request with TLS options, as a per-request `TLSConfiguration`: a CA bundle as its
     /// trust roots (in place of the system's), a client certificate chain and key, or no
-    /// certificate verification; see ``HTTPTransport/send(_:body:timeout:tls:)``.
+    /// certificate verification; see `HTTPTransport.send(_:body:timeout:tls:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
             throw TransportFailure(.other, detail: "the request has no valid URL")

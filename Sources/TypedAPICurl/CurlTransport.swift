@@ -11,7 +11,7 @@ import TypedAPI
 /// ``withOwnEngine(maximumResponseSize:isolation:_:)``. The calling task is suspended, never blocked, while its exchange runs;
 /// cancelling it aborts the exchange at once.
 ///
-/// Like every transport, it follows no redirects (``APIClient`` does, and drops credentials on a
+/// Like every transport, it follows no redirects (`APIClient` does, and drops credentials on a
 /// redirect to another origin), and it ignores the `http_proxy` family of environment variables, as
 /// the other transports do.
 ///
@@ -64,7 +64,7 @@ public struct CurlTransport: HTTPTransport {
         return try await body(CurlTransport(maximumResponseSize: maximumResponseSize, engine: engine), engine)
     }
 
-    /// Sends one request; see ``HTTPTransport/send(_:body:timeout:)``.
+    /// Sends one request; see `HTTPTransport.send(_:body:timeout:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         try await send(request, body: body, timeout: timeout, tls: .system)
     }
@@ -72,7 +72,7 @@ public struct CurlTransport: HTTPTransport {
     /// Sends one request with TLS options: a CA bundle (`CURLOPT_CAINFO`, in place of the system's),
     /// a client certificate and key (`CURLOPT_SSLCERT`, `CURLOPT_SSLKEY`), or no check of the
     /// server (`CURLOPT_SSL_VERIFYPEER` and `CURLOPT_SSL_VERIFYHOST` off); see
-    /// ``HTTPTransport/send(_:body:timeout:tls:)``.
+    /// `HTTPTransport.send(_:body:timeout:tls:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
             throw TransportFailure(.other, detail: "the request has no valid URL")

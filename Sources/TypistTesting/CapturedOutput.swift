@@ -15,7 +15,7 @@ public final class CapturedOutput: Sendable {
     /// Both, standard output first.
     public var all: String { streams.withLock { $0.standard + $0.error } }
 
-    /// The output to give a ``Shell``.
+    /// The output to give a `Shell`.
     public var shellOutput: ShellOutput {
         ShellOutput(standard: { text in self.streams.withLock { $0.standard += text } },
                     error: { text in self.streams.withLock { $0.error += text } })

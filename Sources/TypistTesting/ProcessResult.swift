@@ -11,6 +11,7 @@ public struct ProcessResult: Sendable {
     /// Runs a command found on `PATH` and waits for it, with no input.
     ///
     /// - Parameters:
+    ///   - arguments: The command and its arguments, such as `["swiftc", "-typecheck", "a.swift"]`.
     ///   - directory: Where it runs (the current directory by default).
     ///   - environment: Variables set or replaced for it; the rest of the process's are kept.
     public static func run(_ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
@@ -33,7 +34,7 @@ public struct ProcessResult: Sendable {
 
     /// Runs a command found on `PATH` and waits for it on a thread of its own, leaving the
     /// concurrency pool's few threads free for the tasks that must go on meanwhile (an in-process
-    /// server, other tests).
+    /// server, other tests). The parameters are those of the blocking ``run(_:directory:environment:)-(_,_,_)``.
     public static func run(_ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) async throws -> ProcessResult {
         try await offThePool { try run(arguments, directory: directory, environment: environment) }
     }

@@ -5,7 +5,7 @@ import Typist
 
 /// Runs `.api` scripts and prompt transcripts against a host's registry, as `typist run` and the
 /// prompt would, and returns what they wrote and their exit status. Give it an
-/// ``InMemoryTransport`` for tests without a network, or any transport and a server's URL.
+/// `InMemoryTransport` for tests without a network, or any transport and a server's URL.
 ///
 /// ```swift
 /// let tester = ShellTester(registry: try myRegistry(), transport: InMemoryTransport(routes: ["/posts/1": #"{"id": 1}"#]))
