@@ -12,18 +12,6 @@ import TypistCore
 /// ArgumentParser — and `Scripts/core-closure` (run by `.ci/run`) checks the core links neither.
 @Suite("The core without a terminal: an app's console")
 struct CoreConsoleTests {
-    /// What a console shows: the text the shell wrote, kept apart as the app would.
-    final class Screen: Sendable {
-        private let text = Mutex<(results: String, errors: String)>(("", ""))
-        var output: ShellOutput {
-            ShellOutput(standard: { line in self.text.withLock { $0.results += line } },
-                        error: { line in self.text.withLock { $0.errors += line } })
-        }
-        var results: String { text.withLock { $0.results } }
-        var errors: String { text.withLock { $0.errors } }
-        func clear() { text.withLock { $0 = ("", "") } }
-    }
-
     @Test("Line in; result, diagnostics and completions out, through the app's own transport")
     func console() async throws {
         let server = try await DemoServer.start()

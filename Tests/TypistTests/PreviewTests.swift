@@ -22,17 +22,6 @@ struct PreviewTests {
         let tags: [String]
     }
 
-    final class Screen: Sendable {
-        private let text = Mutex<(results: String, errors: String)>(("", ""))
-        var output: ShellOutput {
-            ShellOutput(standard: { line in self.text.withLock { $0.results += line } },
-                        error: { line in self.text.withLock { $0.errors += line } })
-        }
-        var results: String { text.withLock { $0.results } }
-        var errors: String { text.withLock { $0.errors } }
-        func clear() { text.withLock { $0 = ("", "") } }
-    }
-
     @Test("The requests of an expression, each built by the typed client, none sent; the session untouched")
     func nothingSent() async throws {
         let server = try FaultServer { connection in

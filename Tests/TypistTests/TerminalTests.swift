@@ -155,30 +155,29 @@ struct TerminalTests {
 
     @Test("Ctrl-C during a command cancels what it runs (:load), and ends :token's hidden input")
     func ctrlCDuringCommands() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-ctrlc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("slow.api")
-        try "print(\"loading\")\nslow(ms: 60000)\nprint(\"loaded\")\n".write(to: script, atomically: true, encoding: .utf8)
-        let session = try await start()
-        defer { expectNothingLeft(session) }
-        try session.type(":load \(script.path)")
-        try session.send("Enter")
-        try await session.waitFor("Ctrl-C cancels")
-        try session.send("C-c")
-        let screen = try await session.waitFor("cancelled")
-        #expect(!screen.contains("loaded\n"), "\(screen)")
-        try await session.waitForEmptyPrompt()
-        // :token waits for hidden input; Ctrl-C ends the wait and sets nothing.
-        try session.type(":token")
-        try session.send("Enter")
-        try await session.waitFor("Enter alone sets none):")
-        try session.send("C-c")
-        try await session.waitFor("no token set")
-        try await session.waitForEmptyPrompt()
-        try session.type("1 + 1")
-        try session.send("Enter")
-        try await session.waitFor("2\n")
+        try await withTemporaryFolder("typist-ctrlc") { folder in
+            let script = folder.appendingPathComponent("slow.api")
+            try "print(\"loading\")\nslow(ms: 60000)\nprint(\"loaded\")\n".write(to: script, atomically: true, encoding: .utf8)
+            let session = try await start()
+            defer { expectNothingLeft(session) }
+            try session.type(":load \(script.path)")
+            try session.send("Enter")
+            try await session.waitFor("Ctrl-C cancels")
+            try session.send("C-c")
+            let screen = try await session.waitFor("cancelled")
+            #expect(!screen.contains("loaded\n"), "\(screen)")
+            try await session.waitForEmptyPrompt()
+            // :token waits for hidden input; Ctrl-C ends the wait and sets nothing.
+            try session.type(":token")
+            try session.send("Enter")
+            try await session.waitFor("Enter alone sets none):")
+            try session.send("C-c")
+            try await session.waitFor("no token set")
+            try await session.waitForEmptyPrompt()
+            try session.type("1 + 1")
+            try session.send("Enter")
+            try await session.waitFor("2\n")
+        }
     }
 
     @Test("Unfinished input gets a continuation prompt; Ctrl-C drops it; Ctrl-D exits")
