@@ -4,6 +4,7 @@ import Testing
 @testable import Typist
 @testable import TypistCore
 import TypistTesting
+import TypistWorkshop
 
 /// A host written against an earlier release (Tests/CompatibilityHost) builds and starts, and its
 /// endpoint names win over the shell's own: `session.token` and `Swift.print` reach the shell's.
@@ -101,5 +102,30 @@ struct SavedSessionSpellingTests {
             #expect(saved.contains(#"session.baseURL = "http://127.0.0.1:8""#), "\(saved)")
             #expect(!saved.contains("saved-token-123"))
         }
+    }
+}
+
+/// A host written before 0.4.0 that set `lessonDirectory` compiles and starts; its prompt says what
+/// its lessons now need instead of losing them silently.
+@Suite("A host with lessons and no workshop")
+struct LessonsWithoutWorkshopTests {
+    @Test("Its prompt starts with a note naming withWorkshop(); with the workshop there is none")
+    func noteAtThePrompt() async throws {
+        var host = ShellHost(name: "reading", registry: { try EndpointRegistry {} })
+        host.lessonDirectory = URL(fileURLWithPath: "Workshop")
+        let output = CapturedOutput()
+        let status = await ShellCommandLine.main(host, arguments: ["--base-url", "http://127.0.0.1:9"],
+                                                 input: ScriptedLineSource([":quit"]), output: output.shellOutput)
+        #expect(status == 0)
+        #expect(output.error.contains("reading sets lessonDirectory, but its lessons need the workshop"), "\(output.error)")
+        #expect(output.error.contains("withWorkshop()"))
+        let withWorkshop = CapturedOutput()
+        _ = await ShellCommandLine.main(host.withWorkshop(), arguments: ["--base-url", "http://127.0.0.1:9"],
+                                        input: ScriptedLineSource([":quit"]), output: withWorkshop.shellOutput)
+        #expect(!withWorkshop.error.contains("lessonDirectory"), "\(withWorkshop.error)")
+        // `check` says nothing (a script's error output is its own).
+        let quiet = CapturedOutput()
+        _ = await ShellCommandLine.main(host, arguments: ["check", "/dev/null"], output: quiet.shellOutput)
+        #expect(!quiet.error.contains("lessonDirectory"), "\(quiet.error)")
     }
 }

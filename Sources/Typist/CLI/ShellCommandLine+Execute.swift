@@ -207,6 +207,7 @@ extension ShellCommandLine {
         case .custom(_, let run):
             return await run(session, host, input)
         case .prompt:
+            if let note = host.lessonsWithoutWorkshopNote { shell.output.error(note + "\n") }
             let banner = "\(host.name) \(host.version) — \(session.endpointCount) endpoints at \(session.environment.baseURL). :help for help, :quit to leave."
             return await prompt(session, host, input: input, banner: banner)
         }
