@@ -61,8 +61,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         do {
             // AsyncHTTPClient's deadline stops at the head: a body that trickles or stalls would
             // run on, so the whole exchange runs under one limit.
+            let repeatable = Self.repeatableMethods.contains(request.method)
             return try await ExchangeDeadline.run(limit: timeout) {
-                let response = try await client.execute(outgoingRequest, deadline: .now() + .nanoseconds(nanoseconds))
+                let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
+                let response: HTTPClientResponse
+                do {
+                    response = try await client.execute(outgoingRequest, deadline: deadline)
+                } catch let error as HTTPClientError where error == .remoteConnectionClosed && repeatable {
+                    // No answer came: most often a kept-alive connection the server closed just as
+                    // it was reused. A request that changes nothing is sent once more, on another
+                    // connection, as libcurl and browsers do; anything else is the caller's to decide.
+                    response = try await client.execute(outgoingRequest, deadline: deadline)
+                }
                 if let announced = response.headers.first(name: "content-length").flatMap(Int.init),
                     announced > maximumResponseSize
                 {
@@ -83,6 +93,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             throw Self.failure(from: error)
         }
     }
+
+    /// The methods sent once more when a connection closes before any answer (RFC 9110's safe methods).
+    static let repeatableMethods: Set<HTTPRequest.Method> = [.get, .head, .options]
 
     private static func failure(from error: any Error) -> any Error {
         if error is CancellationError || error is TransportFailure { return error }
