@@ -1,7 +1,6 @@
 import FaultServer
 import Foundation
 import HTTPTypes
-import Synchronization
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
@@ -13,15 +12,7 @@ struct AsyncHTTPClientTransportTests {
     func retryWhenNothingCame() async throws {
         // The first connection of each pair reads the request and closes without a word (a server
         // dropping a kept-alive connection as it is reused); the next one answers.
-        let connections = Mutex(0)
-        let server = try FaultServer { connection in
-            let number = connections.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            if number % 2 == 1 { return }
-            try connection.respond(body: Array(#"{"n":\#(number)}"#.utf8))
-        }
+        let (server, _) = try connectionDroppingServer { $0 % 2 == 1 }
         defer { server.stop() }
         func request(_ method: HTTPRequest.Method) -> HTTPRequest {
             HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/n")

@@ -15,15 +15,7 @@ struct CurlTransportTests {
     func retryWhenNothingCame() async throws {
         // The first connection reads the request and closes without a word (a server shedding
         // load); the ones after it answer.
-        let connections = Mutex(0)
-        let server = try FaultServer { connection in
-            let number = connections.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            if number == 1 { return }
-            try connection.respond(body: Array(#"{"n":\#(number)}"#.utf8))
-        }
+        let (server, resetCount) = try connectionDroppingServer { $0 == 1 }
         defer { server.stop() }
         func request(_ method: HTTPRequest.Method) -> HTTPRequest {
             HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/n")
@@ -34,7 +26,7 @@ struct CurlTransportTests {
             #expect(String(decoding: body, as: UTF8.self) == #"{"n":2}"#)
             #expect(server.requestHeads.count == 2)
         }
-        connections.withLock { $0 = 0 }
+        resetCount()
         await CurlTransport.withOwnEngine { curl, _ in
             // A POST may have been acted on: it is not sent twice, and the failure is the caller's.
             await #expect(throws: TransportFailure.self) {

@@ -1,6 +1,7 @@
 import DemoService
 import FaultServer
 import Foundation
+import Synchronization
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
@@ -76,3 +77,19 @@ func withClosedLoopbackPort<T>(_ body: (Int) async throws -> T) async throws -> 
     return try await body(port)
 }
 
+
+/// A server that reads each request and, for the connections `drops` picks (by number, from 1),
+/// closes without a word — a server dropping a kept-alive connection as it is reused; the others
+/// answer `{"n":number}`.
+func connectionDroppingServer(_ drops: @escaping @Sendable (Int) -> Bool) throws -> (server: FaultServer, resetCount: @Sendable () -> Void) {
+    let connections = Mutex(0)
+    let server = try FaultServer { connection in
+        let number = connections.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        if drops(number) { return }
+        try connection.respond(body: Array(#"{"n":\#(number)}"#.utf8))
+    }
+    return (server, { connections.withLock { $0 = 0 } })
+}
