@@ -64,4 +64,40 @@ struct ModelCommandTests {
             #expect(ran.output.contains("decoded \(cases.count)"), "\(ran.output)\n\(source)")
         }
     }
+
+    @Test("A sample builds the one type model: records named from keys, fields named as Swift would with their JSON keys, merged optionals")
+    func sampleModel() {
+        let value = Value.dictionary(["empty": .array([]), "items": .array([
+            .dictionary(["full_name": .string("a"), "id": .int(1)]),
+            .dictionary(["id": .double(2.5), "extra": .null]),
+        ])])
+        guard case .record(let root) = SampleTypes.infer(value, rootName: "Page") else {
+            Issue.record("not a record")
+            return
+        }
+        #expect(root.name == "Page")
+        #expect(root.fields.map(\.name) == ["empty", "items"])
+        #expect(root.field(named: "empty")?.type == .array(.unknown))
+        guard case .array(.record(let item))? = root.field(named: "items")?.type else {
+            Issue.record("items: \(root)")
+            return
+        }
+        #expect(item.name == "Item")
+        #expect(item.fields.map(\.name) == ["fullName", "id", "extra"])
+        #expect(item.fields.map(\.key) == ["full_name", "id", "extra"])
+        #expect(item.fields.map(\.type) == [.optional(.string), .double, .nilLiteral])
+    }
+
+    @Test("Any model is declared the same way: a recursive record ends, names Swift reserves get a number, keys that differ get CodingKeys")
+    func declaresAnyModel() {
+        let node = RecordType(name: "String")
+        node.define([.init("children", .array(.record(node))), .init("parentID", .optional(.int), key: "parent_id"),
+                     .init("extra", .dictionary(.any))])
+        let text = SwiftDeclarations.render(.array(.record(node)))
+        #expect(text.contains("// Decode it as [String2]:"), "\(text)")
+        #expect(text.contains("struct String2: Decodable, Sendable {\n    let children: [String2]\n    let parentID: Int?\n    let extra: [String: JSONValue?]\n"), "\(text)")
+        #expect(text.contains("        case parentID = \"parent_id\"\n"), "\(text)")
+        #expect(text.components(separatedBy: "struct ").count == 2, "\(text)")
+        #expect(text.contains("enum JSONValue"), "\(text)")
+    }
 }

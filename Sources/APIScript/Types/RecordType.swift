@@ -12,11 +12,22 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
         public var name: String
         /// The field's type.
         public var type: ScriptType
+        /// The key that holds it in JSON (`stargazers_count`); the name when they are the same.
+        ///
+        /// Models built from a JSON sample (`:model`) or a JSON Schema name a field as Swift would
+        /// (`fullName`) and keep the key it came from (`full_name`) here, for `CodingKeys`.
+        public var key: String
 
         /// Creates a field.
-        public init(_ name: String, _ type: ScriptType) {
+        ///
+        /// - Parameters:
+        ///   - name: The field's name, as in the Swift model.
+        ///   - type: The field's type.
+        ///   - key: The key that holds it in JSON; `nil` for the name.
+        public init(_ name: String, _ type: ScriptType, key: String? = nil) {
             self.name = name
             self.type = type
+            self.key = key ?? name
         }
     }
 

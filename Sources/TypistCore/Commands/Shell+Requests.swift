@@ -73,7 +73,7 @@ extension Shell {
             fail("the value is nil: nothing to infer a model from (an untyped call's json is nil unless the body is JSON)")
             return false
         }
-        write(SwiftModel.render(value, rootName: name))
+        write(SwiftDeclarations.render(SampleTypes.infer(value, rootName: name)))
         return true
     }
 

@@ -165,7 +165,7 @@ struct SwiftSnippet {
         let segment = request.path.split(separator: "/").reversed().first { segment in
             !segment.isEmpty && !segment.allSatisfy(\.isNumber) && !segment.hasPrefix("v") || segment.count > 3
         }.map(String.init) ?? "root"
-        let base = SwiftModel.propertyName(segment)
+        let base = SwiftNames.property(segment)
         guard request.methodName != "GET" else { return base }
         return request.methodName.lowercased() + base.prefix(1).uppercased() + base.dropFirst()
     }

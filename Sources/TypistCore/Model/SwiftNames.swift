@@ -1,0 +1,69 @@
+/// Swift names for things named otherwise: properties from JSON keys (`full_name` → `fullName`),
+/// types from keys (`owner` → `Owner`), an array's element from its key (`items` → `item`).
+enum SwiftNames {
+    /// Words of a key: split at anything not a letter or digit and at lower-to-upper changes.
+    private static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for character in key {
+            if !(character.isLetter || character.isNumber) || !character.isASCII {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previousWasLower = character.isLowercase || character.isNumber
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// A property name for a key: `full_name` → `fullName`, `URLValue` → `urlValue`, `2fa` → `_2fa`.
+    static func property(_ key: String) -> String {
+        let parts = words(key)
+        guard let first = parts.first else { return "value" }
+        var name = first.prefix(1).lowercased() + (first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.dropFirst().lowercased() : String(first.dropFirst()))
+        for part in parts.dropFirst() { name += part.prefix(1).uppercased() + part.dropFirst() }
+        if let leading = name.first, leading.isNumber { name = "_" + name }
+        return name
+    }
+
+    /// A type name for a key: `owner` → `Owner`, `2fa` → `Item_2fa`.
+    static func type(_ key: String) -> String {
+        let property = property(key)
+        guard let first = property.first, first != "_" else { return "Item" + property }
+        return first.uppercased() + property.dropFirst()
+    }
+
+    /// The key an array's element is named by: `categories` → `category`, `status` → `statu`,
+    /// `data` → `dataItem`.
+    static func singular(_ key: String) -> String {
+        if key.hasSuffix("ies"), key.count > 3 { return String(key.dropLast(3)) + "y" }
+        if key.hasSuffix("sses") { return String(key.dropLast(2)) }
+        if key.hasSuffix("s"), !key.hasSuffix("ss"), key.count > 1 { return String(key.dropLast()) }
+        return key + "Item"
+    }
+
+    /// Type names a declared type may not take: the standard ones a model uses, and `JSONValue`.
+    static let reservedTypes: Set<String> = [
+        "String", "Int", "Double", "Bool", "JSONValue", "Data", "Date", "URL", "UUID", "Decodable", "Sendable",
+        "CodingKeys", "Self", "Type", "Protocol", "Any",
+    ]
+
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch",
+        "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "Any", "await", "async",
+    ]
+
+    /// The name as it must be written in a declaration: a keyword in backticks.
+    static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+}
