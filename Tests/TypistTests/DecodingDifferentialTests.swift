@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import APIScript
 @testable import Typist
 @testable import TypistCore
 import TypistTesting
@@ -17,7 +18,7 @@ struct DecodingDifferentialTests {
         let plan = try #require(bridge.readingPlan(for: [DifferentialModels.Subset].self))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let fast = try #require(PlannedJSONReader.value(from: body, plan: plan, decoder: decoder))
+        let fast = try #require(JSONReader.value(from: body, plan: plan, decoder: decoder))
         #expect(fast == bridge.value(of: try decoder.decode([DifferentialModels.Subset].self, from: body)))
     }
 

@@ -117,7 +117,7 @@ struct DirectDecodingTests {
             for _ in 0..<32 {
                 group.addTask {
                     let plan = bridge.readingPlan(for: [Person].self)
-                    return (plan, plan.flatMap { PlannedJSONReader.value(from: Data(json.utf8), plan: $0, decoder: JSONDecoder()) })
+                    return (plan, plan.flatMap { JSONReader.value(from: Data(json.utf8), plan: $0, decoder: JSONDecoder()) })
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
@@ -136,7 +136,7 @@ struct DirectDecodingTests {
     func equivalence(json: String) throws {
         let bridge = ValueBridge()
         let person = try #require(plan(Person.self, bridge))
-        let direct = PlannedJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder())
+        let direct = JSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder())
         #expect(direct == (try typed(Person.self, json, bridge: bridge)))
         #expect(direct != nil)
     }
@@ -146,19 +146,19 @@ struct DirectDecodingTests {
         let bridge = ValueBridge()
         let renamed = try #require(plan(Renamed.self, bridge))
         let json = #"{"stars":42}"#
-        #expect(PlannedJSONReader.value(from: Data(json.utf8), plan: renamed, decoder: JSONDecoder())
+        #expect(JSONReader.value(from: Data(json.utf8), plan: renamed, decoder: JSONDecoder())
                 == (try typed(Renamed.self, json, bridge: bridge)))
         let search = try #require(plan(RepositorySearch.self, bridge))
         let body = #"{"total_count":1,"incomplete_results":false,"items":[{"id":7,"name":"n","full_name":"o/n","owner":{"login":"o","id":1},"stargazers_count":5,"language":null}]}"#
-        let direct = PlannedJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder.snakeCase)
+        let direct = JSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder.snakeCase)
         #expect(direct != nil)
         #expect(direct == (try typed(RepositorySearch.self, body, decoder: .snakeCase, bridge: bridge)))
         // Under default keys the snake_case body does not fit: the plan gives up.
-        #expect(PlannedJSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder()) == nil)
+        #expect(JSONReader.value(from: Data(body.utf8), plan: search, decoder: JSONDecoder()) == nil)
         // Dictionary keys are data, not coding keys: JSONDecoder leaves them as they are.
         let person = try #require(plan(Person.self, bridge))
         let snake = #"{"id":1,"name":"A","score":1,"active":true,"tags":[],"scores":{"a_b":1},"address":{"city":"c"}}"#
-        let viaSnakeCase = PlannedJSONReader.value(from: Data(snake.utf8), plan: person, decoder: .snakeCase)
+        let viaSnakeCase = JSONReader.value(from: Data(snake.utf8), plan: person, decoder: .snakeCase)
         #expect(viaSnakeCase != nil)
         #expect(viaSnakeCase == (try typed(Person.self, snake, decoder: .snakeCase, bridge: bridge)))
     }
@@ -168,7 +168,7 @@ struct DirectDecodingTests {
         ("a__b", "aB"), ("ALL_CAPS", "allCaps"), ("simple", "simple"), ("__", "__"), ("x_y_z_", "xYZ_"),
     ])
     func snakeCase(input: String, output: String) throws {
-        #expect(PlannedJSONReader.convertFromSnakeCase(input) == output)
+        #expect(JSONReader.convertFromSnakeCase(input) == output)
         // The same as JSONDecoder's own conversion.
         struct Probe: Decodable {
             let key: String
@@ -197,17 +197,17 @@ struct DirectDecodingTests {
     ])
     func givesUp(json: String) throws {
         let person = try #require(plan(Person.self))
-        #expect(PlannedJSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder()) == nil)
+        #expect(JSONReader.value(from: Data(json.utf8), plan: person, decoder: JSONDecoder()) == nil)
     }
 
     @Test("Invalid UTF-8 and bare control characters give up")
     func invalidBytes() throws {
         let strings = try #require(plan([String].self))
-        #expect(PlannedJSONReader.value(from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
-        #expect(PlannedJSONReader.value(from: Data([0x5B, 0x22, 0x0A, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
+        #expect(JSONReader.value(from: Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
+        #expect(JSONReader.value(from: Data([0x5B, 0x22, 0x0A, 0x22, 0x5D]), plan: strings, decoder: JSONDecoder()) == nil)
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         let nested = try #require(plan([[[[String]]]].self))
-        #expect(PlannedJSONReader.value(from: Data(deep.utf8), plan: nested, decoder: JSONDecoder()) == nil)
+        #expect(JSONReader.value(from: Data(deep.utf8), plan: nested, decoder: JSONDecoder()) == nil)
     }
 
     @Test("Real demo responses read the same both ways")
@@ -221,7 +221,7 @@ struct DirectDecodingTests {
         where Kind.RequestData == Void {
             let plan = try #require(self.plan(T.self, bridge), "\(T.self)", sourceLocation: sourceLocation)
             let body = try await client.send(endpoint.redecoded(.data))
-            let direct = PlannedJSONReader.value(from: body, plan: plan, decoder: decoder)
+            let direct = JSONReader.value(from: body, plan: plan, decoder: decoder)
             #expect(direct != nil, "\(T.self)", sourceLocation: sourceLocation)
             #expect(direct == bridge.value(of: try decoder.decode(T.self, from: body)), "\(T.self)", sourceLocation: sourceLocation)
         }

@@ -21,7 +21,7 @@ struct RecordLayoutTests {
     }
 
     private func direct(_ json: [UInt8], _ plan: ReadingPlan) -> Value? {
-        PlannedJSONReader.value(from: Data(json), plan: plan, decoder: JSONDecoder())
+        JSONReader.value(from: Data(json), plan: plan, decoder: JSONDecoder())
     }
 
     @Test("A record keeps its strings in the body and makes them when read")

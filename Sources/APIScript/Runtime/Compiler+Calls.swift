@@ -1,3 +1,5 @@
+import Foundation
+
 extension Compiler {
     mutating func call(_ expression: Expr, callee: Expr, arguments: [Argument]) -> Code {
         let span = expression.span
@@ -245,7 +247,11 @@ extension Compiler {
         case .json:
             return Code.combine(arguments.map { expression($0.value) }, at(span) { values in
                 guard case .string(let text) = values.first ?? .null else { throw ScriptFailure("json needs a String") }
-                return try JSONValueParser.parse(Array(text.utf8))
+                do throws(JSONReader.Failure) {
+                    return try JSONReader.parse(Data(text.utf8))
+                } catch {
+                    throw ScriptFailure(error.description)
+                }
             })
         case .typeOf:
             return Code.combine(arguments.map { expression($0.value) }) { values in

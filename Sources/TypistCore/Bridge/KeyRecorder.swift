@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 
 /// Decodes one value of a type from nothing, handing every key a marker value and noting what was

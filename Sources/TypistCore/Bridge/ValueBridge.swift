@@ -111,7 +111,7 @@ final class ValueBridge: Sendable {
     /// types are nearly always `Codable`), or its description when it cannot be.
     private func dynamicValue(of value: Any) -> Value {
         if let encodable = value as? any Encodable, let data = try? JSONEncoder().encode(encodable),
-            let dynamic = PlannedJSONReader.value(from: data, plan: .dynamic, decoder: JSONDecoder())
+            let dynamic = try? JSONReader.parse(data)
         {
             return dynamic
         }

@@ -113,7 +113,7 @@ public struct Register: RegistryContent {
                             let direct = endpoint.redecoded(ResponseDecoding<DirectResult<Response>>(
                                 accept: typed.accept, checksContentType: typed.checksContentType
                             ) { context in
-                                if let value = PlannedJSONReader.value(from: context.body, plan: plan,
+                                if let value = JSONReader.value(from: context.body, plan: plan,
                                                                     decoder: context.decoder) {
                                     return .value(value)
                                 }

@@ -182,7 +182,7 @@ struct UntypedRequest: Sendable {
         var headers: [String: Value] = [:]
         for field in response.headers { headers[field.name.canonicalName] = .string(field.value) }
         let text = String(bytes: response.value, encoding: .utf8)
-        let json = PlannedJSONReader.value(from: response.value, plan: .dynamic, decoder: JSONDecoder()) ?? .null
+        let json = (try? JSONReader.parse(response.value)) ?? .null
         return .record(Record(type: Shell.httpResultType, values: [
             .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
             .int(response.value.count),

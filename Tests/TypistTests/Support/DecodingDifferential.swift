@@ -2,6 +2,7 @@
 // test (`DecodingDifferentialTests`, seeded) and the libFuzzer target (`Scripts/fuzz decoding`,
 // driven by the fuzzer's bytes), which compiles this file into one module with the bridge.
 import Foundation
+import APIScript
 #if !TYPIST_FUZZ
 @testable import Typist
 @testable import TypistCore
@@ -172,7 +173,7 @@ struct DecodingDifferential {
             throw DecodingMismatch(model: "\(T.self)", strategy: "-", body: "", fast: "no plan", typed: "")
         }
         for (name, decoder) in decoders {
-            guard let fast = PlannedJSONReader.value(from: body, plan: plan, decoder: decoder) else {
+            guard let fast = JSONReader.value(from: body, plan: plan, decoder: decoder) else {
                 handedOver += 1
                 continue
             }

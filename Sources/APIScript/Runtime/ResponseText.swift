@@ -1,4 +1,3 @@
-import APIScript
 import Foundation
 
 /// A response body, kept by the records read from it for their string fields (see ``RecordFields``).

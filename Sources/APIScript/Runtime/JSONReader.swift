@@ -1,27 +1,48 @@
-import APIScript
 import Foundation
 
-/// Reads JSON bytes into script values following a ``ReadingPlan``, in one pass.
+/// The one reader from JSON bytes to script values, with JSON's grammar exactly (RFC 8259).
 ///
-/// It is strict: anything that is not plainly what the plan expects (a missing or repeated key, a
-/// number of the wrong kind, invalid UTF-8, a nesting deeper than 512) makes it give up with nil,
-/// and the caller decodes the body the typed way, which then accepts or explains.
+/// It reads in one pass, two ways:
+/// - ``value(from:plan:snakeCase:)`` follows a ``ReadingPlan`` for a typed response and is strict:
+///   anything that is not plainly what the plan expects (a missing or repeated key, a number of the
+///   wrong kind, invalid UTF-8, a nesting deeper than 512) makes it give up with nil, and the caller
+///   decodes the body the typed way, which then accepts or explains — so errors stay Codable's.
+/// - ``parse(_:)`` reads any JSON — `json(_:)`, an untyped call's `.json`, a value that decodes
+///   itself — into dynamic values (objects as dictionaries, numbers `Int` when whole and in range,
+///   `Double` otherwise, a repeated key's last value), or says where and why the text is not JSON.
 ///
 /// Records are laid out in one allocation each (``RecordFields``): their string fields stay in the
 /// body, which the records share, and become strings when a script reads them. The whole body is
 /// still checked here (structure, UTF-8, control characters), so a response is accepted or refused
-/// at the call, never later.
-struct PlannedJSONReader {
+/// at the call, never later. Every read is bounds-checked: no byte a server sends can trap it.
+package struct JSONReader {
     private let bytes: UnsafeRawBufferPointer
     private let text: ResponseText
     private var index = 0
     private var depth = 0
     private let snakeCase: Bool
+    /// Untyped: a repeated key keeps its last value, as every JSON object reader does, where a
+    /// typed read gives up and lets the decoder decide.
+    private let untyped: Bool
     /// JSON keys already converted from snake case, per record plan: the field each names, or nil
     /// for a key the plan does not read (cached too, so it is converted once).
     private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int?]] = [:]
 
-    private struct GiveUp: Error {}
+    /// Where and why the reading stopped.
+    private struct GiveUp: Error {
+        var offset: Int
+        var reason: String
+    }
+
+    /// Why a text is not JSON, and where.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The byte offset where the reader stopped.
+        package var offset: Int
+        /// What it found there, in words (`expected ':'`).
+        package var reason: String
+
+        package var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    }
 
     /// The fields of a record whose keys have come.
     private struct FieldSet {
@@ -41,32 +62,50 @@ struct PlannedJSONReader {
         }
     }
 
-    private init(bytes: UnsafeRawBufferPointer, text: ResponseText, snakeCase: Bool) {
+    private init(bytes: UnsafeRawBufferPointer, text: ResponseText, snakeCase: Bool, untyped: Bool) {
         self.bytes = bytes
         self.text = text
         self.snakeCase = snakeCase
+        self.untyped = untyped
     }
 
     /// The value of `body` under `plan`, or nil when the typed decoding must decide.
-    static func value(from body: Data, plan: ReadingPlan, decoder: JSONDecoder) -> Value? {
-        let snakeCase: Bool
-        switch decoder.keyDecodingStrategy {
-        case .useDefaultKeys: snakeCase = false
-        case .convertFromSnakeCase: snakeCase = true
-        default: return nil
+    ///
+    /// - Parameter snakeCase: Whether keys are converted from snake case, as
+    ///   `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` does.
+    package static func value(from body: Data, plan: ReadingPlan, snakeCase: Bool) -> Value? {
+        try? read(body, plan: plan, snakeCase: snakeCase, untyped: false)
+    }
+
+    /// Any JSON text as a dynamic value, or where and why it is not JSON.
+    package static func parse(_ body: Data) throws(Failure) -> Value {
+        do throws(GiveUp) {
+            return try read(body, plan: .dynamic, snakeCase: false, untyped: true)
+        } catch {
+            throw Failure(offset: error.offset, reason: error.reason)
         }
-        guard !decoder.allowsJSON5, !decoder.assumesTopLevelDictionary else { return nil }
+    }
+
+    private static func read(_ body: Data, plan: ReadingPlan, snakeCase: Bool, untyped: Bool) throws(GiveUp) -> Value {
         let text = ResponseText(body)
-        return body.withUnsafeBytes { bytes in
-            var reader = PlannedJSONReader(bytes: bytes, text: text, snakeCase: snakeCase)
+        // `withUnsafeBytes` rethrows untyped errors: the outcome comes out as a result.
+        let outcome = body.withUnsafeBytes { bytes -> Result<Value, GiveUp> in
+            var reader = JSONReader(bytes: bytes, text: text, snakeCase: snakeCase, untyped: untyped)
             do throws(GiveUp) {
                 let value = try reader.read(plan)
                 reader.skipWhitespace()
-                return reader.index == bytes.count ? value : nil
+                guard reader.index == bytes.count else { throw reader.stop("unexpected text after the JSON value") }
+                return .success(value)
             } catch {
-                return nil
+                return .failure(error)
             }
         }
+        return try outcome.get()
+    }
+
+    /// Gives up here, saying why.
+    private func stop(_ reason: String) -> GiveUp {
+        GiveUp(offset: index, reason: index < bytes.count ? reason : "unexpected end")
     }
 
     // MARK: Values
@@ -79,14 +118,14 @@ struct PlannedJSONReader {
         case .bool:
             if consume("true") { return .bool(true) }
             if consume("false") { return .bool(false) }
-            throw GiveUp()
+            throw stop("unexpected character")
         case .string: return .string(try readString())
         case .optional(let wrapped):
             return consume("null") ? .null : try read(wrapped)
         case .array(let element):
             try enter()
             defer { depth -= 1 }
-            try expect(UInt8(ascii: "["))
+            try expect(UInt8(ascii: "["), "expected '['")
             var values: [Value] = []
             skipWhitespace()
             if consume(UInt8(ascii: "]")) { return .array(values) }
@@ -94,24 +133,24 @@ struct PlannedJSONReader {
                 values.append(try read(element))
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "]"))
+            try expect(UInt8(ascii: "]"), "expected ',' or ']'")
             return .array(values)
         case .dictionary(let element):
             try enter()
             defer { depth -= 1 }
-            try expect(UInt8(ascii: "{"))
+            try expect(UInt8(ascii: "{"), "expected '{'")
             var entries: [String: Value] = [:]
             skipWhitespace()
             if consume(UInt8(ascii: "}")) { return .dictionary(entries) }
             repeat {
                 skipWhitespace()
-                let key = try readString()
+                let key = try readString("expected a key")
                 skipWhitespace()
-                try expect(UInt8(ascii: ":"))
-                guard entries.updateValue(try read(element), forKey: key) == nil else { throw GiveUp() }
+                try expect(UInt8(ascii: ":"), "expected ':'")
+                guard entries.updateValue(try read(element), forKey: key) == nil || untyped else { throw stop("a key is repeated") }
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "}"))
+            try expect(UInt8(ascii: "}"), "expected ',' or '}'")
             return .dictionary(entries)
         case .record(let record):
             return try readRecord(record)
@@ -124,14 +163,14 @@ struct PlannedJSONReader {
     /// numbers `Int` when they are whole and fit, `Double` otherwise.
     private mutating func readDynamic() throws(GiveUp) -> Value {
         skipWhitespace()
-        guard index < bytes.count else { throw GiveUp() }
+        guard index < bytes.count else { throw stop("unexpected end") }
         switch bytes[index] {
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "{"): return try read(.dictionary(.dynamic))
         case UInt8(ascii: "["): return try read(.array(.dynamic))
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return try read(.bool)
         case UInt8(ascii: "n"):
-            guard consume("null") else { throw GiveUp() }
+            guard consume("null") else { throw stop("unexpected character") }
             return .null
         default:
             let start = index
@@ -142,10 +181,10 @@ struct PlannedJSONReader {
     }
 
     private mutating func readRecord(_ plan: RecordPlan) throws(GiveUp) -> Value {
-        guard let type = plan.type else { throw GiveUp() }
+        guard let type = plan.type else { throw stop("a record plan that was never defined") }
         try enter()
         defer { depth -= 1 }
-        try expect(UInt8(ascii: "{"))
+        try expect(UInt8(ascii: "{"), "expected '{'")
         let count = plan.fields.count
         // Read straight into the record's one allocation, every field nil until its key comes.
         let fields = RecordFields.make(text: text, count: count) { $0.initialize(repeating: .null, count: count) }
@@ -158,23 +197,23 @@ struct PlannedJSONReader {
                 // Keys usually come in field order: the next field's key is tried first.
                 let field = try readKey(of: plan, expected: read)
                 skipWhitespace()
-                try expect(UInt8(ascii: ":"))
+                try expect(UInt8(ascii: ":"), "expected ':'")
                 guard let field else {
                     try skipValue()
                     skipWhitespace()
                     continue
                 }
-                guard seen.insert(field) else { throw GiveUp() }
+                guard seen.insert(field) else { throw stop("a key is repeated") }
                 fields.store(try readField(plan.fields[field]), at: field)
                 read += 1
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "}"))
+            try expect(UInt8(ascii: "}"), "expected ',' or '}'")
         }
         if read < count {
             // A missing field stays nil when it is optional; otherwise the typed decoding explains.
             for field in 0..<count where !seen.contains(field) {
-                guard case .optional = plan.fields[field] else { throw GiveUp() }
+                guard case .optional = plan.fields[field] else { throw stop("a required key is missing") }
             }
         }
         return .record(Record(type: type, fields: fields))
@@ -195,7 +234,7 @@ struct PlannedJSONReader {
     /// A string left in the body when it has no escapes (and the body is under 4 GiB); made now
     /// otherwise.
     private mutating func readTextField() throws(GiveUp) -> RecordField {
-        try expect(UInt8(ascii: "\""))
+        try expect(UInt8(ascii: "\""), "expected a string")
         let start = index
         guard let end = try scanString(from: start) else { return RecordField(.string(try readEscapedString(from: start))) }
         index = end + 1
@@ -207,7 +246,7 @@ struct PlannedJSONReader {
 
     /// The index of the field a key names, or nil for a key the plan does not read.
     private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
-        try expect(UInt8(ascii: "\""))
+        try expect(UInt8(ascii: "\""), "expected a key")
         let start = index
         // Checked like any string (control characters, UTF-8), also when the plan does not read it.
         guard let end = try scanString(from: start) else {
@@ -242,7 +281,7 @@ struct PlannedJSONReader {
     }
 
     /// Foundation's `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, rule for rule.
-    static func convertFromSnakeCase(_ key: String) -> String {
+    package static func convertFromSnakeCase(_ key: String) -> String {
         guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
         var last = key.index(before: key.endIndex)
         while last > first && key[last] == "_" { key.formIndex(before: &last) }
@@ -263,16 +302,16 @@ struct PlannedJSONReader {
             let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int(digit))
                                             : times.addingReportingOverflow(Int(digit))
-            guard !overflow1, !overflow2 else { throw GiveUp() }
+            guard !overflow1, !overflow2 else { throw stop("a whole number out of Int's range") }
             result = sum
             index += 1
         }
         // No digits, a leading zero, or a fraction or exponent: the typed way decides.
-        guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { throw GiveUp() }
+        guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { throw stop("not a whole number") }
         if index < bytes.count, case let next = bytes[index],
             next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
         {
-            throw GiveUp()
+            throw stop("not a whole number")
         }
         return result
     }
@@ -280,26 +319,29 @@ struct PlannedJSONReader {
     private mutating func readDouble() throws(GiveUp) -> Double {
         let start = index
         _ = consume(UInt8(ascii: "-"))
-        func digits(_ reader: inout PlannedJSONReader) -> Int {
+        func digits(_ reader: inout JSONReader) -> Int {
             let from = reader.index
             while reader.index < reader.bytes.count, reader.bytes[reader.index] &- UInt8(ascii: "0") < 10 { reader.index += 1 }
             return reader.index - from
         }
         let integerStart = index
         let integerDigits = digits(&self)
-        guard integerDigits > 0, bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else { throw GiveUp() }
-        if consume(UInt8(ascii: ".")) { guard digits(&self) > 0 else { throw GiveUp() } }
+        guard integerDigits > 0 else { throw stop(index == start ? "unexpected character" : "a '-' must be followed by a digit") }
+        guard bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
+            throw GiveUp(offset: integerStart + 1, reason: "a number cannot start with 0 followed by more digits")
+        }
+        if consume(UInt8(ascii: ".")) { guard digits(&self) > 0 else { throw stop("a '.' in a number must be followed by a digit") } }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-            guard digits(&self) > 0 else { throw GiveUp() }
+            guard digits(&self) > 0 else { throw stop("an exponent needs digits") }
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw GiveUp() }
+        guard let value = Double(text), value.isFinite else { throw GiveUp(offset: start, reason: "'\(text)' is not a number a Double holds") }
         return value
     }
 
-    private mutating func readString() throws(GiveUp) -> String {
-        try expect(UInt8(ascii: "\""))
+    private mutating func readString(_ reason: StaticString = "expected a string") throws(GiveUp) -> String {
+        try expect(UInt8(ascii: "\""), reason)
         let start = index
         guard let end = try scanString(from: start) else { return try readEscapedString(from: start) }
         index = end + 1
@@ -315,7 +357,7 @@ struct PlannedJSONReader {
     /// flag of each test below is exact: a borrow only reaches the bytes above it). Non-ASCII text
     /// is validated at the end.
     private func scanString(from start: Int) throws(GiveUp) -> Int? {
-        guard let base = bytes.baseAddress else { throw GiveUp() }
+        guard let base = bytes.baseAddress else { throw GiveUp(offset: start, reason: "unterminated string") }
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -334,16 +376,16 @@ struct PlannedJSONReader {
                 }
                 position += special.trailingZeroBitCount >> 3
             }
-            guard position < count else { throw GiveUp() }
+            guard position < count else { throw GiveUp(offset: position, reason: "unterminated string") }
             let byte = base.load(fromByteOffset: position, as: UInt8.self)
             switch byte {
             case UInt8(ascii: "\""):
                 if !ascii {
-                    guard Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp() }
+                    guard Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp(offset: start, reason: "a string is not valid UTF-8") }
                 }
                 return position
             case UInt8(ascii: "\\"): return nil
-            case ..<0x20: throw GiveUp()
+            case ..<0x20: throw GiveUp(offset: position, reason: "a control character in a string must be escaped")
             case 0x80...: ascii = false
             default: break
             }
@@ -371,10 +413,10 @@ struct PlannedJSONReader {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw GiveUp() }
+                guard let text = String(validating: utf8, as: UTF8.self) else { throw stop("a string is not valid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
-                guard index < bytes.count else { throw GiveUp() }
+                guard index < bytes.count else { throw stop("unterminated escape") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -387,25 +429,31 @@ struct PlannedJSONReader {
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4()
                     if (0xD800..<0xDC00).contains(scalar) {
-                        guard consume("\\u") else { throw GiveUp() }
+                        guard consume("\\u") else { throw stop("a \\u high surrogate must be followed by a low one") }
                         let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw GiveUp() }
+                        guard (0xDC00..<0xE000).contains(low) else { throw stop("a \\u high surrogate must be followed by a low one") }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw GiveUp() }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw stop("a \\u low surrogate without a high one") }
                     utf8.append(contentsOf: String(Character(unicode)).utf8)
-                default: throw GiveUp()
+                default: throw stop(Self.escapeRefusal(escape))
                 }
             default:
-                guard byte >= 0x20 else { throw GiveUp() }
+                guard byte >= 0x20 else { throw stop("a control character in a string must be escaped") }
                 utf8.append(byte)
             }
         }
-        throw GiveUp()
+        throw stop("unterminated string")
+    }
+
+    /// Why `\` followed by `escape` is refused, the byte shown only when it prints.
+    private static func escapeRefusal(_ escape: UInt8) -> String {
+        guard (0x21..<0x7F).contains(escape) else { return "'\\' followed by byte \(escape) is not a JSON escape" }
+        return "'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape"
     }
 
     private mutating func readHex4() throws(GiveUp) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw GiveUp() }
+        guard index + 4 <= bytes.count else { throw stop("invalid \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -414,7 +462,7 @@ struct PlannedJSONReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw GiveUp()
+            default: throw stop("invalid \\u escape")
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -425,7 +473,7 @@ struct PlannedJSONReader {
     /// Skips a value the plan does not read, checking its syntax as it goes.
     private mutating func skipValue() throws(GiveUp) {
         skipWhitespace()
-        guard index < bytes.count else { throw GiveUp() }
+        guard index < bytes.count else { throw stop("unexpected end") }
         switch bytes[index] {
         case UInt8(ascii: "\""): _ = try readString()
         case UInt8(ascii: "{"):
@@ -436,13 +484,13 @@ struct PlannedJSONReader {
             if consume(UInt8(ascii: "}")) { return }
             repeat {
                 skipWhitespace()
-                _ = try readString()
+                _ = try readString("expected a key")
                 skipWhitespace()
-                try expect(UInt8(ascii: ":"))
+                try expect(UInt8(ascii: ":"), "expected ':'")
                 try skipValue()
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "}"))
+            try expect(UInt8(ascii: "}"), "expected ',' or '}'")
         case UInt8(ascii: "["):
             try enter()
             defer { depth -= 1 }
@@ -453,10 +501,10 @@ struct PlannedJSONReader {
                 try skipValue()
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "]"))
-        case UInt8(ascii: "t"): guard consume("true") else { throw GiveUp() }
-        case UInt8(ascii: "f"): guard consume("false") else { throw GiveUp() }
-        case UInt8(ascii: "n"): guard consume("null") else { throw GiveUp() }
+            try expect(UInt8(ascii: "]"), "expected ',' or ']'")
+        case UInt8(ascii: "t"): guard consume("true") else { throw stop("unexpected character") }
+        case UInt8(ascii: "f"): guard consume("false") else { throw stop("unexpected character") }
+        case UInt8(ascii: "n"): guard consume("null") else { throw stop("unexpected character") }
         default: _ = try readDouble()
         }
     }
@@ -465,7 +513,7 @@ struct PlannedJSONReader {
 
     private mutating func enter() throws(GiveUp) {
         depth += 1
-        guard depth <= 512 else { throw GiveUp() }
+        guard depth <= 512 else { throw stop("nested too deeply") }
     }
 
     private mutating func skipWhitespace() {
@@ -493,7 +541,7 @@ struct PlannedJSONReader {
         return matches
     }
 
-    private mutating func expect(_ byte: UInt8) throws(GiveUp) {
-        guard consume(byte) else { throw GiveUp() }
+    private mutating func expect(_ byte: UInt8, _ reason: StaticString) throws(GiveUp) {
+        guard consume(byte) else { throw stop("\(reason)") }
     }
 }
