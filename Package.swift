@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Typist", targets: ["Typist"]),
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
         .library(name: "TypistWorkshop", targets: ["TypistWorkshop"]),
+        .library(name: "TypistOpenAPI", targets: ["TypistOpenAPI"]),
         .library(name: "TypedAPITesting", targets: ["TypedAPITesting"]),
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
@@ -25,7 +26,8 @@ let package = Package(
     traits: [
         .trait(name: "DemoService", description: "The offline demo service (Hummingbird): typist's built-in service, the DemoService product."),
         .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
-        .default(enabledTraits: ["DemoService", "AsyncHTTPClient"]),
+        .trait(name: "YAML", description: "OpenAPI documents written in YAML (Yams); without it TypistOpenAPI reads JSON documents only."),
+        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -35,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Documentation only (`Scripts/docs`): a command plugin, built when it is invoked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -116,6 +119,17 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            // Endpoints from an OpenAPI document: its schemas as the type model, its operations as
+            // script functions, its security schemes as endpoint kinds. `typist` links it
+            // (`--openapi`); a host adds it with ShellHost.withOpenAPI() or as registry content.
+            name: "TypistOpenAPI",
+            dependencies: [
+                "Typist", "TypistCore", "APIScript", "TypedAPI",
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["YAML"])),
+            ],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
             name: "TypistCurl",
             dependencies: ["Typist", "TypedAPICurl"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -132,7 +146,7 @@ let package = Package(
         ),
         .target(
             name: "DemoBindings",
-            dependencies: ["Typist", "TypistCurl", "TypistWorkshop", "DemoService", "TypedAPI"],
+            dependencies: ["Typist", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "DemoService", "TypedAPI"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
@@ -189,9 +203,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
-            exclude: ["Scripts", "Transcripts"],
+            exclude: ["Scripts", "Transcripts", "OpenAPI"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

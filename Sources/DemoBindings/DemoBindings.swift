@@ -2,6 +2,7 @@ import DemoService
 import Foundation
 import TypedAPI
 import Typist
+import TypistOpenAPI
 import TypistWorkshop
 import TypistCurl
 
@@ -107,7 +108,8 @@ public enum DemoBindings {
                 return (server.baseURL, { await server.stop() })
             })
         host.lessonDirectory = workshopDirectory
-        return host.withWorkshop()
+        // `--openapi`: another API's endpoints, instead of the demo service's.
+        return host.withWorkshop().withOpenAPI(replacingEndpoints: true)
     }
 
     /// The workshop's lessons: `TYPIST_WORKSHOP`, or `Workshop/` in the checkout this was built from.

@@ -19,6 +19,11 @@ package struct CommandLineExtension: Sendable {
     package var outcome: @Sendable (any ParsableCommand, ShellOutput) -> Outcome?
     /// Sets up each session's shell (commands, help, observers) once it is made.
     package var prepare: @Sendable (Shell, ShellHost) -> Void
+    /// Reads the API document `--openapi` names (a file or URL) into endpoints, with the
+    /// `--default-auth` given: the OpenAPI extension's.
+    package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?) async throws -> LoadedDocument)?
+    /// Whether a document's endpoints replace the host's instead of following them.
+    package var documentReplacesEndpoints = false
 
     package init(subcommands: [any ParsableCommand.Type],
                  outcome: @escaping @Sendable (any ParsableCommand, ShellOutput) -> Outcome?,
@@ -26,5 +31,20 @@ package struct CommandLineExtension: Sendable {
         self.subcommands = subcommands
         self.outcome = outcome
         self.prepare = prepare
+    }
+}
+
+/// Endpoints read from an API document at start-up.
+package struct LoadedDocument: Sendable {
+    package var registrations: [PendingRegistration]
+    /// Its servers' URLs, the default first.
+    package var servers: [String]
+    /// What was read differently or left out.
+    package var warnings: [String]
+
+    package init(registrations: [PendingRegistration], servers: [String], warnings: [String]) {
+        self.registrations = registrations
+        self.servers = servers
+        self.warnings = warnings
     }
 }

@@ -108,7 +108,7 @@ extension ShellCommandLine {
     /// service) and makes the shell; a service started here is stopped again if the shell fails.
     static func start(_ request: Request, _ host: ShellHost, transport: any HTTPTransport,
                       input: (any LineSource)?, output: ShellOutput) async throws(StartFailure) -> Session {
-        let registry: EndpointRegistry
+        var registry: EndpointRegistry
         do {
             registry = try host.registry()
         } catch {
@@ -117,6 +117,28 @@ extension ShellCommandLine {
         let options = request.options
         let configuration = request.configuration
         var baseURL = options.baseURL
+        if let location = options.openAPI {
+            let document = try await loadDocument(location, options: options, host: host, output: output)
+            do {
+                if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
+                    registry = try EndpointRegistry { }
+                }
+                let added = try registry.adding(document.registrations)
+                registry = added.registry
+                Self.warn(document.warnings + added.warnings, output: output)
+            } catch {
+                throw StartFailure(message: "cannot use \(location): \(error)", status: ExitStatus.dataError)
+            }
+            // The document's server, unless the command line or typist.json's --env says where.
+            if baseURL == nil, options.environment == nil {
+                if let server = document.servers.first {
+                    baseURL = server
+                } else if case .check = request.mode {
+                } else {
+                    throw StartFailure(message: "\(location) names no server: pass --base-url URL")
+                }
+            }
+        }
         let environmentName = options.environment ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
         var named: NamedEnvironment?
         if baseURL == nil, let environmentName {
@@ -189,6 +211,26 @@ extension ShellCommandLine {
             if let stopService { await stopService() }
             throw StartFailure(message: String(describing: error))
         }
+    }
+
+    /// Reads `--openapi`'s document through the host's OpenAPI extension.
+    private static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
+                                     output: ShellOutput) async throws(StartFailure) -> LoadedDocument {
+        guard let load = host.extensions.lazy.compactMap(\.loadDocument).first else {
+            throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
+        }
+        do {
+            return try await load(location, options.defaultAuth)
+        } catch {
+            throw StartFailure(message: "cannot read \(TerminalText.sanitized(location)): \(error)", status: ExitStatus.dataError)
+        }
+    }
+
+    /// Writes a document's warnings, the first ten, then how many more.
+    private static func warn(_ warnings: [String], output: ShellOutput) {
+        let shown = 10
+        for warning in warnings.prefix(shown) { output.error("warning: \(warning)\n") }
+        if warnings.count > shown { output.error("warning: … and \(warnings.count - shown) more like these\n") }
     }
 
     /// Runs the prompt (in a terminal, from a line source or piped), the script, or the check.

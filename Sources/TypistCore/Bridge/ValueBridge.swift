@@ -7,7 +7,7 @@ import Synchronization
 /// Records take the Swift property names (`stargazersCount`, not `stargazers_count`) and keep the
 /// Swift type name. Shapes come from a sample built by ``ProbeDecoder``, so they are known before
 /// any call.
-final class ValueBridge: Sendable {
+package final class ValueBridge: Sendable {
     private let records = Mutex<[ObjectIdentifier: RecordType]>([:])
     private let names = Mutex<[String: ObjectIdentifier]>([:])
     /// Each record's fields' Swift types as declared (`UUID`, `Date`, `RepositorySort?`), by record name.
@@ -22,9 +22,20 @@ final class ValueBridge: Sendable {
     /// ``decodesItself(_:)``'s answers by type.
     private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
 
+    /// Record types from other sources than Swift types (an OpenAPI document's schemas).
+    private let adopted = Mutex<[RecordType]>([])
+
     /// Every record type seen, by name.
     var recordTypes: [RecordType] {
-        records.withLock { Array($0.values) }.sorted { $0.name < $1.name }
+        (records.withLock { Array($0.values) } + adopted.withLock { $0 }).sorted { $0.name < $1.name }
+    }
+
+    /// Lists record types another source made (an OpenAPI document's), so that scripts, `:describe`
+    /// and completion know them as they know the Swift models'.
+    package func adopt(_ types: [RecordType]) {
+        adopted.withLock { known in
+            for type in types where !known.contains(where: { $0 === type }) { known.append(type) }
+        }
     }
 
     /// The script type of a `Decodable` Swift type.

@@ -1,6 +1,6 @@
 /// Swift names for things named otherwise: properties from JSON keys (`full_name` → `fullName`),
 /// types from keys (`owner` → `Owner`), an array's element from its key (`items` → `item`).
-enum SwiftNames {
+package enum SwiftNames {
     /// Words of a key: split at anything not a letter or digit and at lower-to-upper changes.
     private static func words(_ key: String) -> [String] {
         var words: [String] = []
@@ -25,7 +25,7 @@ enum SwiftNames {
     }
 
     /// A property name for a key: `full_name` → `fullName`, `URLValue` → `urlValue`, `2fa` → `_2fa`.
-    static func property(_ key: String) -> String {
+    package static func property(_ key: String) -> String {
         let parts = words(key)
         guard let first = parts.first else { return "value" }
         var name = first.prefix(1).lowercased() + (first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.dropFirst().lowercased() : String(first.dropFirst()))
@@ -35,7 +35,7 @@ enum SwiftNames {
     }
 
     /// A type name for a key: `owner` → `Owner`, `2fa` → `Item_2fa`.
-    static func type(_ key: String) -> String {
+    package static func type(_ key: String) -> String {
         let property = property(key)
         guard let first = property.first, first != "_" else { return "Item" + property }
         return first.uppercased() + property.dropFirst()
@@ -43,7 +43,7 @@ enum SwiftNames {
 
     /// The key an array's element is named by: `categories` → `category`, `status` → `statu`,
     /// `data` → `dataItem`.
-    static func singular(_ key: String) -> String {
+    package static func singular(_ key: String) -> String {
         if key.hasSuffix("ies"), key.count > 3 { return String(key.dropLast(3)) + "y" }
         if key.hasSuffix("sses") { return String(key.dropLast(2)) }
         if key.hasSuffix("s"), !key.hasSuffix("ss"), key.count > 1 { return String(key.dropLast()) }
@@ -51,7 +51,7 @@ enum SwiftNames {
     }
 
     /// Type names a declared type may not take: the standard ones a model uses, and `JSONValue`.
-    static let reservedTypes: Set<String> = [
+    package static let reservedTypes: Set<String> = [
         "String", "Int", "Double", "Bool", "JSONValue", "Data", "Date", "URL", "UUID", "Decodable", "Sendable",
         "CodingKeys", "Self", "Type", "Protocol", "Any",
     ]
@@ -65,5 +65,5 @@ enum SwiftNames {
     ]
 
     /// The name as it must be written in a declaration: a keyword in backticks.
-    static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+    package static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 }

@@ -35,7 +35,7 @@ package enum JSONWriter {
     }
 
     /// The value as a request body, secrets as they are; refused past ``maximumDepth``.
-    static func data(_ value: Value) throws -> Data {
+    package static func data(_ value: Value) throws -> Data {
         var writer = Writer(secrets: .sent, pretty: false, depthLimit: maximumDepth)
         try writer.write(value, indent: "", depth: 0)
         return Data(writer.text.utf8)

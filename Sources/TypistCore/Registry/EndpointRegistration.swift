@@ -5,7 +5,7 @@ import TypedAPI
 /// A typed endpoint registered as a script function, with what help and `:describe` show.
 public struct EndpointRegistration: Sendable {
     /// The script function's name.
-    public let name: String
+    public internal(set) var name: String
     /// A one-line summary.
     public let summary: String
     /// The group it is listed under (`:endpoints`).
@@ -52,5 +52,17 @@ public struct EndpointRegistration: Sendable {
     /// `name(label:_:)`: the one spelling of a function's selector, for messages.
     static func selector(_ name: String, labels: [String?]) -> String {
         "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
+    }
+}
+
+extension EndpointRegistration {
+    /// An endpoint from another source than a Swift registration (an OpenAPI document), whose
+    /// response type is known as a model already.
+    package init(name: String, summary: String, group: String, parameters: [ParameterInfo], kindName: String,
+                 responseTypeName: String, responseType: ScriptType, location: String, source: (path: String, line: Int),
+                 plan: @escaping @Sendable ([Value]) throws -> CallPlan) {
+        self.init(name: name, summary: summary, group: group, parameters: parameters, kindName: kindName,
+                  responseTypeName: responseTypeName, shape: ResponseShape { responseType }, producesToken: false,
+                  location: location, source: source, plan: plan)
     }
 }

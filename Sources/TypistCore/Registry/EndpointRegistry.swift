@@ -41,6 +41,36 @@ public struct EndpointRegistry: Sendable {
         self.bridge = bridge
     }
 
+    private init(endpoints: [EndpointRegistration], bridge: ValueBridge) {
+        self.endpoints = endpoints
+        self.bridge = bridge
+    }
+
+    /// This registry with more endpoints after its own (an OpenAPI document's, given at start-up).
+    /// A name the registry has already is taken by the earlier endpoint; the later one gets a
+    /// number (`listPets2`) and a warning says so.
+    package func adding(_ pending: [PendingRegistration]) throws -> (registry: EndpointRegistry, warnings: [String]) {
+        var endpoints = self.endpoints
+        var taken = Set(endpoints.map(\.name))
+        var warnings: [String] = []
+        for item in pending {
+            var registration = try item.build(bridge)
+            registration.group = item.group.isEmpty ? "Endpoints" : item.group
+            if ScriptNames.problem(withHostName: registration.name) != nil {
+                throw RegistryError.invalidName(registration.name, location: registration.location)
+            }
+            if taken.contains(registration.name) {
+                var counter = 2
+                while taken.contains(registration.name + String(counter)) { counter += 1 }
+                warnings.append("\(registration.location): '\(registration.name)' is taken; this one is '\(registration.name)\(counter)'")
+                registration.name += String(counter)
+            }
+            taken.insert(registration.name)
+            endpoints.append(registration)
+        }
+        return (EndpointRegistry(endpoints: endpoints, bridge: bridge), warnings)
+    }
+
     /// Derives every response's shape now, throwing the first type that cannot be read: for a
     /// host's own tests, or a start-up that prefers failing early to starting fast.
     public func validate() throws(RegistryError) {

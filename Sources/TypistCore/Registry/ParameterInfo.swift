@@ -19,6 +19,18 @@ public struct ParameterInfo: Sendable {
     /// The enum it takes, when it takes one: its cases may be written `.stars`.
     public var enumeration: HostEnumeration?
 
+    /// A parameter from another source than a Swift registration (an OpenAPI document).
+    package init(label: String?, name: String, swiftType: String, scriptType: ScriptType, defaultValue: Value? = nil,
+                 choices: [Value]? = nil, enumeration: HostEnumeration? = nil) {
+        self.label = label
+        self.name = name
+        self.swiftType = swiftType
+        self.scriptType = scriptType
+        self.defaultValue = defaultValue
+        self.choices = choices
+        self.enumeration = enumeration
+    }
+
     /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
     /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
     /// scripts, which read them from ``environmentVariable``.

@@ -13,4 +13,11 @@ public struct PendingRegistration: Sendable {
     let name: String
     var group: String
     let build: @Sendable (ValueBridge) throws -> EndpointRegistration
+
+    /// A registration made by another source than Swift registrations (an OpenAPI document).
+    package init(name: String, group: String, build: @escaping @Sendable (ValueBridge) throws -> EndpointRegistration) {
+        self.name = name
+        self.group = group
+        self.build = build
+    }
 }

@@ -81,8 +81,8 @@ private struct RequestKeeper: APIClientDelegate {
 /// Sample JSON of a response type, for a preview's answers: what the decoding reads — the JSON
 /// keys of a one-pass plan where the type has one, else its fields' names — with zero, `""`,
 /// `false` and `null` for values, one element in an array, no entry in a dictionary.
-enum SampleJSON {
-    static func body(plan: ReadingPlan?, type: ScriptType?) -> Data {
+package enum SampleJSON {
+    package static func body(plan: ReadingPlan?, type: ScriptType?) -> Data {
         var text = ""
         if let plan {
             write(plan, into: &text, depth: 0)

@@ -10,13 +10,14 @@ package enum ScriptFile {
         package let description: String
     }
 
-    package static func read(_ path: String) throws(Failure) -> String {
+    /// The text of the file at `path`, refused past `limit` bytes (`what` says what it is for).
+    package static func read(_ path: String, limit: Int = maximumSize, what: String = "a script") throws(Failure) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            guard info.st_size <= maximumSize else {
-                throw Failure(description: "it is \(info.st_size / (1 << 20)) MiB; a script may be at most \(maximumSize >> 20) MiB")
+            guard info.st_size <= limit else {
+                throw Failure(description: "it is \(info.st_size / (1 << 20)) MiB; \(what) may be at most \(limit >> 20) MiB")
             }
         case S_IFDIR: throw Failure(description: "it is a folder")
         case S_IFIFO: break  // `typist run <(…)`: read below, within the limit
@@ -24,10 +25,10 @@ package enum ScriptFile {
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(description: String(cString: strerror(errno))) }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
+        guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else {
             throw Failure(description: "it could not be read")
         }
-        guard data.count <= maximumSize else { throw Failure(description: "a script may be at most \(maximumSize >> 20) MiB") }
+        guard data.count <= limit else { throw Failure(description: "\(what) may be at most \(limit >> 20) MiB") }
         guard let text = String(data: data, encoding: .utf8) else { throw Failure(description: "it is not UTF-8 text") }
         return text
     }

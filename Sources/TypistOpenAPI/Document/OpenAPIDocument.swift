@@ -1,0 +1,155 @@
+import APIScript
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TypistCore
+
+/// An OpenAPI document's operations as endpoints: one more source of registrations beside a
+/// host's Swift ones.
+///
+/// ```swift
+/// let document = try await OpenAPIDocument.load("petstore.yaml")
+/// let registry = try EndpointRegistry {
+///     document
+///     Register("health", …)
+/// }
+/// ```
+///
+/// Each operation becomes a function named from its `operationId`, grouped by its first tag; its
+/// path parameters are required arguments, its query and header parameters labelled ones with
+/// their defaults, a small JSON body's fields labels too (a larger one `body:`). Its schemas
+/// become record types the checker, completion and `:describe` know before any call, and its
+/// security schemes the endpoint kinds (`Bearer`, `Basic`, `APIKey`, `Public`), checked before
+/// anything is sent. OpenAPI 3.0 and 3.1 are read, and Swagger 2.0; YAML when the package's
+/// `YAML` trait is on (the default), JSON always.
+public struct OpenAPIDocument: RegistryContent {
+    /// The document's `info.title`.
+    public let title: String
+    /// Where its servers are, first the default: `servers` (variables at their defaults), or
+    /// Swagger 2.0's `schemes`, `host` and `basePath`. Relative URLs are resolved against the
+    /// document's own URL when it was fetched.
+    public let servers: [String]
+    /// What was read differently from the document or left out, one line each.
+    public let warnings: [String]
+    /// The record types its schemas make.
+    public let recordTypes: [RecordType]
+    let operations: [SpecOperation]
+    let name: String
+
+    /// Reads a document from its text.
+    ///
+    /// - Parameters:
+    ///   - text: The document, YAML or JSON.
+    ///   - name: What messages call it (its file name).
+    ///   - baseURL: Where it came from, to resolve relative server URLs.
+    ///   - defaultAuth: What operations send when the document declares no security at all:
+    ///     `bearer`, `basic`, `apikey:header:NAME` (`query`, `cookie`); nil for nothing.
+    /// - Throws: An error that says why the document cannot be used.
+    public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil) throws {
+        var auth: SpecCredential?
+        if let defaultAuth {
+            guard let parsed = SpecCredential(option: defaultAuth) else {
+                throw SpecError("--default-auth takes bearer, basic, none or apikey:header|query|cookie:NAME, not '\(TerminalText.sanitized(defaultAuth))'")
+            }
+            auth = parsed
+        }
+        let root = try SpecNode.parse(text, name: name)
+        guard case .object = root else { throw SpecError("\(name) is not an OpenAPI document (its top level is not an object)") }
+        let version = root["openapi"]?.string ?? root["swagger"]?.string
+        guard let version else {
+            throw SpecError("\(name) is not an OpenAPI document: it has no 'openapi' or 'swagger' version")
+        }
+        guard version.hasPrefix("3.") || version.hasPrefix("2.") else {
+            throw SpecError("\(name) is OpenAPI \(TerminalText.sanitized(version)); Typist reads 3.0, 3.1 and Swagger 2.0")
+        }
+        var reader = OperationReader(document: root, defaultAuth: auth)
+        var operations = reader.operations()
+        var warnings = reader.warnings + reader.types.warnings
+        // A name used twice gets a number, and a warning: never a silent overwrite.
+        var taken: [String: Int] = [:]
+        for index in operations.indices {
+            let base = operations[index].name
+            if ScriptNames.problem(withHostName: base) != nil { operations[index].name = base + "Operation" }
+            let name = operations[index].name
+            if let count = taken[name] {
+                var counter = count + 1
+                while taken[name + String(counter)] != nil { counter += 1 }
+                taken[name] = counter
+                operations[index].name = name + String(counter)
+                warnings.append("\(operations[index].location): '\(name)' is taken; this one is '\(operations[index].name)'")
+            }
+            taken[operations[index].name] = taken[operations[index].name] ?? 1
+        }
+        self.title = (root["info"]?["title"]?.string).map(TerminalText.sanitized) ?? name
+        self.servers = Self.servers(of: root, baseURL: baseURL)
+        self.warnings = Array(Set(warnings)).sorted()
+        self.recordTypes = reader.types.records
+        self.operations = operations
+        self.name = name
+    }
+
+    /// Reads a document from a file or an `http(s)` URL.
+    public static func load(_ location: String, defaultAuth: String? = nil) async throws -> OpenAPIDocument {
+        let maximumBytes = 64 << 20
+        if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            var request = URLRequest(url: url, timeoutInterval: 60)
+            request.setValue("application/yaml, application/json;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
+                throw SpecError("\(TerminalText.sanitized(location)) answered \(status)")
+            }
+            guard data.count <= maximumBytes else { throw SpecError("\(TerminalText.sanitized(location)) is larger than 64 MiB") }
+            guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(TerminalText.sanitized(location)) is not UTF-8 text") }
+            return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
+                                       baseURL: url, defaultAuth: defaultAuth)
+        }
+        let path = (location as NSString).expandingTildeInPath
+        let text: String
+        do {
+            text = try ScriptFile.read(path, limit: maximumBytes, what: "a document")
+        } catch {
+            throw SpecError("cannot read \(TerminalText.sanitized(path)): \(error)")
+        }
+        return try OpenAPIDocument(text: text, name: (path as NSString).lastPathComponent, defaultAuth: defaultAuth)
+    }
+
+    /// The operations as registrations.
+    public var registrations: [PendingRegistration] {
+        operations.map { SpecEndpoint.registration($0, documentName: name, recordTypes: recordTypes) }
+    }
+
+    /// The number of operations.
+    public var operationCount: Int { operations.count }
+
+    private static func servers(of root: SpecNode, baseURL: URL?) -> [String] {
+        var result: [String] = []
+        if root["swagger"] != nil {
+            if let host = root["host"]?.string {
+                let scheme = root["schemes"]?.array?.first?.string ?? baseURL?.scheme ?? "https"
+                result.append("\(scheme)://\(host)\(root["basePath"]?.string ?? "")")
+            } else if let baseURL, let origin = Self.origin(of: baseURL) {
+                result.append(origin + (root["basePath"]?.string ?? ""))
+            }
+            return result
+        }
+        for server in root["servers"]?.array ?? [] {
+            guard var url = server["url"]?.string else { continue }
+            for (name, variable) in server["variables"]?.entries ?? [] {
+                url = url.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
+            }
+            if url.hasPrefix("/") {
+                guard let baseURL, let origin = Self.origin(of: baseURL) else { continue }
+                url = origin + url
+            }
+            if url.hasSuffix("/") { url.removeLast() }
+            result.append(url)
+        }
+        return result
+    }
+
+    private static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme, let host = url.host else { return nil }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+}

@@ -1,0 +1,191 @@
+import APIScript
+import TypistCore
+
+/// Reads a document's operations — OpenAPI 3.0 and 3.1, and Swagger 2.0's equivalents — into
+/// ``SpecOperation``s, building the type model of their bodies and responses as it goes.
+struct OperationReader {
+    private let document: SpecNode
+    private let isSwagger: Bool
+    private let defaultCredentials: [SpecCredential]
+    private let schemes: [String: SpecCredential]
+    var types: SchemaTypes
+    private(set) var warnings: [String] = []
+    /// Bodies with at most this many fields, all of simple types, are flattened into labels.
+    static let flattenedBodyLimit = 8
+
+    init(document: SpecNode, defaultAuth: SpecCredential?) {
+        self.document = document
+        isSwagger = document["swagger"] != nil
+        types = SchemaTypes(document: document)
+        var schemes: [String: SpecCredential] = [:]
+        let definitions = isSwagger ? document["securityDefinitions"] : document["components"]?["securitySchemes"]
+        var unsupported: [String] = []
+        for (name, scheme) in definitions?.entries ?? [] {
+            let resolved = scheme["$ref"]?.string.flatMap(types.resolve) ?? scheme
+            if let credential = SpecCredential(scheme: resolved) { schemes[name] = credential } else { unsupported.append(name) }
+        }
+        self.schemes = schemes
+        if !unsupported.isEmpty {
+            warnings.append("security schemes Typist cannot send are left out: \(unsupported.map { TerminalText.sanitized($0) }.joined(separator: ", "))")
+        }
+        let documentWide = document["security"]?.array
+        if let documentWide {
+            defaultCredentials = Self.alternatives(documentWide, schemes: schemes)
+        } else {
+            defaultCredentials = [defaultAuth ?? .none]
+        }
+    }
+
+    /// Every operation, in the document's order.
+    mutating func operations() -> [SpecOperation] {
+        var result: [SpecOperation] = []
+        for (path, item) in document["paths"]?.entries ?? [] {
+            let pathItem = item["$ref"]?.string.flatMap(types.resolve) ?? item
+            let shared = pathItem["parameters"]?.array ?? []
+            for method in specMethods {
+                guard let operation = pathItem[method], case .object = operation else { continue }
+                result.append(read(operation, method: method.uppercased(), path: path, shared: shared))
+            }
+        }
+        return result
+    }
+
+    private mutating func read(_ operation: SpecNode, method: String, path: String, shared: [SpecNode]) -> SpecOperation {
+        let name = SpecOperation.functionName(operationId: operation["operationId"]?.string, method: method, path: path)
+        let group = operation["tags"]?.array?.first?.string.map(TerminalText.sanitized) ?? "Endpoints"
+        let summary = (operation["summary"]?.string ?? operation["description"]?.string)
+            .map { String($0.split(whereSeparator: \.isNewline).first ?? "") }
+            .map(TerminalText.sanitized) ?? "\(method) \(path)"
+        var arguments: [SpecOperation.Argument] = []
+        var labels: Set<String> = []
+        func add(_ argument: SpecOperation.Argument) {
+            var argument = argument
+            while labels.contains(argument.label) { argument.label += "_" }
+            labels.insert(argument.label)
+            arguments.append(argument)
+        }
+        // Operation parameters override the path item's of the same name and place.
+        var parameters: [SpecNode] = []
+        let own = (operation["parameters"]?.array ?? []).map(resolved)
+        for parameter in shared.map(resolved) where !own.contains(where: { Self.sameParameter($0, parameter) }) {
+            parameters.append(parameter)
+        }
+        parameters += own
+        var bodyNode: SpecNode?
+        for parameter in parameters {
+            guard let key = parameter["name"]?.string, !key.isEmpty else { continue }
+            let place = parameter["in"]?.string ?? ""
+            let required = place == "path" || parameter["required"]?.bool == true
+            switch place {
+            case "path", "query", "header":
+                if place == "header", ["accept", "content-type", "authorization"].contains(key.lowercased()) { continue }
+                // Swagger 2 puts the schema's keywords on the parameter itself.
+                let schema = isSwagger ? parameter : (parameter["schema"] ?? .object([]))
+                var type = types.type(of: schema, name: SwiftNames.type(key), direction: .request)
+                if case .record = type.unwrapped { type = .any }
+                let choices = (schema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
+                let defaultValue = required ? nil : (schema["default"]?.value ?? .null)
+                add(.init(key: key, label: SwiftNames.property(key), place: place == "path" ? .path : place == "query" ? .query : .header,
+                          type: required ? type.unwrapped : type.optional, defaultValue: defaultValue,
+                          choices: choices?.isEmpty == false ? choices : nil))
+            case "body":
+                bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
+                                    ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
+            default:
+                warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (only path, query and header parameters are)")
+            }
+        }
+        if let body = (operation["requestBody"].map(resolved)) ?? bodyNode {
+            for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
+        }
+        let (responseType, isJSON) = response(of: operation, name: name)
+        var credentials = defaultCredentials
+        if let security = operation["security"]?.array { credentials = Self.alternatives(security, schemes: schemes) }
+        return SpecOperation(name: name, group: group, summary: summary, method: method, path: path, arguments: arguments,
+                             responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
+                             deprecated: operation["deprecated"]?.bool == true)
+    }
+
+    private func resolved(_ node: SpecNode) -> SpecNode {
+        node["$ref"]?.string.flatMap(types.resolve) ?? node
+    }
+
+    private static func sameParameter(_ a: SpecNode, _ b: SpecNode) -> Bool {
+        a["name"]?.string == b["name"]?.string && a["in"]?.string == b["in"]?.string
+    }
+
+    /// A JSON body's arguments: its fields as labels when it is a small object of simple fields,
+    /// else one `body:` argument that takes any JSON value.
+    private mutating func bodyArguments(_ body: SpecNode, operation: String, labels: Set<String>) -> [SpecOperation.Argument] {
+        let required = body["required"]?.bool == true
+        let content = body["content"]?.entries ?? []
+        guard let json = content.first(where: { Self.isJSON($0.key) }) else {
+            if let other = content.first?.key {
+                warnings.append("\(operation): its \(TerminalText.sanitized(other)) body is sent as JSON from `body:`")
+            }
+            return content.isEmpty ? [] : [.init(key: "body", label: "body", place: .body, type: required ? .any : .any,
+                                                 defaultValue: required ? nil : .null, choices: nil)]
+        }
+        let schema = json.value["schema"] ?? .object([])
+        let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
+        if case .record(let record) = type, record.fields.count <= Self.flattenedBodyLimit,
+           record.fields.allSatisfy({ Self.isSimple($0.type) }),
+           record.fields.allSatisfy({ !labels.contains($0.name) })
+        {
+            return record.fields.map { field in
+                let optional = field.type.isOptional || !required
+                return .init(key: field.key, label: field.name, place: .bodyField,
+                             type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil, choices: nil)
+            }
+        }
+        return [.init(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
+    }
+
+    private static func isSimple(_ type: ScriptType) -> Bool {
+        switch type.unwrapped {
+        case .int, .double, .bool, .string, .nilLiteral: true
+        case .array(let element): [.int, .double, .bool, .string].contains(element)
+        default: false
+        }
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*"
+    }
+
+    /// The success response's type: the first 2xx (`200`, `201`, `2XX`, then `default`) with a JSON
+    /// schema; `Void` for one that has no body (`204`); `Any` (the JSON or text as it comes) when
+    /// it has a body the document does not describe.
+    private mutating func response(of operation: SpecNode, name: String) -> (ScriptType, Bool) {
+        let responses = operation["responses"]?.entries ?? []
+        let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        guard let (code, node) = successes.first ?? responses.first(where: { $0.key == "default" }) else { return (.any, false) }
+        let response = resolved(node)
+        let typeName = SwiftNames.type(name) + "Response"
+        if isSwagger {
+            guard let schema = response["schema"] else { return code == "204" ? (.void, false) : (.any, false) }
+            return (types.type(of: schema, name: typeName, direction: .response), true)
+        }
+        let content = response["content"]?.entries ?? []
+        guard !content.isEmpty else { return code == "204" || code == "205" ? (.void, false) : (.any, false) }
+        guard let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { return (.any, false) }
+        return (types.type(of: schema, name: typeName, direction: .response), true)
+    }
+
+    /// `security` requirement objects as alternatives: the first scheme each names that Typist
+    /// can send; `{}` (no requirement) is Public.
+    private static func alternatives(_ requirements: [SpecNode], schemes: [String: SpecCredential]) -> [SpecCredential] {
+        guard !requirements.isEmpty else { return [.none] }
+        var result: [SpecCredential] = []
+        for requirement in requirements {
+            let names = requirement.entries?.map(\.key) ?? []
+            if names.isEmpty {
+                result.append(.none)
+            } else if let credential = names.lazy.compactMap({ schemes[$0] }).first, !result.contains(credential) {
+                result.append(credential)
+            }
+        }
+        return result.isEmpty ? [.none] : result
+    }
+}

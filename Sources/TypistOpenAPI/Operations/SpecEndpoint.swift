@@ -1,0 +1,75 @@
+import APIScript
+import Foundation
+import TypedAPI
+import TypistCore
+
+/// An operation as a registered endpoint: its arguments checked, its request built, sent with the
+/// credential its security asks for (refused before the network when the session lacks it), and
+/// its response read into the type model.
+enum SpecEndpoint {
+    /// - Parameter recordTypes: The document's record types, which the registry lists.
+    static func registration(_ operation: SpecOperation, documentName: String, recordTypes: [RecordType]) -> PendingRegistration {
+        PendingRegistration(name: operation.name, group: operation.group) { bridge in
+            bridge.adopt(recordTypes)
+            let parameters = operation.arguments.map { argument in
+                ParameterInfo(label: argument.label, name: argument.label, swiftType: argument.type.description,
+                              scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices)
+            }
+            let kindName = operation.credentials.first?.kindName ?? "Public"
+            return EndpointRegistration(
+                name: operation.name, summary: operation.summary + (operation.deprecated ? " (deprecated)" : ""),
+                group: operation.group, parameters: parameters, kindName: kindName,
+                responseTypeName: operation.responseType.description, responseType: operation.responseType,
+                location: "\(documentName): \(operation.location)", source: (documentName, 0),
+                plan: { values in try plan(operation, values) })
+        }
+    }
+
+    /// The request `values` make, and how to send it.
+    private static func plan(_ operation: SpecOperation, _ values: [Value]) throws -> CallPlan {
+        let request = try SpecRequest(operation, values)
+        let selector = operation.name + "(" + operation.arguments.map { $0.label + ":" }.joined() + ")"
+        return CallPlan(
+            body: nil, envelopeKey: nil,
+            prepare: { client, credentials in
+                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                return try request.prepare(client, credential: credential, credentials: credentials, selector: selector)
+            },
+            send: { client, credentials in
+                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                let data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
+                return (try value(of: data, operation: operation), nil)
+            },
+            sample: { SampleJSON.body(plan: nil, type: operation.responseType) })
+    }
+
+    /// The response body as a value of the operation's type.
+    static func value(of data: Data, operation: SpecOperation) throws -> Value {
+        if operation.responseType == .void { return .void }
+        guard !data.isEmpty else { return .null }
+        guard operation.responseIsJSON else {
+            if let json = try? JSONReader.parse(data) { return json }
+            return String(data: data, encoding: .utf8).map(Value.string) ?? .bytes(Array(data))
+        }
+        let json: Value
+        do throws(JSONReader.Failure) {
+            json = try JSONReader.parse(data)
+        } catch {
+            throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error))")
+        }
+        do throws(ModelConformance.Departure) {
+            return try ModelConformance.conform(json, to: operation.responseType)
+        } catch {
+            throw SpecResponseError(operation: operation.name,
+                                    message: "the response departs from the document's \(operation.responseType) \(error)")
+        }
+    }
+}
+
+/// A response that does not read as its document says.
+struct SpecResponseError: Error, CustomStringConvertible {
+    var operation: String
+    var message: String
+
+    var description: String { "\(operation): \(message)" }
+}

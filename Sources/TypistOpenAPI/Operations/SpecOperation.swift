@@ -1,0 +1,68 @@
+import APIScript
+import TypistCore
+
+/// One operation of a document, as a script function: its name, arguments, request, response
+/// type and the credentials it takes.
+package struct SpecOperation: Sendable {
+    /// One argument, and where its value goes.
+    package struct Argument: Sendable {
+        package enum Place: Sendable, Equatable {
+            case path, query, header
+            /// A field of a flattened JSON body.
+            case bodyField
+            /// The whole JSON body (`body:`).
+            case body
+        }
+
+        /// The name on the wire (`pet_id`, `X-Request-ID`) or the body field's key.
+        package var key: String
+        /// The label scripts write (`petId:`).
+        package var label: String
+        package var place: Place
+        /// The type scripts pass; `T?` when it may be left out.
+        package var type: ScriptType
+        /// When it may be left out: its default (`nil` when the service decides).
+        package var defaultValue: Value?
+        /// The values it allows (an `enum`), checked before anything is sent.
+        package var choices: [Value]?
+    }
+
+    package var name: String
+    package var group: String
+    package var summary: String
+    package var method: String
+    /// The path with `{name}` placeholders, as the document writes it.
+    package var path: String
+    package var arguments: [Argument]
+    package var responseType: ScriptType
+    /// Whether the body is JSON the model reads (else: `Void`, or the text/JSON as it comes).
+    package var responseIsJSON: Bool
+    /// The alternatives the operation accepts, in the document's order.
+    package var credentials: [SpecCredential]
+    package var deprecated: Bool
+    /// `GET /pets/{petId}`, for messages and `:source`.
+    package var location: String { "\(method) \(path)" }
+}
+
+/// The methods an OpenAPI path item may hold, in the order operations are listed.
+let specMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+extension SpecOperation {
+    /// A function name from an `operationId` (`repos/list-for-org` → `reposListForOrg`), or from
+    /// the method and path (`GET /pets/{petId}` → `getPetsByPetId`).
+    static func functionName(operationId: String?, method: String, path: String) -> String {
+        if let operationId, !operationId.isEmpty {
+            let name = SwiftNames.property(operationId)
+            if name != "value" { return name }
+        }
+        var words = [method.lowercased()]
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix("{"), segment.hasSuffix("}") {
+                words.append("By" + SwiftNames.type(String(segment.dropFirst().dropLast())))
+            } else {
+                words.append(SwiftNames.type(String(segment)))
+            }
+        }
+        return SwiftNames.property(words.joined(separator: "_"))
+    }
+}

@@ -1,0 +1,128 @@
+import APIScript
+import Foundation
+import TypedAPI
+import TypistCore
+
+/// One call's request: the path with its parameters in place, the query, headers and JSON body.
+struct SpecRequest: Sendable {
+    let method: String
+    let path: String
+    let query: [URLQueryItem]
+    let headers: [HTTPHeader]
+    let body: Data?
+
+    init(_ operation: SpecOperation, _ values: [Value]) throws {
+        var path = operation.path
+        var query: [URLQueryItem] = []
+        var headers: [HTTPHeader] = []
+        var fields: [String: Value] = [:]
+        var whole: Value?
+        for (index, argument) in operation.arguments.enumerated() {
+            let value = index < values.count ? values[index] : (argument.defaultValue ?? .null)
+            if let choices = argument.choices, !value.isNull, !choices.contains(value) {
+                throw ArgumentError(index: index, message: "\(argument.label) is one of \(choices.map(ValueFormatter.literal).joined(separator: ", "))")
+            }
+            switch argument.place {
+            case .path:
+                guard let text = Self.text(value) else {
+                    throw ArgumentError(index: index, message: "\(argument.label) must be a String or a number")
+                }
+                path = path.replacingOccurrences(of: "{\(argument.key)}", with: Endpoint<Public, Data>.escape(text))
+            case .query:
+                if case .array(let elements) = value {
+                    for element in elements { if let text = Self.text(element) { query.append(URLQueryItem(name: argument.key, value: text)) } }
+                } else if let text = Self.text(value) {
+                    query.append(URLQueryItem(name: argument.key, value: text))
+                }
+            case .header:
+                if let text = Self.text(value) { headers.append(.custom(name: argument.key, value: text)) }
+            case .bodyField:
+                if !value.isNull { fields[argument.key] = value }
+            case .body:
+                if !value.isNull { whole = value }
+            }
+        }
+        self.method = operation.method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        if let whole {
+            body = try JSONWriter.data(whole)
+        } else if operation.arguments.contains(where: { $0.place == .bodyField }) {
+            body = try JSONWriter.data(.dictionary(fields))
+        } else {
+            body = nil
+        }
+    }
+
+    /// A value as a parameter's text: strings as they are, numbers and booleans as JSON writes them.
+    private static func text(_ value: Value) -> String? {
+        switch value {
+        case .string(let text), .secret(let text): text
+        case .int(let number): String(number)
+        case .double(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let flag): String(flag)
+        default: nil
+        }
+    }
+
+    private var httpMethod: HTTPMethod {
+        let payload = body.map { RequestBody.data($0, contentType: "application/json") }
+        switch method {
+        case "POST": return .post(payload ?? .data(Data()), query: query)
+        case "PUT": return .put(payload ?? .data(Data()), query: query)
+        case "PATCH": return .patch(payload ?? .data(Data()), query: query)
+        case "DELETE": return .delete(query: query)
+        case "HEAD": return .head(query: query)
+        default: return .get(query: query)
+        }
+    }
+
+    private func endpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, Data> {
+        Endpoint<Kind, Data>(httpMethod, path: path, headers: headers)
+    }
+
+    /// The endpoint with a credential the way `credential` sends it, from the session.
+    private func withCredential<Result>(
+        _ credential: SpecCredential, _ credentials: SessionCredentials, selector: String,
+        _ body: (any SpecSending) throws -> Result
+    ) throws -> Result {
+        switch credential {
+        case .none: return try body(Sending<Public>(endpoint: endpoint(Public.self), data: ()))
+        case .bearer: return try body(Sending<Bearer>(endpoint: endpoint(Bearer.self), data: try Bearer.requestData(from: credentials, calling: selector)))
+        case .basic: return try body(Sending<Basic>(endpoint: endpoint(Basic.self), data: try Basic.requestData(from: credentials, calling: selector)))
+        case .apiKey(let name, let placement):
+            let key = try APIKey.requestData(from: credentials, calling: selector).value
+            let data = switch placement {
+            case .header: APIKeyCredential(name: name, value: key, placement: .header)
+            case .query: APIKeyCredential(name: name, value: key, placement: .query)
+            // A cookie the session sends itself: as a `Cookie` header, masked as every cookie is.
+            case .cookie: APIKeyCredential(name: "Cookie", value: "\(name)=\(key)", placement: .header)
+            }
+            return try body(Sending<APIKey>(endpoint: endpoint(APIKey.self), data: data))
+        }
+    }
+
+    func prepare(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials, selector: String) throws -> PreparedRequest {
+        try withCredential(credential, credentials, selector: selector) { try $0.prepare(client) }
+    }
+
+    func send(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials, selector: String) async throws -> Data {
+        let sending = try withCredential(credential, credentials, selector: selector) { $0 }
+        return try await sending.send(client)
+    }
+}
+
+/// An endpoint of some kind with its credential, ready to prepare or send.
+private protocol SpecSending: Sendable {
+    func prepare(_ client: APIClient) throws -> PreparedRequest
+    func send(_ client: APIClient) async throws -> Data
+}
+
+private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: Sendable {
+    let endpoint: Endpoint<Kind, Data>
+    let data: Kind.RequestData
+
+    func prepare(_ client: APIClient) throws -> PreparedRequest { try client.prepare(endpoint, with: data) }
+    func send(_ client: APIClient) async throws -> Data { try await client.send(endpoint, with: data) }
+}

@@ -1,0 +1,255 @@
+import APIScript
+import TypistCore
+
+/// The type model built from JSON Schemas: the same ``ScriptType`` and ``RecordType`` the registry
+/// builds from Swift types and `:model` from a JSON sample, so that the checker, completion,
+/// `:describe` and `:model` read a document's types as they read a host's.
+///
+/// - An object schema (`properties`, `allOf`) is a record; a property is optional unless
+///   `required`; its field is named as Swift would (`full_name` → `fullName`) with its key kept.
+/// - `nullable: true`, `type: [T, "null"]` and `anyOf`/`oneOf` `[T, {type: null}]` make `T?`.
+/// - `allOf` merges its members into one record.
+/// - `oneOf`/`anyOf` of objects (with a discriminator or not) is one record whose variant-only
+///   fields are optional; an unrelated union, or `{}`, is dynamic JSON (`Any`).
+/// - `additionalProperties` without `properties` is a dictionary.
+/// - `readOnly` fields are left out of request bodies, `writeOnly` ones out of responses.
+/// - Formats: `int32`/`int64` are `Int`; `binary` is `Bytes`; `date-time`, `uuid`, `byte` … stay
+///   `String` (as the JSON holds them).
+/// - A schema that refers to itself (`$ref` cycles) is a record that contains itself.
+package struct SchemaTypes {
+    /// Which way a body goes: fields only the other way are left out.
+    package enum Direction: Sendable { case request, response }
+
+    private let document: SpecNode
+    /// Records of named schemas, by `$ref` and direction.
+    private var named: [String: RecordType] = [:]
+    private var usedNames: Set<String> = []
+    /// Every record made, in order.
+    package private(set) var records: [RecordType] = []
+    /// What could not be followed (an external `$ref`), in words.
+    package private(set) var warnings: [String] = []
+    private static let maximumDepth = 64
+
+    /// `$ref` targets already found (a large document refers to its schemas thousands of times).
+    private let found = FoundReferences()
+
+    package init(document: SpecNode) {
+        self.document = document
+    }
+
+    /// The type of `schema`; an inline object's record is named `name`.
+    package mutating func type(of schema: SpecNode, name: String, direction: Direction) -> ScriptType {
+        type(of: schema, name: name, direction: direction, depth: 0)
+    }
+
+    private mutating func type(of schema: SpecNode, name: String, direction: Direction, depth: Int) -> ScriptType {
+        guard depth < Self.maximumDepth, case .object = schema else { return .any }
+        if let reference = schema["$ref"]?.string { return referenced(reference, direction: direction, depth: depth) }
+        var nullable = schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
+        // `type: [T, "null"]` (3.1).
+        var typeName = schema["type"]?.string
+        if let types = schema["type"]?.array?.compactMap(\.string) {
+            nullable = nullable || types.contains("null")
+            let others = types.filter { $0 != "null" }
+            guard others.count <= 1 else { return .any }
+            typeName = others.first
+        }
+        func wrap(_ type: ScriptType) -> ScriptType { nullable ? type.optional : type }
+
+        if let members = schema["allOf"]?.array, schema["properties"] == nil, members.count == 1 {
+            return wrap(type(of: members[0], name: name, direction: direction, depth: depth + 1))
+        }
+        if schema["allOf"] != nil || schema["properties"] != nil || typeName == "object" && schema["additionalProperties"] == nil {
+            if schema["allOf"] == nil, schema["properties"] == nil {
+                return wrap(.dictionary(.any))
+            }
+            let record = makeRecord(name)
+            record.define(fields(of: schema, owner: record.name, direction: direction, depth: depth))
+            return wrap(.record(record))
+        }
+        if let union = schema["oneOf"]?.array ?? schema["anyOf"]?.array {
+            return wrap(self.union(union, name: name, direction: direction, depth: depth))
+        }
+        switch typeName {
+        case "integer": return wrap(.int)
+        case "number": return wrap(.double)
+        case "boolean": return wrap(.bool)
+        case "string": return wrap(schema["format"]?.string == "binary" ? .bytes : .string)
+        case "array":
+            let items = schema["items"] ?? .object([])
+            return wrap(.array(type(of: items, name: SwiftNames.type(SwiftNames.singular(name)), direction: direction, depth: depth + 1)))
+        case "object":
+            // `additionalProperties` alone: a dictionary.
+            switch schema["additionalProperties"] {
+            case .object(let entries)? where !entries.isEmpty:
+                return wrap(.dictionary(type(of: .object(entries), name: name + "Value", direction: direction, depth: depth + 1)))
+            default: return wrap(.dictionary(.any))
+            }
+        case "null": return .nilLiteral
+        default:
+            // No type: an enum of strings is a string; anything else is any JSON.
+            if let cases = schema["enum"]?.array, !cases.isEmpty, cases.allSatisfy({ if case .string = $0 { true } else { false } }) {
+                return wrap(.string)
+            }
+            return .any
+        }
+    }
+
+    /// A `$ref`: a named schema's record (made once, so cycles end), or the type it names.
+    private mutating func referenced(_ reference: String, direction: Direction, depth: Int) -> ScriptType {
+        guard let target = resolve(reference) else {
+            warnings.append("cannot follow $ref '\(TerminalText.sanitized(reference))' (only references inside the document are followed): it is Any here")
+            return .any
+        }
+        let schemaName = SwiftNames.type(String(reference.split(separator: "/").last ?? "Model"))
+        guard Self.isRecord(target) else {
+            return type(of: target, name: schemaName, direction: direction, depth: depth + 1)
+        }
+        let key = reference + (direction == .request ? "#request" : "")
+        if let record = named[key] { return Self.nullable(target) ? .record(record).optional : .record(record) }
+        let record = makeRecord(direction == .request && Self.hasOneWayFields(target, document: self) ? schemaName + "Input" : schemaName)
+        named[key] = record
+        record.define(fields(of: target, owner: record.name, direction: direction, depth: depth))
+        return Self.nullable(target) ? .record(record).optional : .record(record)
+    }
+
+    /// The node a local `$ref` (`#/components/schemas/Pet`) points at.
+    package func resolve(_ reference: String) -> SpecNode? {
+        if let known = found.nodes[reference] { return known }
+        let node = lookUp(reference)
+        found.nodes[reference] = node
+        return node
+    }
+
+    private func lookUp(_ reference: String) -> SpecNode? {
+        guard reference.hasPrefix("#") else { return nil }
+        var node = document
+        for token in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
+            let key = (token.removingPercentEncoding ?? String(token))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let next = node[key] {
+                node = next
+            } else if let index = Int(key), let elements = node.array, elements.indices.contains(index) {
+                node = elements[index]
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// An object's fields: its own properties, and those of every `allOf` member.
+    private mutating func fields(of schema: SpecNode, owner: String, direction: Direction, depth: Int) -> [RecordType.Field] {
+        var collected: [(key: String, type: ScriptType)] = []
+        var positions: [String: Int] = [:]
+        func add(_ key: String, _ type: ScriptType) {
+            if let position = positions[key] {
+                collected[position].type = type
+            } else {
+                positions[key] = collected.count
+                collected.append((key, type))
+            }
+        }
+        var seen = 0
+        walkObject(schema, depth: depth) { object, this in
+            seen += 1
+            let required = Set(object["required"]?.array?.compactMap(\.string) ?? [])
+            for (key, property) in object["properties"]?.entries ?? [] {
+                let resolved = property["$ref"]?.string.flatMap(this.resolve) ?? property
+                if direction == .response, resolved["writeOnly"]?.bool == true { continue }
+                if direction == .request, resolved["readOnly"]?.bool == true { continue }
+                let type = this.type(of: property, name: owner + SwiftNames.type(key), direction: direction, depth: depth + 1)
+                add(key, required.contains(key) ? type : type.optional)
+            }
+        }
+        var taken: Set<String> = []
+        return collected.map { key, type in
+            var name = SwiftNames.property(key)
+            while taken.contains(name) { name += "_" }
+            taken.insert(name)
+            return RecordType.Field(name, type, key: key)
+        }
+    }
+
+    /// Calls `visit` for an object schema and each `allOf` member (references followed).
+    private mutating func walkObject(_ schema: SpecNode, depth: Int, _ visit: (SpecNode, inout SchemaTypes) -> Void) {
+        guard depth < Self.maximumDepth else { return }
+        visit(schema, &self)
+        for member in schema["allOf"]?.array ?? [] {
+            let resolved = member["$ref"]?.string.flatMap(resolve) ?? member
+            walkObject(resolved, depth: depth + 1, visit)
+        }
+    }
+
+    /// `oneOf`/`anyOf`: `T` or null is `T?`; objects are one record whose variant-only fields are
+    /// optional; anything else is any JSON.
+    private mutating func union(_ members: [SpecNode], name: String, direction: Direction, depth: Int) -> ScriptType {
+        let isNull: (SpecNode) -> Bool = { $0["type"]?.string == "null" }
+        let others = members.filter { !isNull($0) }
+        let nullable = others.count < members.count
+        guard !others.isEmpty else { return .nilLiteral }
+        if others.count == 1 {
+            let type = type(of: others[0], name: name, direction: direction, depth: depth + 1)
+            return nullable ? type.optional : type
+        }
+        let resolved = others.map { $0["$ref"]?.string.flatMap(resolve) ?? $0 }
+        guard resolved.allSatisfy(Self.isRecord) else {
+            let types = others.map { type(of: $0, name: name, direction: direction, depth: depth + 1) }
+            guard let first = types.first, types.allSatisfy({ $0 == first }) else { return .any }
+            return nullable ? first.optional : first
+        }
+        // One record: every variant's fields, optional unless every variant requires them.
+        var variants: [[RecordType.Field]] = []
+        for member in resolved {
+            variants.append(fields(of: member, owner: name, direction: direction, depth: depth + 1))
+        }
+        var merged: [RecordType.Field] = []
+        for variant in variants {
+            for field in variant where !merged.contains(where: { $0.key == field.key }) {
+                let everywhere = variants.allSatisfy { $0.contains { $0.key == field.key && !$0.type.isOptional } }
+                merged.append(RecordType.Field(field.name, everywhere ? field.type : field.type.optional, key: field.key))
+            }
+        }
+        let record = makeRecord(name)
+        record.define(merged)
+        return nullable ? .record(record).optional : .record(record)
+    }
+
+    private mutating func makeRecord(_ base: String) -> RecordType {
+        let base = base.isEmpty ? "Model" : base
+        var name = base
+        var counter = 2
+        while usedNames.contains(name) || SwiftNames.reservedTypes.contains(name) {
+            name = base + String(counter)
+            counter += 1
+        }
+        let record = RecordType(name: name)
+        usedNames.insert(name)
+        records.append(record)
+        return record
+    }
+
+    /// Whether a schema describes an object with fields.
+    private static func isRecord(_ schema: SpecNode) -> Bool {
+        schema["properties"] != nil || schema["allOf"] != nil
+    }
+
+    private static func nullable(_ schema: SpecNode) -> Bool {
+        schema["nullable"]?.bool == true || schema["x-nullable"]?.bool == true
+            || schema["type"]?.array?.contains { $0.string == "null" } == true
+    }
+
+    /// Whether some property is `readOnly` or `writeOnly`, so that a request's record differs.
+    private static func hasOneWayFields(_ schema: SpecNode, document: SchemaTypes) -> Bool {
+        (schema["properties"]?.entries ?? []).contains { _, property in
+            let resolved = property["$ref"]?.string.flatMap(document.resolve) ?? property
+            return resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
+        }
+    }
+}
+
+/// The targets of `$ref`s found so far, shared by the copies of one ``SchemaTypes`` (a reader's
+/// work is single-threaded).
+private final class FoundReferences {
+    var nodes: [String: SpecNode?] = [:]
+}

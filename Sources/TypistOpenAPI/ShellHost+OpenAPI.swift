@@ -1,0 +1,29 @@
+import Typist
+import TypistCore
+
+extension ShellHost {
+    /// This host with OpenAPI documents: `--openapi SPEC` (and `--default-auth`) on the prompt,
+    /// `run` and `check` add the document's operations to the host's own endpoints.
+    ///
+    /// - Parameter replacingEndpoints: Whether a document's operations are the session's only
+    ///   endpoints (`typist`'s demo endpoints make no sense against another API); by default they
+    ///   come after the host's own.
+    public func withOpenAPI(replacingEndpoints: Bool = false) -> ShellHost {
+        var host = self
+        var openAPI = CommandLineExtension.openAPI
+        openAPI.documentReplacesEndpoints = replacingEndpoints
+        host.extensions.append(openAPI)
+        return host
+    }
+}
+
+extension CommandLineExtension {
+    static let openAPI: CommandLineExtension = {
+        var openAPI = CommandLineExtension(subcommands: [], outcome: { _, _ in nil }, prepare: { _, _ in })
+        openAPI.loadDocument = { location, defaultAuth in
+            let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
+            return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings)
+        }
+        return openAPI
+    }()
+}

@@ -1,0 +1,242 @@
+import APIScript
+import DemoService
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+@testable import Typist
+@testable import TypistCore
+@testable import TypistOpenAPI
+
+/// The demo service's OpenAPI document (written for these tests), as a registry.
+private let demoDocumentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("OpenAPI/demo-service.yaml").path
+
+/// A shell whose endpoints come from the demo service's OpenAPI document, against a demo server.
+private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -> T) async throws -> T {
+    let document = try await OpenAPIDocument.load(demoDocumentPath)
+    let server = try await DemoServer.start()
+    let output = CapturedOutput()
+    do {
+        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: server.baseURL),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        let result = try await body(shell, output)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+@Suite("Endpoints from an OpenAPI document")
+struct OpenAPIDocumentTests {
+    @Test("Operations become functions named from operationId, grouped by tag, with the document's types")
+    func functions() async throws {
+        let document = try await OpenAPIDocument.load(demoDocumentPath)
+        #expect(document.title == "Typist demo service")
+        #expect(document.servers == ["http://127.0.0.1:9"])
+        let registry = try EndpointRegistry { document }
+        let names = registry.endpoints.map(\.name)
+        #expect(names == ["listPosts", "createPost", "getPost", "deletePost", "searchRepositories", "login", "search", "issueToken", "wrongType"])
+        #expect(registry.endpoint(named: "getPost")?.swiftSignature == "getPost(id: Int) -> Endpoint<Public, Post>")
+        #expect(registry.endpoint(named: "listPosts")?.group == "blog")
+        #expect(registry.endpoint(named: "search")?.kindName == "Bearer")
+        #expect(registry.endpoint(named: "issueToken")?.kindName == "Basic")
+        #expect(registry.endpoint(named: "deletePost")?.responseType == .void)
+        #expect(registry.endpoint(named: "deletePost")?.summary.contains("deprecated") == true)
+        // Optional query parameters are labelled with their defaults; an enum's values are its choices.
+        let search = try #require(registry.endpoint(named: "searchRepositories"))
+        #expect(search.parameters.map(\.label) == ["q", "sort", "perPage"])
+        #expect(search.parameters[2].defaultValue == .int(30))
+        #expect(search.parameters[1].choices == [.string("stars"), .string("updated")])
+        // A small body's fields are labels; `id` is read-only, so a request has none.
+        #expect(registry.endpoint(named: "createPost")?.parameters.map(\.label) == ["userId", "title", "body"])
+        #expect(registry.endpoint(named: "login")?.parameters.map(\.label) == ["user", "password"])
+        // Snake_case keys are Swift names in scripts, their keys kept for reading.
+        let repository = try #require(registry.recordTypes.first { $0.name == "Repository" })
+        #expect(repository.fields.map(\.name) == ["id", "name", "fullName", "owner", "stargazersCount", "language", "description"])
+        #expect(repository.field(named: "fullName")?.key == "full_name")
+        #expect(repository.field(named: "language")?.type == .optional(.string))
+        #expect(repository.field(named: "description")?.type == .optional(.string))
+    }
+
+    @Test("Calls go to the real service and answer with the document's records, checked before any call")
+    func calls() async throws {
+        try await withDocumentShell { shell, output in
+            #expect(try await shell.evaluate("listPosts().filter { $0.userId == 1 }.map(\\.title).count") == .int(10))
+            let title = try await shell.evaluate(#"httpGet("/posts/3").json["title"]"#)
+            #expect(try await shell.evaluate("getPost(id: 3).title") == title)
+            let found = try await shell.evaluate(#"searchRepositories(q: "swift", sort: "stars", perPage: 2).items.map(\.fullName)"#)
+            guard case .array(let names) = found else {
+                Issue.record("\(found)")
+                return
+            }
+            #expect(names.count == 2)
+            #expect(try await shell.evaluate(#"createPost(userId: 1, title: "typed", body: "from a document").title"#) == .string("typed"))
+            #expect(try await shell.evaluate("deletePost(id: 1)") == .void)
+            // A misspelt member is an error before anything is sent.
+            output.clear()
+            let diagnostics = shell.check(ScriptSource(name: "<check>", text: "getPost(id: 1).titel"))
+            #expect(diagnostics.contains { $0.message == "Post has no member 'titel'" }, "\(diagnostics)")
+            #expect(shell.check(ScriptSource(name: "<check>", text: #"createPost(id: 5, userId: 1, title: "t", body: "b")"#)).isEmpty == false)
+        }
+    }
+
+    @Test("Security schemes are the endpoint kinds: a missing credential is refused before the network")
+    func security() async throws {
+        try await withDocumentShell { shell, output in
+            await shell.handle(#"search(q: "a")"#)
+            #expect(output.error.contains("needs an access token"), "\(output.error)")
+            #expect(shell.lastExchange() == "no request has been sent yet")
+            await shell.handle("issueToken()")
+            #expect(output.error.contains("needs a user name and password"), "\(output.error)")
+            #expect(shell.lastExchange() == "no request has been sent yet")
+            output.clear()
+            #expect(await shell.handle(#"token = login(user: "ada", password: "lovelace").result.token"#))
+            let query = try await shell.evaluate(#"search(q: "a").result!.query"#)
+            #expect(query == .string("a"))
+            #expect(!output.error.contains("lovelace"))
+        }
+    }
+
+    @Test("An enum parameter takes only its values; a response that departs from its schema names the place")
+    func refusals() async throws {
+        try await withDocumentShell { shell, output in
+            await shell.handle(#"searchRepositories(q: "swift", sort: "bogus")"#)
+            #expect(output.error.contains(#"sort is one of "stars", "updated""#), "\(output.error)")
+            output.clear()
+            await shell.handle("wrongType()")
+            #expect(output.error.contains("at $.id: expected Int, found a String"), "\(output.error)")
+        }
+    }
+
+    @Test("typist --openapi: the document's endpoints only, against --base-url; run and check take it too")
+    func commandLine() async throws {
+        let server = try await DemoServer.start()
+        do {
+            try await withTemporaryFolder("typist-openapi") { directory in
+                let script = directory.appendingPathComponent("document.api")
+                try "print(getPost(id: 2).id)\nprint(listPosts().count)\n".write(to: script, atomically: true, encoding: .utf8)
+                let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL])
+                #expect(ran.status == 0, "\(ran.error)")
+                #expect(ran.standard == "2\n100\n")
+                // The demo's own endpoints are not there: the document's replace them.
+                try "print(post(id: 2))\n".write(to: script, atomically: true, encoding: .utf8)
+                let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])
+                #expect(checked.status == 65)
+                #expect(checked.error.contains("cannot find 'post' in scope"), "\(checked.error)")
+                let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path])
+                #expect(missing.status == 65)
+                #expect(missing.error.contains("cannot read"), "\(missing.error)")
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test("Swagger 2.0 from a real service: httpbin's own document, fetched over HTTP",
+          .disabled(if: HttpbinServer.unavailable != nil, "\(HttpbinServer.unavailable ?? "")"))
+    func swagger() async throws {
+        let httpbin = try await HttpbinServer.start()
+        defer { httpbin.stop() }
+        let document = try await OpenAPIDocument.load(httpbin.baseURL + "/spec.json")
+        #expect(document.operationCount > 40, "\(document.operationCount)")
+        let registry = try EndpointRegistry { document }
+        let output = CapturedOutput()
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: httpbin.baseURL),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        let names = Set(registry.endpoints.map(\.name))
+        #expect(names.contains("getHeaders"), "\(names.sorted())")
+        #expect(try await shell.evaluate(#"getHeaders().headers["Host"] != nil"#) == .bool(true))
+    }
+}
+
+@Suite("JSON Schema as the type model")
+struct SchemaTypesTests {
+    private func types(_ yaml: String) throws -> (SchemaTypes, SpecNode) {
+        let node = try SpecNode.parse(yaml, name: "test")
+        return (SchemaTypes(document: node), node)
+    }
+
+    private func record(_ type: ScriptType) -> RecordType? {
+        if case .record(let record) = type.unwrapped { return record }
+        return nil
+    }
+
+    @Test("allOf merges; readOnly and writeOnly follow the direction; nullable (3.0) and type arrays (3.1) are optional")
+    func objects() throws {
+        var (model, node) = try types("""
+            components:
+              schemas:
+                Base: { type: object, required: [id], properties: { id: { type: integer, readOnly: true }, secret: { type: string, writeOnly: true } } }
+                Pet:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - type: object
+                      required: [name]
+                      properties:
+                        name: { type: string }
+                        tag: { type: string, nullable: true }
+                        age: { type: [integer, "null"] }
+                        photo: { type: string, format: binary }
+                        born: { type: string, format: date-time }
+                        size: { type: integer, format: int64 }
+            """)
+        let schema = try #require(node["components"]?["schemas"]?["Pet"])
+        let response = try #require(record(model.type(of: schema, name: "Pet", direction: .response)))
+        #expect(response.fields.map(\.name) == ["id", "name", "tag", "age", "photo", "born", "size"])
+        #expect(response.fields.map(\.type) == [.int, .string, .optional(.string), .optional(.int), .optional(.bytes), .optional(.string), .optional(.int)])
+        let request = try #require(record(model.type(of: schema, name: "Pet", direction: .request)))
+        #expect(request.fields.map(\.name) == ["secret", "name", "tag", "age", "photo", "born", "size"])
+    }
+
+    @Test("oneOf with a discriminator is one record whose variant-only fields are optional; unrelated unions and {} are Any")
+    func unions() throws {
+        var (model, _) = try types("""
+            components:
+              schemas:
+                Cat: { type: object, required: [kind, lives], properties: { kind: { type: string }, lives: { type: integer } } }
+                Dog: { type: object, required: [kind, bark], properties: { kind: { type: string }, bark: { type: boolean } } }
+            """)
+        let union = try SpecNode.parse("""
+            oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }]
+            discriminator: { propertyName: kind }
+            """, name: "union")
+        let pet = try #require(record(model.type(of: union, name: "Pet", direction: .response)))
+        #expect(pet.fields.map(\.name) == ["kind", "lives", "bark"])
+        #expect(pet.fields.map(\.type) == [.string, .optional(.int), .optional(.bool)])
+        #expect(model.type(of: try SpecNode.parse("oneOf: [{ type: string }, { type: integer }]", name: "u"), name: "U", direction: .response) == .any)
+        #expect(model.type(of: try SpecNode.parse("{}", name: "e"), name: "E", direction: .response) == .any)
+        #expect(model.type(of: try SpecNode.parse("anyOf: [{ type: string }, { type: 'null' }]", name: "n"), name: "N", direction: .response)
+                == .optional(.string))
+        #expect(model.type(of: try SpecNode.parse("{ type: object, additionalProperties: { type: integer } }", name: "d"), name: "D", direction: .response)
+                == .dictionary(.int))
+    }
+
+    @Test("A schema that refers to itself is a record that contains itself; an external $ref is Any with a warning")
+    func recursion() throws {
+        var (model, node) = try types("""
+            components:
+              schemas:
+                Node:
+                  type: object
+                  properties:
+                    children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+                    elsewhere: { $ref: 'other.yaml#/Thing' }
+            """)
+        _ = node
+        let reference = try SpecNode.parse("$ref: '#/components/schemas/Node'", name: "ref")
+        let tree = try #require(record(model.type(of: reference, name: "Node", direction: .response)))
+        guard case .optional(.array(.record(let child)))? = tree.field(named: "children")?.type else {
+            Issue.record("\(tree)")
+            return
+        }
+        #expect(child === tree)
+        #expect(tree.field(named: "elsewhere")?.type == .any)
+        #expect(model.warnings.contains { $0.contains("other.yaml#/Thing") })
+    }
+}
