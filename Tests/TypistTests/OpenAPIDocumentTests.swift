@@ -127,6 +127,15 @@ struct OpenAPIDocumentTests {
                 let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])
                 #expect(checked.status == 65)
                 #expect(checked.error.contains("cannot find 'post' in scope"), "\(checked.error)")
+                // The document's security at check time: a bearer operation with no token before it.
+                try "print(search(q: \"a\").result!.total)\n".write(to: script, atomically: true, encoding: .utf8)
+                let unauthorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])
+                #expect(unauthorized.status == 65)
+                #expect(unauthorized.error.contains("search(q:) needs an access token (Bearer), and nothing sets it before this call"),
+                        "\(unauthorized.error)")
+                let authorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath],
+                                                     environment: ["TYPIST_TOKEN": "t"])
+                #expect(authorized.status == 0, "\(authorized.error)")
                 let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path])
                 #expect(missing.status == 65)
                 #expect(missing.error.contains("cannot read"), "\(missing.error)")

@@ -196,6 +196,34 @@ package struct HostCallSite: Sendable, Equatable {
 }
 
 extension Interpreter {
+    /// Where a text assigns one of `names` (`token = …`, `session.token = …`): each name with the
+    /// UTF-8 offset of its assignment, in source order.
+    package func assignments(of names: Set<String>, in text: String) -> [(name: String, offset: Int)] {
+        let (statements, _) = Parser.parse(ScriptSource(name: "<assignments>", text: text))
+        var found: [(name: String, offset: Int)] = []
+        SyntaxWalker.forEachStatement(in: statements) { statement in
+            guard case .assignment(let target, _, _) = statement.kind else { return }
+            switch target.kind {
+            case .name(let name) where names.contains(name):
+                found.append((name, statement.span.start))
+            case .member(let base, let name, _, _) where names.contains(name):
+                if case .name("session") = base.kind { found.append((name, statement.span.start)) }
+            default: break
+            }
+        }
+        return found.sorted { $0.offset < $1.offset }
+    }
+
+    /// The spans of a text's `try?` expressions: a failure inside one is a value, not an error.
+    package func optionalTrySpans(in text: String) -> [TextSpan] {
+        let (statements, _) = Parser.parse(ScriptSource(name: "<try>", text: text))
+        var spans: [TextSpan] = []
+        SyntaxWalker.forEach(in: statements) { expression in
+            if case .tryOptional = expression.kind { spans.append(expression.span) }
+        }
+        return spans
+    }
+
     /// The calls of registered host functions in a text, in source order.
     package func hostCalls(in text: String) -> [HostCallSite] {
         let source = ScriptSource(name: "<calls>", text: text)

@@ -5,6 +5,23 @@ enum SyntaxWalker {
         for statement in statements { walk(statement, intoFunctions, visit) }
     }
 
+    /// Visits every statement of a tree, outermost first, into the bodies of `if`, `guard`,
+    /// loops and `func`s.
+    static func forEachStatement(in statements: [Stmt], _ visit: (Stmt) -> Void) {
+        for statement in statements {
+            visit(statement)
+            switch statement.kind {
+            case .ifStatement(let clauses, let elseBody):
+                for clause in clauses { forEachStatement(in: clause.body, visit) }
+                elseBody.map { forEachStatement(in: $0, visit) }
+            case .guardStatement(_, let elseBody): forEachStatement(in: elseBody, visit)
+            case .forIn(_, _, let body), .whileLoop(_, let body): forEachStatement(in: body, visit)
+            case .function(let syntax): forEachStatement(in: syntax.body, visit)
+            default: break
+            }
+        }
+    }
+
     private static func walk(_ statement: Stmt, _ into: Bool, _ visit: (Expr) -> Void) {
         switch statement.kind {
         case .expression(let expression): walk(expression, into, visit)

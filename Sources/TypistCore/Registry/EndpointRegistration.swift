@@ -27,6 +27,9 @@ public struct EndpointRegistration: Sendable {
     let shape: ResponseShape
     /// Whether a successful call stores a token in the session.
     public let producesToken: Bool
+    /// The kinds a call may be sent as, any one of which will do (an OpenAPI operation's security
+    /// alternatives); empty for just ``kindName``.
+    package var acceptedKinds: [String] = []
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

@@ -346,7 +346,11 @@ public final class Shell: @unchecked Sendable {
     private func checkScript(_ source: ScriptSource) -> [Diagnostic] {
         let hadResult = enterScript()
         defer { leaveScript(hadResult) }
-        return interpreter.check(source)
+        let diagnostics = interpreter.check(source)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+        // A call whose credential nothing provides, reported with nothing sent.
+        return diagnostics + CredentialCheck.diagnostics(source, interpreter: interpreter, registry: registry,
+                                                         credentials: state.credentials)
     }
 
     /// Writes diagnostics to the error output, rendered.

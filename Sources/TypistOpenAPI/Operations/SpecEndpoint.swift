@@ -16,12 +16,14 @@ enum SpecEndpoint {
                               scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices)
             }
             let kindName = operation.credentials.first?.kindName ?? "Public"
-            return EndpointRegistration(
+            var registration = EndpointRegistration(
                 name: operation.name, summary: operation.summary + (operation.deprecated ? " (deprecated)" : ""),
                 group: operation.group, parameters: parameters, kindName: kindName,
                 responseTypeName: operation.responseType.description, responseType: operation.responseType,
                 location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
+            registration.acceptedKinds = operation.credentials.map(\.kindName)
+            return registration
         }
     }
 
