@@ -164,6 +164,56 @@ struct OpenAPIDocumentTests {
     }
 }
 
+@Suite("Documents that cannot be used")
+struct OpenAPIRefusalTests {
+    private func refusal(_ text: String) -> String? {
+        do {
+            _ = try OpenAPIDocument(text: text, name: "bad.yaml")
+            return nil
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    @Test("Malformed, too deep, not OpenAPI, another version: one line each, never a crash")
+    func refusals() {
+        #expect(refusal("openapi: 3.0.0\npaths: [1,2\n")?.hasPrefix("not YAML or JSON: ") == true)
+        let deep = refusal(String(repeating: "[", count: 100_000)) ?? ""
+        #expect(deep.hasPrefix("not YAML or JSON: "), "\(deep)")
+        #expect(deep.count < 300, "\(deep.count)")
+        #expect(refusal("- 1\n- 2\n") == "not an OpenAPI document (its top level is not an object)")
+        #expect(refusal("title: x\n") == "not an OpenAPI document: it has no 'openapi' or 'swagger' version")
+        #expect(refusal("openapi: 4.0.0\n") == "it is OpenAPI 4.0.0; Typist reads 3.0, 3.1 and Swagger 2.0")
+        #expect(refusal("openapi: 3.0.0\n") == nil)
+    }
+
+    @Test("A dangling $ref, a form body and a scheme Typist cannot send are warnings that name them")
+    func warnings() throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.0
+            components:
+              securitySchemes:
+                mtls: { type: mutualTLS }
+            paths:
+              /x:
+                post:
+                  operationId: x
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { type: object }
+                  responses:
+                    "200":
+                      content:
+                        application/json:
+                          schema: { $ref: "#/components/schemas/Missing" }
+            """, name: "w.yaml")
+        #expect(document.warnings.contains("$ref '#/components/schemas/Missing' points at nothing in the document: it is Any here"))
+        #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:`"))
+        #expect(document.warnings.contains("security schemes Typist cannot send are left out: mtls"))
+    }
+}
+
 @Suite("JSON Schema as the type model")
 struct SchemaTypesTests {
     private func types(_ yaml: String) throws -> (SchemaTypes, SpecNode) {

@@ -55,13 +55,13 @@ public struct OpenAPIDocument: RegistryContent {
             auth = parsed
         }
         let root = try SpecNode.parse(text, name: name)
-        guard case .object = root else { throw SpecError("\(name) is not an OpenAPI document (its top level is not an object)") }
+        guard case .object = root else { throw SpecError("not an OpenAPI document (its top level is not an object)") }
         let version = root["openapi"]?.string ?? root["swagger"]?.string
         guard let version else {
-            throw SpecError("\(name) is not an OpenAPI document: it has no 'openapi' or 'swagger' version")
+            throw SpecError("not an OpenAPI document: it has no 'openapi' or 'swagger' version")
         }
         guard version.hasPrefix("3.") || version.hasPrefix("2.") else {
-            throw SpecError("\(name) is OpenAPI \(TerminalText.sanitized(version)); Typist reads 3.0, 3.1 and Swagger 2.0")
+            throw SpecError("it is OpenAPI \(TerminalText.sanitized(version)); Typist reads 3.0, 3.1 and Swagger 2.0")
         }
         var reader = OperationReader(document: root, defaultAuth: auth)
         var operations = reader.operations()
@@ -109,7 +109,7 @@ public struct OpenAPIDocument: RegistryContent {
         do {
             text = try ScriptFile.read(path, limit: maximumBytes, what: "a document")
         } catch {
-            throw SpecError("cannot read \(TerminalText.sanitized(path)): \(error)")
+            throw SpecError(String(describing: error))
         }
         return try OpenAPIDocument(text: text, name: (path as NSString).lastPathComponent, defaultAuth: defaultAuth)
     }

@@ -72,23 +72,31 @@ package indirect enum SpecNode: Sendable {
     package static func parse(_ text: String, name: String) throws(SpecError) -> SpecNode {
         #if canImport(Yams)
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw SpecError("\(name) is empty") }
+            guard let node = try Yams.compose(yaml: text) else { throw SpecError("it is empty") }
             return try SpecNode(node, depth: 0)
         } catch let error as SpecError {
             throw error
         } catch {
             // A JSON text YAML 1.1 refuses (a tab between tokens, an escaped '/') is still JSON.
             if let json = try? JSONReader.parse(Data(text.utf8)) { return SpecNode(json, depth: 0) }
-            throw SpecError("\(name) is not YAML or JSON: \(TerminalText.sanitized(String(describing: error)))")
+            throw SpecError("not YAML or JSON: " + Self.firstLines(of: String(describing: error)))
         }
         #else
         do throws(JSONReader.Failure) {
             return SpecNode(try JSONReader.parse(Data(text.utf8)), depth: 0)
         } catch {
             let yaml = text.first.map { $0 != "{" && $0 != "[" } ?? false
-            throw SpecError("\(name) is not JSON (\(error))" + (yaml ? "; this build reads YAML documents only with the YAML trait" : ""))
+            throw SpecError("not JSON (\(error))" + (yaml ? "; this build reads YAML documents only with the YAML trait" : ""))
         }
         #endif
+    }
+
+    /// A parser's message in one line: its first two lines (where, and what), at most 240 characters
+    /// (the rest quotes the document, which may be one enormous line).
+    static func firstLines(of message: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }
+        let joined = TerminalText.sanitized(lines.joined(separator: " "))
+        return joined.count > 240 ? String(joined.prefix(240)) + "…" : joined
     }
 
     /// Nesting a document may have; deeper is refused rather than recursed into.

@@ -98,7 +98,9 @@ package struct SchemaTypes {
     /// A `$ref`: a named schema's record (made once, so cycles end), or the type it names.
     private mutating func referenced(_ reference: String, direction: Direction, depth: Int) -> ScriptType {
         guard let target = resolve(reference) else {
-            warnings.append("cannot follow $ref '\(TerminalText.sanitized(reference))' (only references inside the document are followed): it is Any here")
+            warnings.append(reference.hasPrefix("#")
+                ? "$ref '\(TerminalText.sanitized(reference))' points at nothing in the document: it is Any here"
+                : "cannot follow $ref '\(TerminalText.sanitized(reference))' (only references inside the document are followed): it is Any here")
             return .any
         }
         let schemaName = SwiftNames.type(String(reference.split(separator: "/").last ?? "Model"))
