@@ -22,7 +22,8 @@ extension CommandLineExtension {
         var openAPI = CommandLineExtension(subcommands: [], outcome: { _, _ in nil }, prepare: { _, _ in })
         openAPI.loadDocument = { location, defaultAuth in
             let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
-            return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings)
+            return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings,
+                                  environments: document.environments)
         }
         return openAPI
     }()

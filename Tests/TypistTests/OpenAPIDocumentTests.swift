@@ -37,6 +37,7 @@ struct OpenAPIDocumentTests {
         let document = try await OpenAPIDocument.load(demoDocumentPath)
         #expect(document.title == "Typist demo service")
         #expect(document.servers == ["http://127.0.0.1:9"])
+        #expect(document.environments == [NamedEnvironment(name: "local-demo", baseURL: "http://127.0.0.1:9")])
         let registry = try EndpointRegistry { document }
         let names = registry.endpoints.map(\.name)
         #expect(names == ["listPosts", "createPost", "getPost", "deletePost", "searchRepositories", "login", "search", "issueToken", "wrongType"])
@@ -122,6 +123,12 @@ struct OpenAPIDocumentTests {
                 let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL])
                 #expect(ran.status == 0, "\(ran.error)")
                 #expect(ran.standard == "2\n100\n")
+                // Without --base-url, requests go to the document's first server, an environment of the session.
+                try "print(baseURL)\n".write(to: script, atomically: true, encoding: .utf8)
+                let server = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath])
+                #expect(server.standard == "http://127.0.0.1:9\n", "\(server.error)")
+                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\n")
+                #expect(piped.standard.contains("local-demo  http://127.0.0.1:9"), "\(piped.standard)")
                 // The demo's own endpoints are not there: the document's replace them.
                 try "print(post(id: 2))\n".write(to: script, atomically: true, encoding: .utf8)
                 let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])

@@ -41,10 +41,13 @@ package struct LoadedDocument: Sendable {
     package var servers: [String]
     /// What was read differently or left out.
     package var warnings: [String]
+    /// Its servers as named environments, for `:env`.
+    package var environments: [NamedEnvironment]
 
-    package init(registrations: [PendingRegistration], servers: [String], warnings: [String]) {
+    package init(registrations: [PendingRegistration], servers: [String], warnings: [String], environments: [NamedEnvironment] = []) {
         self.registrations = registrations
         self.servers = servers
         self.warnings = warnings
+        self.environments = environments
     }
 }

@@ -117,6 +117,8 @@ extension ShellCommandLine {
         let options = request.options
         let configuration = request.configuration
         var baseURL = options.baseURL
+        var environments = configuration.environments
+        var documentEnvironment: String?
         if let location = options.openAPI {
             let document = try await loadDocument(location, options: options, host: host, output: output)
             do {
@@ -126,24 +128,28 @@ extension ShellCommandLine {
                 let added = try registry.adding(document.registrations)
                 registry = added.registry
                 Self.warn(document.warnings + added.warnings, output: output)
+                // The document's servers are environments too, after typist.json's.
+                let named = Set(environments.map(\.name))
+                environments += document.environments.filter { !named.contains($0.name) }
             } catch {
                 throw StartFailure(message: "cannot use \(location): \(error)", status: ExitStatus.dataError)
             }
-            // The document's server, unless the command line or typist.json's --env says where.
+            // The document's first server, unless --base-url or --env says where.
             if baseURL == nil, options.environment == nil {
-                if let server = document.servers.first {
-                    baseURL = server
+                if let first = document.environments.first {
+                    documentEnvironment = first.name
                 } else if case .check = request.mode {
                 } else {
                     throw StartFailure(message: "\(location) names no server: pass --base-url URL")
                 }
             }
         }
-        let environmentName = options.environment ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
+        let environmentName = options.environment ?? documentEnvironment
+            ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
         var named: NamedEnvironment?
         if baseURL == nil, let environmentName {
-            guard let environment = configuration.environments.first(where: { $0.name == environmentName }) else {
-                let known = configuration.environments.map(\.name).joined(separator: ", ")
+            guard let environment = environments.first(where: { $0.name == environmentName }) else {
+                let known = environments.map(\.name).joined(separator: ", ")
                 throw StartFailure(message: "no environment named '\(environmentName)'"
                     + (known.isEmpty ? " (no typist.json found)" : "; known: \(known)"))
             }
@@ -195,7 +201,7 @@ extension ShellCommandLine {
             let progress = ProgressLine()
             let shell = try Shell(registry: registry, environment: environment, transport: transport,
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
-                                  environments: configuration.environments, headers: host.requestHeaders, delegate: host.delegate)
+                                  environments: environments, headers: host.requestHeaders, delegate: host.delegate)
             shell.tlsSources = tls
             if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {

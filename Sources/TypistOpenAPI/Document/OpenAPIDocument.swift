@@ -30,6 +30,9 @@ public struct OpenAPIDocument: RegistryContent {
     /// Swagger 2.0's `schemes`, `host` and `basePath`. Relative URLs are resolved against the
     /// document's own URL when it was fetched.
     public let servers: [String]
+    /// The servers as named environments for `:env` (named from their `description`, else their
+    /// host), the default first.
+    public let environments: [NamedEnvironment]
     /// What was read differently from the document or left out, one line each.
     public let warnings: [String]
     /// The record types its schemas make.
@@ -82,7 +85,9 @@ public struct OpenAPIDocument: RegistryContent {
             taken[operations[index].name] = taken[operations[index].name] ?? 1
         }
         self.title = (root["info"]?["title"]?.string).map(TerminalText.sanitized) ?? name
-        self.servers = Self.servers(of: root, baseURL: baseURL)
+        let servers = Self.servers(of: root, baseURL: baseURL)
+        self.servers = servers.map(\.url)
+        self.environments = Self.environments(servers)
         self.warnings = Array(Set(warnings)).sorted()
         self.recordTypes = reader.types.records
         self.operations = operations
@@ -122,14 +127,32 @@ public struct OpenAPIDocument: RegistryContent {
     /// The number of operations.
     public var operationCount: Int { operations.count }
 
-    private static func servers(of root: SpecNode, baseURL: URL?) -> [String] {
-        var result: [String] = []
+    /// Names for the servers: their descriptions as words (`Production API` → `production-api`),
+    /// else their hosts; each once.
+    private static func environments(_ servers: [(url: String, description: String?)]) -> [NamedEnvironment] {
+        var taken: Set<String> = []
+        return servers.map { server in
+            let words = (server.description ?? "").lowercased().split { !($0.isLetter || $0.isNumber) }.prefix(4)
+            var name = words.isEmpty ? (URL(string: server.url)?.host ?? "server") : words.joined(separator: "-")
+            let base = name
+            var counter = 2
+            while taken.contains(name) {
+                name = "\(base)-\(counter)"
+                counter += 1
+            }
+            taken.insert(name)
+            return NamedEnvironment(name: name, baseURL: server.url)
+        }
+    }
+
+    private static func servers(of root: SpecNode, baseURL: URL?) -> [(url: String, description: String?)] {
+        var result: [(url: String, description: String?)] = []
         if root["swagger"] != nil {
             if let host = root["host"]?.string {
                 let scheme = root["schemes"]?.array?.first?.string ?? baseURL?.scheme ?? "https"
-                result.append("\(scheme)://\(host)\(root["basePath"]?.string ?? "")")
+                result.append(("\(scheme)://\(host)\(root["basePath"]?.string ?? "")", nil))
             } else if let baseURL, let origin = Self.origin(of: baseURL) {
-                result.append(origin + (root["basePath"]?.string ?? ""))
+                result.append((origin + (root["basePath"]?.string ?? ""), nil))
             }
             return result
         }
@@ -143,7 +166,7 @@ public struct OpenAPIDocument: RegistryContent {
                 url = origin + url
             }
             if url.hasSuffix("/") { url.removeLast() }
-            result.append(url)
+            result.append((url, server["description"]?.string.map(TerminalText.sanitized)))
         }
         return result
     }
