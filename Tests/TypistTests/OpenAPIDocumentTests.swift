@@ -182,6 +182,33 @@ struct OpenAPIRefusalTests {
         }
     }
 
+    @Test("Plain YAML scalars resolve by the core schema; quoted ones are strings")
+    func scalars() throws {
+        let node = try SpecNode.parse("""
+            a: 3.0.0
+            b: 3.1
+            c: "3.1"
+            d: true
+            e: 'true'
+            f: ~
+            g: 0x1F
+            h: -12
+            i: 1e3
+            j: .5
+            k: yes
+            l: 200
+            """, name: "s")
+        #expect(node["a"]?.string == "3.0.0")
+        guard case .number(3.1)? = node["b"], case .string("3.1")? = node["c"], case .bool(true)? = node["d"],
+              case .string("true")? = node["e"], case .null? = node["f"], case .number(31)? = node["g"],
+              case .number(-12)? = node["h"], case .number(1000)? = node["i"], case .number(0.5)? = node["j"],
+              case .string("yes")? = node["k"], case .number(200)? = node["l"]
+        else {
+            Issue.record("\(node)")
+            return
+        }
+    }
+
     @Test("Malformed, too deep, not OpenAPI, another version: one line each, never a crash")
     func refusals() {
         #expect(refusal("openapi: 3.0.0\npaths: [1,2\n")?.hasPrefix("not YAML or JSON: ") == true)

@@ -22,19 +22,20 @@ package final class ValueBridge: Sendable {
     /// ``decodesItself(_:)``'s answers by type.
     private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
 
-    /// Record types from other sources than Swift types (an OpenAPI document's schemas).
-    private let adopted = Mutex<[RecordType]>([])
+    /// Record types from other sources than Swift types (an OpenAPI document's schemas), and
+    /// which they are.
+    private let adopted = Mutex<(types: [RecordType], known: Set<ObjectIdentifier>)>(([], []))
 
     /// Every record type seen, by name.
     var recordTypes: [RecordType] {
-        (records.withLock { Array($0.values) } + adopted.withLock { $0 }).sorted { $0.name < $1.name }
+        (records.withLock { Array($0.values) } + adopted.withLock { $0.types }).sorted { $0.name < $1.name }
     }
 
     /// Lists record types another source made (an OpenAPI document's), so that scripts, `:describe`
     /// and completion know them as they know the Swift models'.
     package func adopt(_ types: [RecordType]) {
-        adopted.withLock { known in
-            for type in types where !known.contains(where: { $0 === type }) { known.append(type) }
+        adopted.withLock { adopted in
+            for type in types where adopted.known.insert(ObjectIdentifier(type)).inserted { adopted.types.append(type) }
         }
     }
 

@@ -72,7 +72,10 @@ package indirect enum SpecNode: Sendable {
     package static func parse(_ text: String, name: String) throws(SpecError) -> SpecNode {
         #if canImport(Yams)
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw SpecError("it is empty") }
+            // The basic resolver leaves every scalar a string (Yams' own resolution runs regular
+            // expressions on each, most of the time of a large document); ``scalar(_:plain:)``
+            // resolves plain ones by YAML 1.2's core schema.
+            guard let node = try Yams.compose(yaml: text, .basic) else { throw SpecError("it is empty") }
             return try SpecNode(node, depth: 0)
         } catch let error as SpecError {
             throw error
@@ -107,18 +110,13 @@ package indirect enum SpecNode: Sendable {
         guard depth < Self.maximumDepth else { throw SpecError("the document nests deeper than \(Self.maximumDepth) levels") }
         switch node {
         case .scalar(let scalar):
-            switch node.tag.rawValue {
-            case Tag.Name.null.rawValue: self = .null
-            case Tag.Name.bool.rawValue: self = node.bool.map(SpecNode.bool) ?? .string(scalar.string)
-            case Tag.Name.int.rawValue: self = node.int.map { .number(Double($0)) } ?? .string(scalar.string)
-            case Tag.Name.float.rawValue: self = node.float.map(SpecNode.number) ?? .string(scalar.string)
-            default: self = .string(scalar.string)
-            }
+            self = Self.scalar(scalar.string, plain: scalar.style == .plain || scalar.style == .any)
         case .mapping(let mapping):
             var entries: [(key: String, value: SpecNode)] = []
             entries.reserveCapacity(mapping.count)
             for (key, value) in mapping {
-                entries.append((key.string ?? "", try SpecNode(value, depth: depth + 1)))
+                let name: String = if case .scalar(let scalar) = key { scalar.string } else { "" }
+                entries.append((name, try SpecNode(value, depth: depth + 1)))
             }
             self = .object(entries)
         case .sequence(let sequence):
@@ -128,6 +126,53 @@ package indirect enum SpecNode: Sendable {
         }
     }
     #endif
+
+    /// A scalar's value by YAML 1.2's core schema: a plain `null`, `~` or nothing is null, `true`
+    /// and `false` booleans, decimal, octal (`0o`) and hexadecimal (`0x`) integers and decimal
+    /// floats numbers (`.inf`, `.nan` too); everything else, and every quoted scalar, a string.
+    static func scalar(_ text: String, plain: Bool) -> SpecNode {
+        guard plain else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .number(.nan)
+        default: break
+        }
+        let utf8 = text.utf8
+        guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return .string(text) }
+        if text.hasPrefix("0x"), let value = Int(text.dropFirst(2), radix: 16) { return .number(Double(value)) }
+        if text.hasPrefix("0o"), let value = Int(text.dropFirst(2), radix: 8) { return .number(Double(value)) }
+        // `[-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`
+        var index = utf8.startIndex
+        func digits() -> Int {
+            var count = 0
+            while index < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[index]) {
+                utf8.formIndex(after: &index)
+                count += 1
+            }
+            return count
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard index < utf8.endIndex, utf8[index] == byte else { return false }
+            utf8.formIndex(after: &index)
+            return true
+        }
+        _ = take(UInt8(ascii: "-")) || take(UInt8(ascii: "+"))
+        let whole = digits()
+        var fraction = 0
+        if take(UInt8(ascii: ".")) { fraction = digits() } else if whole == 0 { return .string(text) }
+        guard whole > 0 || fraction > 0 else { return .string(text) }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            _ = take(UInt8(ascii: "-")) || take(UInt8(ascii: "+"))
+            guard digits() > 0 else { return .string(text) }
+        }
+        guard index == utf8.endIndex, let value = Double(text) else { return .string(text) }
+        return .number(value)
+    }
 
     /// A JSON value read without YAML (its objects' keys sorted, as a dictionary has no order).
     private init(_ value: Value, depth: Int) {
