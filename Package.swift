@@ -125,6 +125,7 @@ let package = Package(
             name: "TypistOpenAPI",
             dependencies: [
                 "Typist", "TypistCore", "APIScript", "TypedAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["YAML"])),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]

@@ -19,7 +19,13 @@ extension ShellHost {
 
 extension CommandLineExtension {
     static let openAPI: CommandLineExtension = {
-        var openAPI = CommandLineExtension(subcommands: [], outcome: { _, _ in nil }, prepare: { _, _ in })
+        var openAPI = CommandLineExtension(
+            subcommands: [GenerateCommand.self],
+            outcome: { command, output in
+                guard let generate = command as? GenerateCommand else { return nil }
+                return .running { await GenerateCommand.run(generate, output: output) }
+            },
+            prepare: { _, _ in })
         openAPI.loadDocument = { location, defaultAuth in
             let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
             return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings,

@@ -53,7 +53,8 @@ extension ShellHost {
 }
 
 extension CommandLineExtension {
-    static let workshop = CommandLineExtension(
+    static let workshop: CommandLineExtension = {
+        var workshop = CommandLineExtension(
         subcommands: [LessonCommand.self, SwiftCheckCommand.self],
         outcome: { command, output in
             switch command {
@@ -67,4 +68,7 @@ extension CommandLineExtension {
             let folder = host.lessonDirectory.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
             Workshop.install(on: shell, lessons: folder)
         })
+        workshop.providesLessons = true
+        return workshop
+    }()
 }

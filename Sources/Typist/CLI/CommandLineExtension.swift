@@ -9,6 +9,8 @@ package struct CommandLineExtension: Sendable {
     package enum Outcome {
         /// It ran by itself, with this exit status.
         case finished(Int32)
+        /// It runs by itself, asynchronously (it reads a file or a URL), ending with an exit status.
+        case running(@Sendable () async -> Int32)
         /// A session with these options, run this way.
         case session(SessionOptions, ShellCommandLine.Mode)
     }
@@ -24,6 +26,8 @@ package struct CommandLineExtension: Sendable {
     package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?) async throws -> LoadedDocument)?
     /// Whether a document's endpoints replace the host's instead of following them.
     package var documentReplacesEndpoints = false
+    /// Whether it is the workshop, which reads the host's `lessonDirectory`.
+    package var providesLessons = false
 
     package init(subcommands: [any ParsableCommand.Type],
                  outcome: @escaping @Sendable (any ParsableCommand, ShellOutput) -> Outcome?,

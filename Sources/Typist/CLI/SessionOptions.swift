@@ -16,12 +16,12 @@ package struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("openapi"),
             help: ArgumentHelp("Endpoints from an OpenAPI document: a file or an http(s) URL, YAML or JSON, OpenAPI 3.0, 3.1 or Swagger 2.0. Requests go to its first server unless --base-url or --env says otherwise.",
                                valueName: "spec"))
-    var openAPI: String?
+    package var openAPI: String?
 
     @Option(name: .customLong("default-auth"),
             help: ArgumentHelp("What a document's operations send when it declares no security: bearer (token), basic (username and password), apikey:header:NAME, apikey:query:NAME or apikey:cookie:NAME (apiKey).",
                                valueName: "kind"))
-    var defaultAuth: String?
+    package var defaultAuth: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Declare a variable: --var name=value (repeatable).", valueName: "name=value"))
     var variables: [String] = []

@@ -63,6 +63,7 @@ public enum ShellCommandLine {
         default:
             switch host.extensions.lazy.compactMap({ $0.outcome(command, output) }).first {
             case .finished(let status): return status
+            case .running(let work): return await work()
             case .session(let extensionOptions, let extensionMode): (options, mode) = (extensionOptions, extensionMode)
             case nil: return ExitStatus.usage
             }

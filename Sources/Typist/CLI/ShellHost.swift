@@ -52,7 +52,7 @@ extension ShellHost {
     /// For a host that sets ``lessonDirectory`` but added no workshop (one written before 0.4.0, when
     /// lessons were part of the shell): what to add, said at the prompt's start.
     var lessonsWithoutWorkshopNote: String? {
-        guard lessonDirectory != nil, extensions.allSatisfy(\.subcommands.isEmpty) else { return nil }
+        guard lessonDirectory != nil, !extensions.contains(where: \.providesLessons) else { return nil }
         return "note: \(name) sets lessonDirectory, but its lessons need the workshop: import TypistWorkshop and run "
             + "ShellCommandLine.main(host.withWorkshop()) (see CHANGELOG.md, 0.4.0)"
     }

@@ -7,15 +7,48 @@ import APIScript
 /// the same way. Each record is declared once, under its name or, when another record already
 /// took that name (or it is one of Swift's), the name with a number (`Owner2`); a record that
 /// contains itself is declared before its fields are written, so recursion ends.
-struct SwiftDeclarations {
+package struct SwiftDeclarations {
+    /// How declarations are written: `:model`'s for pasting (`struct Repo: Decodable, Sendable`
+    /// with `let`s), or a package's (`public struct Repo: Codable, Sendable` with `var`s and a
+    /// public memberwise initializer, for `typist generate`).
+    package struct Style: Sendable {
+        package var access: String
+        package var conformances: String
+        package var initializer: Bool
+
+        /// `:model`'s.
+        package static let model = Style(access: "", conformances: "Decodable, Sendable", initializer: false)
+        /// A package's.
+        package static let package = Style(access: "public ", conformances: "Codable, Sendable", initializer: true)
+    }
+
+    private let style: Style
     private var structs: [(name: String, lines: [String])] = []
     private var declared: [ObjectIdentifier: String] = [:]
     private var usedNames: Set<String> = []
     private var needsJSONValue = false
 
+    package init(style: Style) {
+        self.style = style
+    }
+
+    /// Declares `type`'s records (once each); returns how `type` is written.
+    package mutating func declare(_ type: ScriptType) -> String { typeName(type) }
+
+    /// The declarations so far, one per record, in the order they were made.
+    package var declarations: [(name: String, source: String)] {
+        structs.map { ($0.name, $0.lines.joined(separator: "\n")) }
+    }
+
+    /// The `JSONValue` enum's declaration, when some place holds dynamic JSON.
+    package var jsonValueDeclaration: String? {
+        guard needsJSONValue else { return nil }
+        return (style.initializer ? Self.codableJSONValueDeclaration : Self.jsonValueDeclaration).joined(separator: "\n")
+    }
+
     /// `:model`'s text: the declarations for `type`, after a header saying how to decode it.
     static func render(_ type: ScriptType) -> String {
-        var writer = SwiftDeclarations()
+        var writer = SwiftDeclarations(style: .model)
         let root = writer.typeName(type)
         var lines = [
             "// Inferred from one response: check optionals and number types against the service's documentation.",
@@ -65,8 +98,24 @@ struct SwiftDeclarations {
         let position = structs.count
         structs.append((name, []))
         let fields = record.fields
-        var lines = ["struct \(name): Decodable, Sendable {"]
-        for field in fields { lines.append("    let \(SwiftNames.escaped(field.name)): \(typeName(field.type))") }
+        var lines = ["\(style.access)struct \(name): \(style.conformances) {"]
+        var parameters: [String] = []
+        for field in fields {
+            let type = typeName(field.type)
+            let name = SwiftNames.escaped(field.name)
+            lines.append("    \(style.access)\(style.initializer ? "var" : "let") \(name): \(type)")
+            // A parameter named `self` would hide the instance: its inner name is `selfValue`.
+            parameters.append((field.name == "self" ? "`self` selfValue" : name) + ": \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
+        }
+        if style.initializer {
+            lines.append("")
+            lines.append("    \(style.access)init(\(parameters.joined(separator: ", "))) {")
+            // `self.\`self\``: a field named like a keyword stays escaped after the dot too.
+            for field in fields {
+                lines.append("        self.\(SwiftNames.escaped(field.name)) = \(field.name == "self" ? "selfValue" : SwiftNames.escaped(field.name))")
+            }
+            lines.append("    }")
+        }
         if fields.contains(where: { $0.name != $0.key }) {
             lines.append("")
             lines.append("    enum CodingKeys: String, CodingKey {")
@@ -91,6 +140,36 @@ struct SwiftDeclarations {
         usedNames.insert(name)
         return name
     }
+
+    /// `JSONValue` for a package: it encodes too (request bodies of any JSON).
+    private static let codableJSONValueDeclaration = [
+        "/// Any JSON value: where the document allows more than one kind.",
+        "public enum JSONValue: Codable, Sendable, Hashable {",
+        "    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])",
+        "",
+        "    public init(from decoder: any Decoder) throws {",
+        "        let container = try decoder.singleValueContainer()",
+        "        if container.decodeNil() { self = .null }",
+        "        else if let value = try? container.decode(Bool.self) { self = .bool(value) }",
+        "        else if let value = try? container.decode(Double.self) { self = .number(value) }",
+        "        else if let value = try? container.decode(String.self) { self = .string(value) }",
+        "        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }",
+        "        else { self = .object(try container.decode([String: JSONValue].self)) }",
+        "    }",
+        "",
+        "    public func encode(to encoder: any Encoder) throws {",
+        "        var container = encoder.singleValueContainer()",
+        "        switch self {",
+        "        case .null: try container.encodeNil()",
+        "        case .bool(let value): try container.encode(value)",
+        "        case .number(let value): try container.encode(value)",
+        "        case .string(let value): try container.encode(value)",
+        "        case .array(let value): try container.encode(value)",
+        "        case .object(let value): try container.encode(value)",
+        "        }",
+        "    }",
+        "}",
+    ]
 
     private static let jsonValueDeclaration = [
         "/// A value whose kind varied in the response.",

@@ -38,7 +38,10 @@ public struct OpenAPIDocument: RegistryContent {
     /// The record types its schemas make.
     public let recordTypes: [RecordType]
     let operations: [SpecOperation]
+    /// What messages call it (its file name).
     let name: String
+    /// Its text's FNV-1a 64-bit hash (`fnv1a64:…`): generated code says which document it came from.
+    let hash: String
 
     /// Reads a document from its text.
     ///
@@ -92,6 +95,10 @@ public struct OpenAPIDocument: RegistryContent {
         self.recordTypes = reader.types.records
         self.operations = operations
         self.name = name
+        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(fnv, radix: 16)
+        self.hash = "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Reads a document from a file or an `http(s)` URL.

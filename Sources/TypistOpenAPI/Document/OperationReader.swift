@@ -101,7 +101,7 @@ struct OperationReader {
         let (responseType, isJSON) = response(of: operation, name: name)
         var credentials = defaultCredentials
         if let security = operation["security"]?.array { credentials = Self.alternatives(security, schemes: schemes) }
-        return SpecOperation(name: name, group: group, summary: summary, method: method, path: path, arguments: arguments,
+        return SpecOperation(name: name, operationId: operation["operationId"]?.string, group: group, summary: summary, method: method, path: path, arguments: arguments,
                              responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
                              deprecated: operation["deprecated"]?.bool == true)
     }

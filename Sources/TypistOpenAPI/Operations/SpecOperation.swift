@@ -28,6 +28,8 @@ package struct SpecOperation: Sendable {
     }
 
     package var name: String
+    /// The document's `operationId`, when it has one.
+    package var operationId: String?
     package var group: String
     package var summary: String
     package var method: String

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TypistTesting
+@testable import TypistOpenAPI
+
+/// `typist generate`: the Swift a team would ship for a document, which compiles, is the same
+/// every time, and `--check` keeps honest.
+@Suite("typist generate")
+struct GenerateTests {
+    private static let document = Built.packageRoot.appendingPathComponent("Tests/TypistTests/OpenAPI/demo-service.yaml").path
+
+    @Test("Models, Endpoint factories and Register lines that type-check against TypedAPI and Typist")
+    func compiles() async throws {
+        try await withTemporaryFolder("typist-generate") { folder in
+            let written = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path])
+            #expect(written.status == 0, "\(written.error)")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            #expect(files.contains("Models/Post.swift"))
+            #expect(files.contains("Models/Repository.swift"))
+            let endpoints = try String(contentsOf: folder.appendingPathComponent("Endpoints.swift"), encoding: .utf8)
+            #expect(endpoints.contains("extension Endpoint where Kind == Bearer, Response == SearchResponse {"))
+            #expect(endpoints.contains("public static func getPost(id: Int) -> Self {"))
+            #expect(endpoints.contains("public static func searchRepositories(q: String, sort: String? = nil, perPage: Int? = 30) -> Self {"))
+            let repository = try String(contentsOf: folder.appendingPathComponent("Models/Repository.swift"), encoding: .utf8)
+            #expect(repository.contains("public struct Repository: Codable, Sendable {"))
+            #expect(repository.contains("        case fullName = \"full_name\"\n"))
+            // Type-checked against the modules this build made.
+            let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
+            let root = Built.packageRoot.path
+            let checked = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
+                                                       "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"]
+                                                      + files.map { folder.appendingPathComponent($0).path })
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+    }
+
+    @Test("The same document gives the same bytes; --check fails, naming the file, once one differs")
+    func deterministic() async throws {
+        try await withTemporaryFolder("typist-generate-check") { folder in
+            let loaded = try await OpenAPIDocument.load(Self.document)
+            #expect(SwiftGenerator(document: loaded).files() == SwiftGenerator(document: try await OpenAPIDocument.load(Self.document)).files())
+            _ = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path])
+            let clean = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"])
+            #expect(clean.status == 0, "\(clean.error)")
+            let post = folder.appendingPathComponent("Models/Post.swift")
+            try (try String(contentsOf: post, encoding: .utf8) + "// edited\n").write(to: post, atomically: true, encoding: .utf8)
+            let stale = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"])
+            #expect(stale.status == 1)
+            #expect(stale.error.contains("Models/Post.swift"), "\(stale.error)")
+            // Filtering keeps the schemas the chosen operations need.
+            let one = SwiftGenerator(document: loaded, operations: ["getPost"]).files().map(\.path)
+            #expect(one == ["Endpoints.swift", "Models/Post.swift", "Registrations.swift"])
+        }
+    }
+}
