@@ -69,7 +69,7 @@ struct OpenAPIDocumentTests {
             #expect(try await shell.evaluate("listPosts().filter { $0.userId == 1 }.map(\\.title).count") == .int(10))
             let title = try await shell.evaluate(#"httpGet("/posts/3").json["title"]"#)
             #expect(try await shell.evaluate("getPost(id: 3).title") == title)
-            let found = try await shell.evaluate(#"searchRepositories(q: "swift", sort: "stars", perPage: 2).items.map(\.fullName)"#)
+            let found = try await shell.evaluate(#"searchRepositories(q: "swift", sort: .stars, perPage: 2).items.map(\.fullName)"#)
             guard case .array(let names) = found else {
                 Issue.record("\(found)")
                 return
@@ -82,6 +82,9 @@ struct OpenAPIDocumentTests {
             let diagnostics = shell.check(ScriptSource(name: "<check>", text: "getPost(id: 1).titel"))
             #expect(diagnostics.contains { $0.message == "Post has no member 'titel'" }, "\(diagnostics)")
             #expect(shell.check(ScriptSource(name: "<check>", text: #"createPost(id: 5, userId: 1, title: "t", body: "b")"#)).isEmpty == false)
+            // An enum parameter's values are cases, checked before any call.
+            let bogus = shell.check(ScriptSource(name: "<check>", text: #"searchRepositories(q: "swift", sort: .bogus)"#))
+            #expect(bogus.map(\.message) == ["type 'SearchRepositoriesSort' has no member 'bogus'"], "\(bogus)")
         }
     }
 

@@ -35,6 +35,7 @@ package struct SwiftGenerator {
         var endpoints: [String] = []
         var registrations: [String] = []
         var bodies: [String] = []
+        var enumerations: [(name: String, source: String)] = []
         for operation in operations.sorted(by: { $0.name < $1.name }) {
             let response = operation.responseType == .void ? "Void" : models.declare(operation.responseType)
             let kind = operation.credentials.first?.kindName ?? "Public"
@@ -43,11 +44,18 @@ package struct SwiftGenerator {
             for argument in operation.arguments {
                 // A whole body is any JSON: `JSONValue` (declared with the models).
                 if argument.place == .body { _ = models.declare(.any) }
+                let enumeration = argument.place == .bodyField ? nil : SpecEndpoint.enumeration(of: argument, in: operation)
+                if let enumeration, !enumerations.contains(where: { $0.name == enumeration.typeName }) {
+                    enumerations.append((enumeration.typeName, Self.declaration(of: enumeration)))
+                }
                 let type = argument.place == .body ? (argument.defaultValue == nil ? "JSONValue" : "JSONValue?")
-                    : models.declare(argument.type)
-                let defaultText = argument.defaultValue.map { Self.literal($0, type: type) } ?? ""
+                    : enumeration.map { $0.typeName + (argument.type.isOptional ? "?" : "") } ?? models.declare(argument.type)
+                let defaultText = argument.defaultValue.map { value in
+                    enumeration?.matching(value).map { "." + SwiftNames.escaped($0.name) } ?? Self.literal(value, type: type)
+                } ?? ""
                 parameters.append("\(SwiftNames.escaped(argument.label)): \(type)" + (defaultText.isEmpty ? "" : " = \(defaultText)"))
-                let scriptType = argument.place == .body ? nil : Self.registrableType(argument.type)
+                let scriptType = argument.place == .body ? nil
+                    : enumeration != nil ? type : Self.registrableType(argument.type)
                 registered.append((scriptType.map { "Parameter<\($0)>(\(ValueFormatter.quoted(argument.label))" + (defaultText.isEmpty || defaultText == "nil" ? ")" : ", default: \(defaultText))") } ?? "",
                                    "\(SwiftNames.escaped(argument.label)): \(SwiftNames.escaped(argument.label))"))
             }
@@ -85,6 +93,9 @@ package struct SwiftGenerator {
         if let json = models.jsonValueDeclaration {
             files.append(File(path: "Models/JSONValue.swift", text: header + "import Foundation\n\n" + json + "\n"))
         }
+        for enumeration in enumerations {
+            files.append(File(path: "Models/\(enumeration.name).swift", text: header + "import Foundation\n\n" + enumeration.source + "\n"))
+        }
         if !bodies.isEmpty {
             files.append(File(path: "Models/RequestBodies.swift", text: header + "import Foundation\n\n" + bodies.joined(separator: "\n\n") + "\n"))
         }
@@ -92,6 +103,7 @@ package struct SwiftGenerator {
         files.append(File(path: "Registrations.swift", text: header + """
             import Typist
 
+            \(enumerations.map { "extension \($0.name): ScriptArgument {}\n" }.joined())
             /// The document's operations as a host registers them: `EndpointRegistry { \(Self.groupName(document.title)) }`.
             public var \(Self.groupName(document.title)): Group {
                 Group(\(ValueFormatter.quoted(document.title))) {
@@ -100,12 +112,28 @@ package struct SwiftGenerator {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// `public enum SearchRepositoriesSort: String, Codable, Sendable, CaseIterable { case stars … }`.
+    private static func declaration(of enumeration: HostEnumeration) -> String {
+        var lines = ["public enum \(enumeration.typeName): String, Codable, Sendable, CaseIterable {"]
+        for item in enumeration.cases {
+            guard case .string(let raw) = item.value else { continue }
+            lines.append("    case \(SwiftNames.escaped(item.name))" + (raw == item.name ? "" : " = \(ValueFormatter.quoted(raw))"))
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A parameter's value as text on the wire: an enum's raw value, anything else as it prints.
+    private static func wireText(_ name: String, _ argument: SpecOperation.Argument, of operation: SpecOperation) -> String {
+        SpecEndpoint.enumeration(of: argument, in: operation) != nil ? "\(name).rawValue" : "String(describing: \(name))"
+    }
+
     /// `extension Endpoint where Kind == K, Response == R { public static func name(…) -> Self }`.
     private func endpoint(_ operation: SpecOperation, kind: String, response: String, parameters: [String], bodyName: String) -> String {
         var body: [String] = []
         var path = ValueFormatter.quoted(operation.path)
         for argument in operation.arguments where argument.place == .path {
-            path = path.replacingOccurrences(of: "{\(argument.key)}", with: "\\(Self.escape(String(describing: \(SwiftNames.escaped(argument.label)))))")
+            path = path.replacingOccurrences(of: "{\(argument.key)}", with: "\\(Self.escape(\(Self.wireText(SwiftNames.escaped(argument.label), argument, of: operation))))")
         }
         let query = operation.arguments.filter { $0.place == .query }
         if !query.isEmpty {
@@ -116,11 +144,11 @@ package struct SwiftGenerator {
                 let optional = argument.type.isOptional
                 switch argument.type.unwrapped {
                 case .array:
-                    body.append("for item in \(name)\(optional ? " ?? []" : "") { query.append(URLQueryItem(name: \(wire), value: String(describing: item))) }")
+                    body.append("for item in \(name)\(optional ? " ?? []" : "") { query.append(URLQueryItem(name: \(wire), value: \(Self.wireText("item", argument, of: operation)))) }")
                 default:
                     body.append(optional
-                        ? "if let \(name) { query.append(URLQueryItem(name: \(wire), value: String(describing: \(name)))) }"
-                        : "query.append(URLQueryItem(name: \(wire), value: String(describing: \(name))))")
+                        ? "if let \(name) { query.append(URLQueryItem(name: \(wire), value: \(Self.wireText(name, argument, of: operation)))) }"
+                        : "query.append(URLQueryItem(name: \(wire), value: \(Self.wireText(name, argument, of: operation))))")
                 }
             }
         }
@@ -131,8 +159,8 @@ package struct SwiftGenerator {
                 let name = SwiftNames.escaped(argument.label)
                 let wire = ValueFormatter.quoted(argument.key)
                 body.append(argument.type.isOptional
-                    ? "if let \(name) { headers.append(.custom(name: \(wire), value: String(describing: \(name)))) }"
-                    : "headers.append(.custom(name: \(wire), value: String(describing: \(name))))")
+                    ? "if let \(name) { headers.append(.custom(name: \(wire), value: \(Self.wireText(name, argument, of: operation)))) }"
+                    : "headers.append(.custom(name: \(wire), value: \(Self.wireText(name, argument, of: operation))))")
             }
         }
         let fields = operation.arguments.filter { $0.place == .bodyField }

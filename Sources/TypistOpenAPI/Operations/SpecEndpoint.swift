@@ -12,8 +12,12 @@ enum SpecEndpoint {
         PendingRegistration(name: operation.name, group: operation.group) { bridge in
             bridge.adopt(recordTypes)
             let parameters = operation.arguments.map { argument in
-                ParameterInfo(label: argument.label, name: argument.label, swiftType: argument.type.description,
-                              scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices)
+                // A string enum's values are cases too: `sort: .stars`, completed after `.`.
+                let enumeration = Self.enumeration(of: argument, in: operation)
+                return ParameterInfo(label: argument.label, name: argument.label,
+                                     swiftType: enumeration.map { $0.typeName + (argument.type.isOptional ? "?" : "") } ?? argument.type.description,
+                                     scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
+                                     enumeration: enumeration)
             }
             let kindName = operation.credentials.first?.kindName ?? "Public"
             var registration = EndpointRegistration(
@@ -25,6 +29,24 @@ enum SpecEndpoint {
             registration.acceptedKinds = operation.credentials.map(\.kindName)
             return registration
         }
+    }
+
+    /// The cases of a string enum, named as Swift would name them (`in-progress` → `inProgress`);
+    /// nil when some value is not a string or two would share a name.
+    static func enumeration(of argument: SpecOperation.Argument, in operation: SpecOperation) -> HostEnumeration? {
+        argument.choices.flatMap { enumeration($0, typeName: SwiftNames.type(operation.name) + SwiftNames.type(argument.label)) }
+    }
+
+    private static func enumeration(_ choices: [Value], typeName: String) -> HostEnumeration? {
+        var cases: [HostEnumeration.Case] = []
+        var names: Set<String> = []
+        for choice in choices {
+            guard case .string(let text) = choice else { return nil }
+            let name = SwiftNames.property(text)
+            guard names.insert(name).inserted else { return nil }
+            cases.append(.init(name: name, value: choice))
+        }
+        return cases.isEmpty ? nil : HostEnumeration(typeName: typeName, cases: cases)
     }
 
     /// The request `values` make, and how to send it.
