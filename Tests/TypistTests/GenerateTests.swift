@@ -12,7 +12,7 @@ struct GenerateTests {
     @Test("Models, Endpoint factories and Register lines that type-check against TypedAPI and Typist")
     func compiles() async throws {
         try await withTemporaryFolder("typist-generate") { folder in
-            let written = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path])
+            let written = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path], environment: ["XDG_CACHE_HOME": folder.path])
             #expect(written.status == 0, "\(written.error)")
             let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             #expect(files.contains("Models/Post.swift"))
@@ -39,14 +39,14 @@ struct GenerateTests {
     @Test("The same document gives the same bytes; --check fails, naming the file, once one differs")
     func deterministic() async throws {
         try await withTemporaryFolder("typist-generate-check") { folder in
-            let loaded = try await OpenAPIDocument.load(Self.document)
-            #expect(SwiftGenerator(document: loaded).files() == SwiftGenerator(document: try await OpenAPIDocument.load(Self.document)).files())
-            _ = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path])
-            let clean = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"])
+            let loaded = try await OpenAPIDocument.load(Self.document, cacheDirectory: nil)
+            #expect(SwiftGenerator(document: loaded).files() == SwiftGenerator(document: try await OpenAPIDocument.load(Self.document, cacheDirectory: nil)).files())
+            _ = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path], environment: ["XDG_CACHE_HOME": folder.path])
+            let clean = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": folder.path])
             #expect(clean.status == 0, "\(clean.error)")
             let post = folder.appendingPathComponent("Models/Post.swift")
             try (try String(contentsOf: post, encoding: .utf8) + "// edited\n").write(to: post, atomically: true, encoding: .utf8)
-            let stale = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"])
+            let stale = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": folder.path])
             #expect(stale.status == 1)
             #expect(stale.error.contains("Models/Post.swift"), "\(stale.error)")
             // Filtering keeps the schemas the chosen operations need.

@@ -15,7 +15,7 @@ private let demoDocumentPath = URL(fileURLWithPath: #filePath).deletingLastPathC
 
 /// A shell whose endpoints come from the demo service's OpenAPI document, against a demo server.
 private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -> T) async throws -> T {
-    let document = try await OpenAPIDocument.load(demoDocumentPath)
+    let document = try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil)
     let server = try await DemoServer.start()
     let output = CapturedOutput()
     do {
@@ -34,7 +34,7 @@ private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -
 struct OpenAPIDocumentTests {
     @Test("Operations become functions named from operationId, grouped by tag, with the document's types")
     func functions() async throws {
-        let document = try await OpenAPIDocument.load(demoDocumentPath)
+        let document = try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil)
         #expect(document.title == "Typist demo service")
         #expect(document.servers == ["http://127.0.0.1:9"])
         #expect(document.environments == [NamedEnvironment(name: "local-demo", baseURL: "http://127.0.0.1:9")])
@@ -61,6 +61,32 @@ struct OpenAPIDocumentTests {
         #expect(repository.field(named: "fullName")?.key == "full_name")
         #expect(repository.field(named: "language")?.type == .optional(.string))
         #expect(repository.field(named: "description")?.type == .optional(.string))
+    }
+
+    @Test("A loaded document is cached by its content: read back it gives the same endpoints and types; a damaged cache is not used")
+    func cache() async throws {
+        try await withTemporaryFolder("typist-openapi-cache") { folder in
+            func summary(_ document: OpenAPIDocument) throws -> [String] {
+                let registry = try EndpointRegistry { document }
+                return registry.endpoints.map { "\($0.swiftSignature) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? [])" })" }
+                    + document.recordTypes.map(\.description).sorted() + document.warnings + document.servers
+                    + document.environments.map(\.name)
+            }
+            let fresh = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil))
+            let first = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder))
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            #expect(files.count == 1)
+            let cached = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder))
+            #expect(first == fresh)
+            #expect(cached == fresh)
+            // A cache file that is not one is read past, and written again.
+            let file = folder.appendingPathComponent(try #require(files.first))
+            try Data("{\"version\": 1, \"title\": 5}".utf8).write(to: file)
+            #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
+            try Data("{\"version\": 1, \"title\": \"x\", \"records\": [], \"servers\": [], \"warnings\": [], \"operations\": [{\"name\": 1}]}".utf8).write(to: file)
+            #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
+            #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
+        }
     }
 
     @Test("Calls go to the real service and answer with the document's records, checked before any call")
@@ -123,30 +149,30 @@ struct OpenAPIDocumentTests {
             try await withTemporaryFolder("typist-openapi") { directory in
                 let script = directory.appendingPathComponent("document.api")
                 try "print(getPost(id: 2).id)\nprint(listPosts().count)\n".write(to: script, atomically: true, encoding: .utf8)
-                let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL])
+                let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(ran.status == 0, "\(ran.error)")
                 #expect(ran.standard == "2\n100\n")
                 // Without --base-url, requests go to the document's first server, an environment of the session.
                 try "print(baseURL)\n".write(to: script, atomically: true, encoding: .utf8)
-                let server = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath])
+                let server = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(server.standard == "http://127.0.0.1:9\n", "\(server.error)")
-                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\n")
+                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\n", environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(piped.standard.contains("local-demo  http://127.0.0.1:9"), "\(piped.standard)")
                 // The demo's own endpoints are not there: the document's replace them.
                 try "print(post(id: 2))\n".write(to: script, atomically: true, encoding: .utf8)
-                let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])
+                let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(checked.status == 65)
                 #expect(checked.error.contains("cannot find 'post' in scope"), "\(checked.error)")
                 // The document's security at check time: a bearer operation with no token before it.
                 try "print(search(q: \"a\").result!.total)\n".write(to: script, atomically: true, encoding: .utf8)
-                let unauthorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath])
+                let unauthorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(unauthorized.status == 65)
                 #expect(unauthorized.error.contains("search(q:) needs an access token (Bearer), and nothing sets it before this call"),
                         "\(unauthorized.error)")
                 let authorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath],
-                                                     environment: ["TYPIST_TOKEN": "t"])
+                                                     environment: ["TYPIST_TOKEN": "t", "XDG_CACHE_HOME": directory.path])
                 #expect(authorized.status == 0, "\(authorized.error)")
-                let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path])
+                let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(missing.status == 65)
                 #expect(missing.error.contains("cannot read"), "\(missing.error)")
             }
@@ -162,7 +188,7 @@ struct OpenAPIDocumentTests {
     func swagger() async throws {
         let httpbin = try await HttpbinServer.start()
         defer { httpbin.stop() }
-        let document = try await OpenAPIDocument.load(httpbin.baseURL + "/spec.json")
+        let document = try await OpenAPIDocument.load(httpbin.baseURL + "/spec.json", cacheDirectory: nil)
         #expect(document.operationCount > 40, "\(document.operationCount)")
         let registry = try EndpointRegistry { document }
         let output = CapturedOutput()

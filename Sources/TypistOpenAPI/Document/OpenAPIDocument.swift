@@ -43,6 +43,15 @@ public struct OpenAPIDocument: RegistryContent {
     /// Its text's FNV-1a 64-bit hash (`fnv1a64:…`): generated code says which document it came from.
     let hash: String
 
+    /// What a document lowers to: all a session needs of it, and all a cache keeps.
+    struct Contents: Sendable {
+        var title: String
+        var servers: [(url: String, description: String?)]
+        var warnings: [String]
+        var recordTypes: [RecordType]
+        var operations: [SpecOperation]
+    }
+
     /// Reads a document from its text.
     ///
     /// - Parameters:
@@ -51,8 +60,11 @@ public struct OpenAPIDocument: RegistryContent {
     ///   - baseURL: Where it came from, to resolve relative server URLs.
     ///   - defaultAuth: What operations send when the document declares no security at all:
     ///     `bearer`, `basic`, `apikey:header:NAME` (`query`, `cookie`); nil for nothing.
+    ///   - cacheDirectory: Where lowered documents are kept by their content's hash, to be read
+    ///     back in milliseconds the next time; nil for no cache.
     /// - Throws: An error that says why the document cannot be used.
-    public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil) throws {
+    public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil,
+                cacheDirectory: URL? = nil) throws {
         var auth: SpecCredential?
         if let defaultAuth {
             guard let parsed = SpecCredential(option: defaultAuth) else {
@@ -60,6 +72,37 @@ public struct OpenAPIDocument: RegistryContent {
             }
             auth = parsed
         }
+        let hash = Self.hash(text)
+        // The cache key: the text, and what else changes the result.
+        let key = Self.hash(hash + "\u{0}" + (defaultAuth ?? "") + "\u{0}" + (baseURL?.absoluteString ?? "")).dropFirst("fnv1a64:".count)
+        let cache = cacheDirectory.map(DocumentCache.init)
+        let contents: Contents
+        if let cached = cache?.read(String(key)) {
+            contents = cached
+        } else {
+            contents = try Self.lower(text, name: name, baseURL: baseURL, auth: auth)
+            cache?.write(contents, key: String(key))
+        }
+        self.title = contents.title
+        self.servers = contents.servers.map(\.url)
+        self.environments = Self.environments(contents.servers)
+        self.warnings = contents.warnings
+        self.recordTypes = contents.recordTypes
+        self.operations = contents.operations
+        self.name = name
+        self.hash = hash
+    }
+
+    /// `fnv1a64:` and the FNV-1a 64-bit hash of `text`, in hexadecimal.
+    private static func hash(_ text: String) -> String {
+        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(fnv, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Parses and reads a document.
+    private static func lower(_ text: String, name: String, baseURL: URL?, auth: SpecCredential?) throws -> Contents {
         let root = try SpecNode.parse(text, name: name)
         guard case .object = root else { throw SpecError("not an OpenAPI document (its top level is not an object)") }
         let version = root["openapi"]?.string ?? root["swagger"]?.string
@@ -87,22 +130,18 @@ public struct OpenAPIDocument: RegistryContent {
             }
             taken[operations[index].name] = taken[operations[index].name] ?? 1
         }
-        self.title = (root["info"]?["title"]?.string).map(TerminalText.sanitized) ?? name
-        let servers = Self.servers(of: root, baseURL: baseURL)
-        self.servers = servers.map(\.url)
-        self.environments = Self.environments(servers)
-        self.warnings = Array(Set(warnings)).sorted()
-        self.recordTypes = reader.types.records
-        self.operations = operations
-        self.name = name
-        var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(fnv, radix: 16)
-        self.hash = "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
+        return Contents(title: (root["info"]?["title"]?.string).map(TerminalText.sanitized) ?? name,
+                        servers: servers(of: root, baseURL: baseURL), warnings: Array(Set(warnings)).sorted(),
+                        recordTypes: reader.types.records, operations: operations)
     }
 
     /// Reads a document from a file or an `http(s)` URL.
-    public static func load(_ location: String, defaultAuth: String? = nil) async throws -> OpenAPIDocument {
+    ///
+    /// - Parameter cacheDirectory: Where lowered documents are kept (see
+    ///   ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``); by default
+    ///   `$XDG_CACHE_HOME/typist/openapi` (`~/.cache/typist/openapi`).
+    public static func load(_ location: String, defaultAuth: String? = nil,
+                            cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             var request = URLRequest(url: url, timeoutInterval: 60)
@@ -114,7 +153,7 @@ public struct OpenAPIDocument: RegistryContent {
             guard data.count <= maximumBytes else { throw SpecError("\(TerminalText.sanitized(location)) is larger than 64 MiB") }
             guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(TerminalText.sanitized(location)) is not UTF-8 text") }
             return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
-                                       baseURL: url, defaultAuth: defaultAuth)
+                                       baseURL: url, defaultAuth: defaultAuth, cacheDirectory: cacheDirectory)
         }
         let path = (location as NSString).expandingTildeInPath
         let text: String
@@ -123,8 +162,13 @@ public struct OpenAPIDocument: RegistryContent {
         } catch {
             throw SpecError(String(describing: error))
         }
-        return try OpenAPIDocument(text: text, name: (path as NSString).lastPathComponent, defaultAuth: defaultAuth)
+        return try OpenAPIDocument(text: text, name: (path as NSString).lastPathComponent, defaultAuth: defaultAuth,
+                                   cacheDirectory: cacheDirectory)
     }
+
+    /// Where ``load(_:defaultAuth:cacheDirectory:)`` keeps lowered documents unless told otherwise:
+    /// `$XDG_CACHE_HOME/typist/openapi` (`~/.cache/typist/openapi`).
+    public static var defaultCacheDirectory: URL? { DocumentCache.defaultDirectory() }
 
     /// The operations as registrations.
     public var registrations: [PendingRegistration] {

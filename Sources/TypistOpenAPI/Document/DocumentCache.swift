@@ -1,0 +1,251 @@
+import APIScript
+import Foundation
+import TypistCore
+
+/// Loaded documents kept by their content's hash, so that a large document (GitHub's, 2.5 MB) is
+/// parsed and lowered once and reads back in milliseconds: its operations, record types,
+/// servers and warnings, in a small JSON file of Typist's own (`version` 1).
+///
+/// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
+/// document load the long way (and the file be written again); a cache never decides a result.
+/// Writing is atomic and best effort: a read-only cache folder only costs the time.
+struct DocumentCache {
+    static let version = 1
+    let directory: URL
+
+    /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.
+    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("typist/openapi")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/typist/openapi")
+    }
+
+    func file(for key: String) -> URL { directory.appendingPathComponent(key + ".json") }
+
+    /// The cached contents for `key`, if a sound cache file holds them.
+    func read(_ key: String) -> OpenAPIDocument.Contents? {
+        guard let data = try? Data(contentsOf: file(for: key)), data.count < 256 << 20,
+              let root = try? JSONReader.parse(data), case .dictionary(let entries) = root,
+              entries["version"] == .int(Self.version)
+        else { return nil }
+        return Self.contents(entries)
+    }
+
+    /// Keeps `contents` under `key`.
+    func write(_ contents: OpenAPIDocument.Contents, key: String) {
+        let text = JSONWriter.render(Self.value(contents), pretty: false)
+        let target = file(for: key)
+        let temporary = directory.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: temporary)
+            // rename(2): atomic, and a reader sees the old file or the new one, never half of one.
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    // MARK: Writing
+
+    private static func value(_ contents: OpenAPIDocument.Contents) -> Value {
+        var table = RecordTable()
+        let operations = contents.operations.map { operation -> Value in
+            var entries: [String: Value] = [
+                "name": .string(operation.name), "group": .string(operation.group), "summary": .string(operation.summary),
+                "method": .string(operation.method), "path": .string(operation.path),
+                "response": .string(table.code(operation.responseType)), "json": .bool(operation.responseIsJSON),
+                "deprecated": .bool(operation.deprecated),
+                "credentials": .array(operation.credentials.map(code)),
+                "arguments": .array(operation.arguments.map { argument in
+                    var fields: [String: Value] = [
+                        "key": .string(argument.key), "label": .string(argument.label), "place": .string(place(argument.place)),
+                        "type": .string(table.code(argument.type)),
+                    ]
+                    if let defaultValue = argument.defaultValue { fields["default"] = .array([defaultValue]) }
+                    if let choices = argument.choices { fields["choices"] = .array(choices) }
+                    return .dictionary(fields)
+                }),
+            ]
+            if let operationId = operation.operationId { entries["operationId"] = .string(operationId) }
+            return .dictionary(entries)
+        }
+        // Every document record, also those no operation names (`:describe` lists them).
+        for record in contents.recordTypes { _ = table.code(.record(record)) }
+        return .dictionary([
+            "version": .int(version), "title": .string(contents.title),
+            "servers": .array(contents.servers.map { .array([.string($0.url), $0.description.map(Value.string) ?? .null]) }),
+            "warnings": .array(contents.warnings.map(Value.string)),
+            "records": .array(table.records.map { record in
+                .array([.string(record.name), .array(record.fields.map { .array([.string($0.name), .string($0.key), .string(table.code($0.type))]) })])
+            }),
+            "operations": .array(operations),
+        ])
+    }
+
+    /// Records numbered as they are met (a record's fields may name records met later).
+    private struct RecordTable {
+        var records: [RecordType] = []
+        var numbers: [ObjectIdentifier: Int] = [:]
+
+        /// A type as a short code: `i d b s x v a n u`, `?T`, `[T`, `{T`, `r12`.
+        mutating func code(_ type: ScriptType) -> String {
+            switch type {
+            case .int: return "i"
+            case .double: return "d"
+            case .bool: return "b"
+            case .string, .secret: return "s"
+            case .bytes: return "x"
+            case .void: return "v"
+            case .nilLiteral: return "n"
+            case .optional(let wrapped): return "?" + code(wrapped)
+            case .array(let element): return "[" + code(element)
+            case .dictionary(let element): return "{" + code(element)
+            case .record(let record):
+                if let number = numbers[ObjectIdentifier(record)] { return "r\(number)" }
+                numbers[ObjectIdentifier(record)] = records.count
+                records.append(record)
+                // Its fields' records are numbered when the table is written, in order.
+                for field in record.fields { _ = code(field.type) }
+                return "r\(numbers[ObjectIdentifier(record)] ?? 0)"
+            case .unknown: return "u"
+            default: return "a"
+            }
+        }
+    }
+
+    private static func code(_ credential: SpecCredential) -> Value {
+        switch credential {
+        case .none: .string("none")
+        case .bearer: .string("bearer")
+        case .basic: .string("basic")
+        case .apiKey(let name, let placement): .string("apikey:\(placement.rawValue):\(name)")
+        }
+    }
+
+    private static func place(_ place: SpecOperation.Argument.Place) -> String {
+        switch place {
+        case .path: "path"
+        case .query: "query"
+        case .header: "header"
+        case .bodyField: "field"
+        case .body: "body"
+        }
+    }
+
+    // MARK: Reading
+
+    private static func contents(_ root: [String: Value]) -> OpenAPIDocument.Contents? {
+        guard case .string(let title)? = root["title"], case .array(let recordList)? = root["records"],
+              case .array(let operationList)? = root["operations"], case .array(let serverList)? = root["servers"],
+              case .array(let warningList)? = root["warnings"]
+        else { return nil }
+        // Every record first (fields may refer to any), then their fields.
+        var records: [RecordType] = []
+        var fieldLists: [[Value]] = []
+        for item in recordList {
+            guard case .array(let parts) = item, parts.count == 2, case .string(let name) = parts[0], case .array(let fields) = parts[1] else { return nil }
+            records.append(RecordType(name: name))
+            fieldLists.append(fields)
+        }
+        for (record, fields) in zip(records, fieldLists) {
+            var defined: [RecordType.Field] = []
+            for field in fields {
+                guard case .array(let parts) = field, parts.count == 3, case .string(let name) = parts[0], case .string(let key) = parts[1],
+                      case .string(let code) = parts[2], let type = decode(code, records) else { return nil }
+                defined.append(RecordType.Field(name, type, key: key))
+            }
+            record.define(defined)
+        }
+        var operations: [SpecOperation] = []
+        for item in operationList {
+            guard case .dictionary(let entries) = item, let operation = operation(entries, records) else { return nil }
+            operations.append(operation)
+        }
+        var servers: [(url: String, description: String?)] = []
+        for item in serverList {
+            guard case .array(let parts) = item, parts.count == 2, case .string(let url) = parts[0] else { return nil }
+            if case .string(let description) = parts[1] { servers.append((url, description)) } else { servers.append((url, nil)) }
+        }
+        let warnings = warningList.compactMap { if case .string(let text) = $0 { text } else { nil } }
+        return OpenAPIDocument.Contents(title: title, servers: servers, warnings: warnings, recordTypes: records, operations: operations)
+    }
+
+    private static func operation(_ entries: [String: Value], _ records: [RecordType]) -> SpecOperation? {
+        guard case .string(let name)? = entries["name"], case .string(let group)? = entries["group"],
+              case .string(let summary)? = entries["summary"], case .string(let method)? = entries["method"],
+              case .string(let path)? = entries["path"], case .string(let responseCode)? = entries["response"],
+              let responseType = decode(responseCode, records), case .bool(let isJSON)? = entries["json"],
+              case .bool(let deprecated)? = entries["deprecated"], case .array(let credentialList)? = entries["credentials"],
+              case .array(let argumentList)? = entries["arguments"]
+        else { return nil }
+        var credentials: [SpecCredential] = []
+        for item in credentialList {
+            guard case .string(let text) = item, let credential = SpecCredential(option: text) else { return nil }
+            credentials.append(credential)
+        }
+        var arguments: [SpecOperation.Argument] = []
+        for item in argumentList {
+            guard case .dictionary(let fields) = item, case .string(let key)? = fields["key"], case .string(let label)? = fields["label"],
+                  case .string(let placeName)? = fields["place"], let place = place(named: placeName),
+                  case .string(let typeCode)? = fields["type"], let type = decode(typeCode, records)
+            else { return nil }
+            var defaultValue: Value?
+            if case .array(let wrapped)? = fields["default"], let first = wrapped.first { defaultValue = first }
+            var choices: [Value]?
+            if case .array(let values)? = fields["choices"] { choices = values }
+            arguments.append(.init(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices))
+        }
+        var operationId: String?
+        if case .string(let identifier)? = entries["operationId"] { operationId = identifier }
+        return SpecOperation(name: name, operationId: operationId, group: group, summary: summary, method: method, path: path,
+                             arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
+                             deprecated: deprecated)
+    }
+
+    private static func place(named name: String) -> SpecOperation.Argument.Place? {
+        switch name {
+        case "path": .path
+        case "query": .query
+        case "header": .header
+        case "field": .bodyField
+        case "body": .body
+        default: nil
+        }
+    }
+
+    /// A type from its code; nil for a code that is not one (a damaged file).
+    static func decode(_ code: String, _ records: [RecordType]) -> ScriptType? {
+        var index = code.startIndex
+        guard let type = decode(code, &index, records, depth: 0), index == code.endIndex else { return nil }
+        return type
+    }
+
+    private static func decode(_ code: String, _ index: inout String.Index, _ records: [RecordType], depth: Int) -> ScriptType? {
+        guard depth < 128, index < code.endIndex else { return nil }
+        let character = code[index]
+        code.formIndex(after: &index)
+        switch character {
+        case "i": return .int
+        case "d": return .double
+        case "b": return .bool
+        case "s": return .string
+        case "x": return .bytes
+        case "v": return .void
+        case "a": return .any
+        case "n": return .nilLiteral
+        case "u": return .unknown
+        case "?": return decode(code, &index, records, depth: depth + 1).map { .optional($0) }
+        case "[": return decode(code, &index, records, depth: depth + 1).map { .array($0) }
+        case "{": return decode(code, &index, records, depth: depth + 1).map { .dictionary($0) }
+        case "r":
+            let start = index
+            while index < code.endIndex, code[index].isASCII, code[index].isNumber { code.formIndex(after: &index) }
+            guard let number = Int(code[start..<index]), records.indices.contains(number) else { return nil }
+            return .record(records[number])
+        default: return nil
+        }
+    }
+}
