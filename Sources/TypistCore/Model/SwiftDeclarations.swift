@@ -43,7 +43,7 @@ package struct SwiftDeclarations {
     /// The `JSONValue` enum's declaration, when some place holds dynamic JSON.
     package var jsonValueDeclaration: String? {
         guard needsJSONValue else { return nil }
-        return (style.initializer ? Self.codableJSONValueDeclaration : Self.jsonValueDeclaration).joined(separator: "\n")
+        return Self.jsonValueLines(style).joined(separator: "\n")
     }
 
     /// `:model`'s text: the declarations for `type`, after a header saying how to decode it.
@@ -60,7 +60,7 @@ package struct SwiftDeclarations {
             lines.append(contentsOf: item.lines)
         }
         if writer.structs.isEmpty { lines.removeLast() }
-        if writer.needsJSONValue { lines.append(""); lines.append(contentsOf: jsonValueDeclaration) }
+        if writer.needsJSONValue { lines.append(""); lines.append(contentsOf: jsonValueLines(.model)) }
         return lines.joined(separator: "\n")
     }
 
@@ -116,75 +116,60 @@ package struct SwiftDeclarations {
             }
             lines.append("    }")
         }
-        if fields.contains(where: { $0.name != $0.key }) {
-            lines.append("")
-            lines.append("    enum CodingKeys: String, CodingKey {")
-            for field in fields {
-                lines.append("        case \(SwiftNames.escaped(field.name))" + (field.name == field.key ? "" : " = \(ValueFormatter.quoted(field.key))"))
-            }
-            lines.append("    }")
-        }
+        lines += Self.codingKeys(fields.map { ($0.name, $0.key) })
         lines.append("}")
         structs[position].lines = lines
         return name
     }
 
     private mutating func uniqueTypeName(_ base: String) -> String {
-        let base = base.isEmpty ? "Model" : base
-        var name = base
-        var counter = 2
-        while usedNames.contains(name) || SwiftNames.reservedTypes.contains(name) {
-            name = base + String(counter)
-            counter += 1
-        }
-        usedNames.insert(name)
-        return name
+        SwiftNames.uniqueType(base, taken: &usedNames)
     }
 
-    /// `JSONValue` for a package: it encodes too (request bodies of any JSON).
-    private static let codableJSONValueDeclaration = [
-        "/// Any JSON value: where the document allows more than one kind.",
-        "public enum JSONValue: Codable, Sendable, Hashable {",
-        "    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])",
-        "",
-        "    public init(from decoder: any Decoder) throws {",
-        "        let container = try decoder.singleValueContainer()",
-        "        if container.decodeNil() { self = .null }",
-        "        else if let value = try? container.decode(Bool.self) { self = .bool(value) }",
-        "        else if let value = try? container.decode(Double.self) { self = .number(value) }",
-        "        else if let value = try? container.decode(String.self) { self = .string(value) }",
-        "        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }",
-        "        else { self = .object(try container.decode([String: JSONValue].self)) }",
-        "    }",
-        "",
-        "    public func encode(to encoder: any Encoder) throws {",
-        "        var container = encoder.singleValueContainer()",
-        "        switch self {",
-        "        case .null: try container.encodeNil()",
-        "        case .bool(let value): try container.encode(value)",
-        "        case .number(let value): try container.encode(value)",
-        "        case .string(let value): try container.encode(value)",
-        "        case .array(let value): try container.encode(value)",
-        "        case .object(let value): try container.encode(value)",
-        "        }",
-        "    }",
-        "}",
-    ]
+    /// `JSONValue`: decoding always; for a package, public, `Codable` and `Hashable` (request bodies of
+    /// any JSON are encoded).
+    private static func jsonValueLines(_ style: Style) -> [String] {
+        let access = style.access
+        var lines = [
+            style.initializer ? "/// Any JSON value: where the document allows more than one kind." : "/// A value whose kind varied in the response.",
+            "\(access)enum JSONValue: \(style.initializer ? "Codable, Sendable, Hashable" : "Decodable, Sendable") {",
+            "    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])",
+            "",
+            "    \(access)init(from decoder: any Decoder) throws {",
+            "        let container = try decoder.singleValueContainer()",
+            "        if container.decodeNil() { self = .null }",
+            "        else if let value = try? container.decode(Bool.self) { self = .bool(value) }",
+            "        else if let value = try? container.decode(Double.self) { self = .number(value) }",
+            "        else if let value = try? container.decode(String.self) { self = .string(value) }",
+            "        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }",
+            "        else { self = .object(try container.decode([String: JSONValue].self)) }",
+            "    }",
+        ]
+        if style.initializer {
+            lines += [
+                "",
+                "    \(access)func encode(to encoder: any Encoder) throws {",
+                "        var container = encoder.singleValueContainer()",
+                "        switch self {",
+                "        case .null: try container.encodeNil()",
+                "        case .bool(let value): try container.encode(value)",
+                "        case .number(let value): try container.encode(value)",
+                "        case .string(let value): try container.encode(value)",
+                "        case .array(let value): try container.encode(value)",
+                "        case .object(let value): try container.encode(value)",
+                "        }",
+                "    }",
+            ]
+        }
+        return lines + ["}"]
+    }
 
-    private static let jsonValueDeclaration = [
-        "/// A value whose kind varied in the response.",
-        "enum JSONValue: Decodable, Sendable {",
-        "    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])",
-        "",
-        "    init(from decoder: any Decoder) throws {",
-        "        let container = try decoder.singleValueContainer()",
-        "        if container.decodeNil() { self = .null }",
-        "        else if let value = try? container.decode(Bool.self) { self = .bool(value) }",
-        "        else if let value = try? container.decode(Double.self) { self = .number(value) }",
-        "        else if let value = try? container.decode(String.self) { self = .string(value) }",
-        "        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }",
-        "        else { self = .object(try container.decode([String: JSONValue].self)) }",
-        "    }",
-        "}",
-    ]
+    /// `enum CodingKeys: String, CodingKey { … }` for fields whose names are not their keys, at
+    /// `indent`; nothing when every name is its key.
+    package static func codingKeys(_ fields: [(name: String, key: String)], indent: String = "    ") -> [String] {
+        guard fields.contains(where: { $0.name != $0.key }) else { return [] }
+        return ["", "\(indent)enum CodingKeys: String, CodingKey {"]
+            + fields.map { "\(indent)    case \(SwiftNames.escaped($0.name))" + ($0.name == $0.key ? "" : " = \(ValueFormatter.quoted($0.key))") }
+            + ["\(indent)}"]
+    }
 }

@@ -55,6 +55,20 @@ package enum SwiftNames {
         return key + "Item"
     }
 
+    /// `base`, or `base` with a number (`Owner2`) when `taken` has it or Swift reserves it; added
+    /// to `taken`. An empty base is `Model`.
+    package static func uniqueType(_ base: String, taken: inout Set<String>) -> String {
+        let base = base.isEmpty ? "Model" : base
+        var name = base
+        var counter = 2
+        while taken.contains(name) || reservedTypes.contains(name) {
+            name = base + String(counter)
+            counter += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
     /// Type names a declared type may not take: the standard ones a model uses, and `JSONValue`.
     package static let reservedTypes: Set<String> = [
         "String", "Int", "Double", "Bool", "JSONValue", "Data", "Date", "URL", "UUID", "Decodable", "Sendable",

@@ -64,14 +64,7 @@ package struct SwiftGenerator {
             if !fields.isEmpty {
                 var lines = ["/// The JSON body of `\(operation.name)`.", "public struct \(bodyName): Encodable, Sendable {"]
                 for field in fields { lines.append("    public var \(SwiftNames.escaped(field.label)): \(models.declare(field.type))") }
-                if fields.contains(where: { $0.label != $0.key }) {
-                    lines.append("")
-                    lines.append("    enum CodingKeys: String, CodingKey {")
-                    for field in fields {
-                        lines.append("        case \(SwiftNames.escaped(field.label))" + (field.label == field.key ? "" : " = \(ValueFormatter.quoted(field.key))"))
-                    }
-                    lines.append("    }")
-                }
+                lines += SwiftDeclarations.codingKeys(fields.map { ($0.label, $0.key) })
                 lines.append("}")
                 bodies.append(lines.joined(separator: "\n"))
             }

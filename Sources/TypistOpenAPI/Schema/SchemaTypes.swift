@@ -218,15 +218,7 @@ package struct SchemaTypes {
     }
 
     private mutating func makeRecord(_ base: String) -> RecordType {
-        let base = base.isEmpty ? "Model" : base
-        var name = base
-        var counter = 2
-        while usedNames.contains(name) || SwiftNames.reservedTypes.contains(name) {
-            name = base + String(counter)
-            counter += 1
-        }
-        let record = RecordType(name: name)
-        usedNames.insert(name)
+        let record = RecordType(name: SwiftNames.uniqueType(base, taken: &usedNames))
         records.append(record)
         return record
     }
