@@ -36,6 +36,79 @@ struct GenerateTests {
         }
     }
 
+    @Test("Every construct the reader knows generates Swift that type-checks: keywords as names, recursion, unions, dictionaries, a whole JSON body, headers, arrays, enums")
+    func constructs() async throws {
+        try await withTemporaryFolder("typist-generate-constructs") { folder in
+            let text = """
+                openapi: 3.1.0
+                info: { title: Constructs, version: "1" }
+                security: [{ key: [] }]
+                components:
+                  securitySchemes:
+                    key: { type: apiKey, in: header, name: X-Key }
+                  schemas:
+                    Node:
+                      type: object
+                      required: [self, class]
+                      properties:
+                        self: { type: string }
+                        class: { type: integer }
+                        children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+                        labels: { type: object, additionalProperties: { type: string } }
+                        extra: {}
+                        note: { type: [string, "null"] }
+                    Pet:
+                      oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }]
+                    Cat: { type: object, required: [lives], properties: { lives: { type: integer } } }
+                    Dog:
+                      allOf:
+                        - $ref: '#/components/schemas/Node'
+                        - { type: object, properties: { bark: { type: boolean } } }
+                paths:
+                  /nodes/{node-id}:
+                    put:
+                      operationId: put-node
+                      parameters:
+                        - { name: node-id, in: path, required: true, schema: { type: string } }
+                        - { name: X-Trace, in: header, schema: { type: string } }
+                        - { name: tags, in: query, schema: { type: array, items: { type: string } } }
+                        - { name: level, in: query, schema: { type: integer, enum: [1, 2] } }
+                        - { name: state, in: query, schema: { type: string, enum: [in-progress, done], default: done } }
+                      requestBody:
+                        required: true
+                        content:
+                          application/json:
+                            schema: { $ref: '#/components/schemas/Node' }
+                      responses:
+                        "200": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Node' } } } }
+                  /pets:
+                    get:
+                      operationId: pets
+                      responses:
+                        "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Pet' } } } } }
+                    delete:
+                      responses:
+                        "204": { description: gone }
+                """
+            let document = try OpenAPIDocument(text: text, name: "constructs.yaml")
+            let files = SwiftGenerator(document: document).files()
+            for file in files {
+                let url = folder.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            let endpoints = try #require(files.first { $0.path == "Endpoints.swift" }).text
+            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState? = .done, body: JSONValue) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("extension Endpoint where Kind == APIKey, Response == Void {"))
+            let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
+            let root = Built.packageRoot.path
+            let checked = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
+                                                       "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"]
+                                                      + files.map { folder.appendingPathComponent($0.path).path })
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+    }
+
     @Test("The same document gives the same bytes; --check fails, naming the file, once one differs")
     func deterministic() async throws {
         try await withTemporaryFolder("typist-generate-check") { folder in
