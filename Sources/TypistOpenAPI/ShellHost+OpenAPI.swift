@@ -25,7 +25,7 @@ extension CommandLineExtension {
                 guard let generate = command as? GenerateCommand else { return nil }
                 return .running { await GenerateCommand.run(generate, output: output) }
             },
-            prepare: { _, _ in })
+            prepare: { shell, _ in shell.add(commands: [OpenAPICommand.command], after: "model") })
         openAPI.loadDocument = { location, defaultAuth in
             let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
             return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings,

@@ -183,6 +183,28 @@ struct OpenAPIDocumentTests {
         await server.stop()
     }
 
+    @Test(":openapi at the prompt adds a document's operations beside the host's; a name taken keeps its meaning")
+    func atThePrompt() async throws {
+        try await withDemoShell { shell, output, _ in
+            shell.add(commands: [OpenAPICommand.command], after: "model")
+            #expect(await shell.handle(":openapi \(demoDocumentPath)"))
+            #expect(output.standard.contains("9 endpoints from Typist demo service (:endpoints lists them); its servers: http://127.0.0.1:9"),
+                    "\(output.standard)")
+            #expect(output.standard.contains("'login' is taken; this one is 'login2'"), "\(output.standard)")
+            // The document's functions, and the host's, side by side.
+            let fromDocument = try await shell.evaluate("getPost(id: 4).id")
+            let fromHost = try await shell.evaluate("post(id: 4).id")
+            let renamed = try await shell.evaluate(#"login2(user: "ada", password: "lovelace").result.expiresIn"#)
+            #expect(fromDocument == .int(4))
+            #expect(fromHost == .int(4))
+            #expect(renamed == .int(3600))
+            #expect(shell.registry.endpoint(named: "listPosts") != nil)
+            output.clear()
+            #expect(await shell.handle(":openapi /nonexistent/spec.yaml") == false)
+            #expect(output.error.contains("cannot read /nonexistent/spec.yaml"), "\(output.error)")
+        }
+    }
+
     @Test("Swagger 2.0 from a real service: httpbin's own document, fetched over HTTP",
           .disabled(if: HttpbinServer.unavailable != nil, "\(HttpbinServer.unavailable ?? "")"))
     func swagger() async throws {

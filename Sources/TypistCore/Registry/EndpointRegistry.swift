@@ -71,6 +71,11 @@ public struct EndpointRegistry: Sendable {
         return (EndpointRegistry(endpoints: endpoints, bridge: bridge), warnings)
     }
 
+    /// This registry with its endpoints from `index` on replaced (renamed ones, after `adding`).
+    func replacing(endpointsFrom index: Int, with endpoints: [EndpointRegistration]) -> EndpointRegistry {
+        EndpointRegistry(endpoints: Array(self.endpoints.prefix(index)) + endpoints, bridge: bridge)
+    }
+
     /// Derives every response's shape now, throwing the first type that cannot be read: for a
     /// host's own tests, or a start-up that prefers failing early to starting fast.
     public func validate() throws(RegistryError) {

@@ -67,7 +67,7 @@ public final class Shell: @unchecked Sendable {
     /// ``evaluate(_:)`` and ``run(_:)``, so the session's rollback, masking and transcript stay whole.
     let interpreter: Interpreter
     /// The registry the endpoints come from.
-    public let registry: EndpointRegistry
+    public private(set) var registry: EndpointRegistry
     /// The typed client every call goes through.
     public let client: APIClient
     let state = ShellState()
@@ -368,6 +368,32 @@ public final class Shell: @unchecked Sendable {
     }
 
     // MARK: Endpoints
+
+    /// Adds endpoints to the session (`:openapi`): each becomes a function, its record types known
+    /// to scripts. A name the session has already — an endpoint's, a built-in's, a session
+    /// variable's — keeps its meaning; the newcomer gets a number (`listPets2`), and a warning says so.
+    ///
+    /// - Returns: The endpoints added, and the warnings.
+    package func addEndpoints(_ pending: [PendingRegistration]) throws -> (added: [EndpointRegistration], warnings: [String]) {
+        var (extended, warnings) = try registry.adding(pending)
+        let before = registry.endpoints.count
+        var added: [EndpointRegistration] = []
+        for var endpoint in extended.endpoints.dropFirst(before) {
+            let original = endpoint.name
+            var counter = 2
+            while (try? interpreter.register(hostFunction(for: endpoint))) == nil {
+                guard counter < 100 else { break }
+                endpoint.name = original + String(counter)
+                counter += 1
+            }
+            if endpoint.name != original { warnings.append("\(endpoint.location): '\(original)' is taken; this one is '\(endpoint.name)'") }
+            added.append(endpoint)
+        }
+        extended = extended.replacing(endpointsFrom: before, with: added)
+        for record in extended.recordTypes where interpreter.recordTypes[record.name] == nil { interpreter.register(record) }
+        registry = extended
+        return (added, warnings)
+    }
 
     private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
         let client = client

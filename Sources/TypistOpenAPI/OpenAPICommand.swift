@@ -1,0 +1,45 @@
+import APIScript
+import Foundation
+import TypistCore
+
+/// `:openapi SPEC [--default-auth KIND]`: a document's operations added to the session at the
+/// prompt, beside what it has; its servers are named so that `baseURL = …` can take one.
+enum OpenAPICommand {
+    static let command = MetaCommand(
+        "openapi", usage: ":openapi spec [--default-auth kind]",
+        "add an OpenAPI document's operations (a file or an http(s) URL) to this session", argument: .file(extensions: ["yaml", "yml", "json"])
+    ) { shell, text in
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        var defaultAuth: String?
+        if let index = words.firstIndex(of: "--default-auth") {
+            guard index + 1 < words.count else {
+                shell.fail("--default-auth needs a kind: bearer, basic, none or apikey:header|query|cookie:NAME")
+                return false
+            }
+            defaultAuth = words[index + 1]
+            words.removeSubrange(index...(index + 1))
+        }
+        guard words.count == 1, let location = words.first else {
+            shell.fail("write :openapi <file or URL> [--default-auth kind], such as :openapi petstore.yaml")
+            return false
+        }
+        let document: OpenAPIDocument
+        do {
+            document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
+        } catch {
+            shell.fail("cannot read \(TerminalText.sanitized(location)): \(error)")
+            return false
+        }
+        do {
+            let (added, warnings) = try shell.addEndpoints(document.registrations)
+            for warning in (document.warnings + warnings).prefix(10) { shell.write("warning: \(warning)") }
+            let servers = document.servers.isEmpty ? "it names no server"
+                : "its servers: " + document.servers.joined(separator: ", ") + " (baseURL = \"…\" to use one)"
+            shell.write("\(added.count) endpoints from \(document.title) (:endpoints lists them); \(servers)")
+            return true
+        } catch {
+            shell.fail("cannot use \(TerminalText.sanitized(location)): \(error)")
+            return false
+        }
+    }
+}
