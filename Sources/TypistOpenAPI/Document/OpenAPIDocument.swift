@@ -137,9 +137,13 @@ public struct OpenAPIDocument: RegistryContent {
 
     /// Reads a document from a file or an `http(s)` URL.
     ///
-    /// - Parameter cacheDirectory: Where lowered documents are kept (see
-    ///   ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``); by default
-    ///   `$XDG_CACHE_HOME/typist/openapi` (`~/.cache/typist/openapi`).
+    /// - Parameters:
+    ///   - location: A file path (`~` expanded) or an `http(s)` URL.
+    ///   - defaultAuth: What operations send when the document declares no security (see
+    ///     ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``).
+    ///   - cacheDirectory: Where lowered documents are kept; by default
+    ///     `$XDG_CACHE_HOME/typist/openapi` (`~/.cache/typist/openapi`); nil for none.
+    /// - Throws: An error that says why the document cannot be read or used.
     public static func load(_ location: String, defaultAuth: String? = nil,
                             cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
