@@ -62,13 +62,15 @@ enum SpecEndpoint {
             send: { client, credentials in
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 let data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
-                return (try value(of: data, operation: operation), nil)
+                return (try value(of: data, operation: operation, path: request.path), nil)
             },
             sample: { SampleJSON.body(plan: nil, type: operation.responseType) })
     }
 
     /// The response body as a value of the operation's type.
-    static func value(of data: Data, operation: SpecOperation) throws -> Value {
+    ///
+    /// - Parameter path: The request's path, for the way to see a body that does not read.
+    static func value(of data: Data, operation: SpecOperation, path: String) throws -> Value {
         if operation.responseType == .void { return .void }
         guard !data.isEmpty else { return .null }
         guard operation.responseIsJSON else {
@@ -79,13 +81,16 @@ enum SpecEndpoint {
         do throws(JSONReader.Failure) {
             json = try JSONReader.parse(data)
         } catch {
-            throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error))")
+            throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error)), as the document says it is")
         }
         do throws(ModelConformance.Departure) {
             return try ModelConformance.conform(json, to: operation.responseType)
         } catch {
+            // The document or the service is wrong here: say where, and how to see what came.
+            let untyped = "http" + operation.method.prefix(1) + operation.method.dropFirst().lowercased()
             throw SpecResponseError(operation: operation.name,
-                                    message: "the response departs from the document's \(operation.responseType) \(error)")
+                                    message: "the response departs from the document's \(operation.responseType) \(error); "
+                                        + "\(untyped)(\(ValueFormatter.quoted(path))) shows it as it came")
         }
     }
 }
