@@ -277,6 +277,9 @@ struct OpenAPIRefusalTests {
     func warnings() throws {
         let document = try OpenAPIDocument(text: """
             openapi: 3.0.0
+            servers:
+              - url: http://127.0.0.1:{port}
+              - url: https://api.example.com/v1/
             components:
               securitySchemes:
                 mtls: { type: mutualTLS }
@@ -297,6 +300,9 @@ struct OpenAPIRefusalTests {
         #expect(document.warnings.contains("$ref '#/components/schemas/Missing' points at nothing in the document: it is Any here"))
         #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:`"))
         #expect(document.warnings.contains("security schemes Typist cannot send are left out: mtls"))
+        // A server with a variable that has no default is left out, said; the next is the default.
+        #expect(document.warnings.contains("the server 'http://127.0.0.1:{port}' is not a URL Typist can send to: left out"))
+        #expect(document.servers == ["https://api.example.com/v1"])
     }
 }
 

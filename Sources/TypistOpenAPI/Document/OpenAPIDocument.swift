@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TypedAPI
 import TypistCore
 
 /// An OpenAPI document's operations as endpoints: one more source of registrations beside a
@@ -130,8 +131,17 @@ public struct OpenAPIDocument: RegistryContent {
             }
             taken[operations[index].name] = taken[operations[index].name] ?? 1
         }
+        // A server Typist cannot send to (a variable without a default, not http(s)) is left out, said.
+        var servers: [(url: String, description: String?)] = []
+        for server in Self.servers(of: root, baseURL: baseURL) {
+            if (try? ServerEnvironment(url: server.url)) != nil {
+                servers.append(server)
+            } else {
+                warnings.append("the server '\(TerminalText.sanitized(server.url))' is not a URL Typist can send to: left out")
+            }
+        }
         return Contents(title: (root["info"]?["title"]?.string).map(TerminalText.sanitized) ?? name,
-                        servers: servers(of: root, baseURL: baseURL), warnings: Array(Set(warnings)).sorted(),
+                        servers: servers, warnings: Array(Set(warnings)).sorted(),
                         recordTypes: reader.types.records, operations: operations)
     }
 
