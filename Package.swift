@@ -206,7 +206,7 @@ let package = Package(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
-            exclude: ["Scripts", "Transcripts", "OpenAPI"],
+            exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import DemoService
 import Foundation
 import Testing
 import TypistTesting
@@ -7,12 +8,19 @@ import TypistTesting
 /// every time, and `--check` keeps honest.
 @Suite("typist generate")
 struct GenerateTests {
-    private static let document = Built.packageRoot.appendingPathComponent("Tests/TypistTests/OpenAPI/demo-service.yaml").path
+    /// The demo service's document in a file of `folder`.
+    private static func document(in folder: URL) throws -> String {
+        let file = folder.appendingPathComponent("openapi.yaml")
+        try DemoOpenAPI.document.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
 
     @Test("Models, Endpoint factories and Register lines that type-check against TypedAPI and Typist")
     func compiles() async throws {
-        try await withTemporaryFolder("typist-generate") { folder in
-            let written = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path], environment: ["XDG_CACHE_HOME": folder.path])
+        try await withTemporaryFolder("typist-generate") { base in
+            let folder = base.appendingPathComponent("out")
+            let document = try Self.document(in: base)
+            let written = try await Built.run("typist", ["generate", "--openapi", document, "--output", folder.path], environment: ["XDG_CACHE_HOME": base.path])
             #expect(written.status == 0, "\(written.error)")
             let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             #expect(files.contains("Models/Post.swift"))
@@ -111,15 +119,17 @@ struct GenerateTests {
 
     @Test("The same document gives the same bytes; --check fails, naming the file, once one differs")
     func deterministic() async throws {
-        try await withTemporaryFolder("typist-generate-check") { folder in
-            let loaded = try await OpenAPIDocument.load(Self.document, cacheDirectory: nil)
-            #expect(SwiftGenerator(document: loaded).files() == SwiftGenerator(document: try await OpenAPIDocument.load(Self.document, cacheDirectory: nil)).files())
-            _ = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path], environment: ["XDG_CACHE_HOME": folder.path])
-            let clean = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": folder.path])
+        try await withTemporaryFolder("typist-generate-check") { base in
+            let folder = base.appendingPathComponent("out")
+            let document = try Self.document(in: base)
+            let loaded = try await OpenAPIDocument.load(document, cacheDirectory: nil)
+            #expect(SwiftGenerator(document: loaded).files() == SwiftGenerator(document: try await OpenAPIDocument.load(document, cacheDirectory: nil)).files())
+            _ = try await Built.run("typist", ["generate", "--openapi", document, "--output", folder.path], environment: ["XDG_CACHE_HOME": base.path])
+            let clean = try await Built.run("typist", ["generate", "--openapi", document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": base.path])
             #expect(clean.status == 0, "\(clean.error)")
             let post = folder.appendingPathComponent("Models/Post.swift")
             try (try String(contentsOf: post, encoding: .utf8) + "// edited\n").write(to: post, atomically: true, encoding: .utf8)
-            let stale = try await Built.run("typist", ["generate", "--openapi", Self.document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": folder.path])
+            let stale = try await Built.run("typist", ["generate", "--openapi", document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": base.path])
             #expect(stale.status == 1)
             #expect(stale.error.contains("Models/Post.swift"), "\(stale.error)")
             // Filtering keeps the schemas the chosen operations need.

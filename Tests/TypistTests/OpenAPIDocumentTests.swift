@@ -9,16 +9,25 @@ import TypedAPIAsyncHTTPClient
 @testable import TypistCore
 @testable import TypistOpenAPI
 
-/// The demo service's OpenAPI document (written for these tests), as a registry.
-private let demoDocumentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("OpenAPI/demo-service.yaml").path
+/// The demo service's OpenAPI document, as if fetched from a service at port 9.
+private func demoDocument() throws -> OpenAPIDocument {
+    try OpenAPIDocument(text: DemoOpenAPI.document, name: "openapi.yaml", baseURL: URL(string: "http://127.0.0.1:9/openapi.yaml"))
+}
 
-/// A shell whose endpoints come from the demo service's OpenAPI document, against a demo server.
+/// The document in a file of `folder`, for the command line.
+private func demoDocumentFile(in folder: URL) throws -> String {
+    let file = folder.appendingPathComponent("openapi.yaml")
+    try DemoOpenAPI.document.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+}
+
+/// A shell whose endpoints come from the demo service's OpenAPI document — fetched from the
+/// service, `GET /openapi.yaml` — against that demo server.
 private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -> T) async throws -> T {
-    let document = try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil)
     let server = try await DemoServer.start()
     let output = CapturedOutput()
     do {
+        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.yaml", cacheDirectory: nil)
         let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: server.baseURL),
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput)
         let result = try await body(shell, output)
@@ -34,10 +43,11 @@ private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -
 struct OpenAPIDocumentTests {
     @Test("Operations become functions named from operationId, grouped by tag, with the document's types")
     func functions() async throws {
-        let document = try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil)
+        let document = try demoDocument()
         #expect(document.title == "Typist demo service")
+        // Its server is a relative URL: the service the document came from.
         #expect(document.servers == ["http://127.0.0.1:9"])
-        #expect(document.environments == [NamedEnvironment(name: "local-demo", baseURL: "http://127.0.0.1:9")])
+        #expect(document.environments == [NamedEnvironment(name: "this-demo-service", baseURL: "http://127.0.0.1:9")])
         let registry = try EndpointRegistry { document }
         let names = registry.endpoints.map(\.name)
         #expect(names == ["listPosts", "createPost", "getPost", "deletePost", "searchRepositories", "login", "search", "issueToken", "wrongType"])
@@ -72,6 +82,7 @@ struct OpenAPIDocumentTests {
                     + document.recordTypes.map(\.description).sorted() + document.warnings + document.servers
                     + document.environments.map(\.name)
             }
+            let demoDocumentPath = try demoDocumentFile(in: folder)
             let fresh = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil))
             let first = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder))
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
@@ -148,6 +159,8 @@ struct OpenAPIDocumentTests {
         let server = try await DemoServer.start()
         do {
             try await withTemporaryFolder("typist-openapi") { directory in
+                // The document as the service serves it.
+                let demoDocumentPath = server.baseURL + "/openapi.yaml"
                 let script = directory.appendingPathComponent("document.api")
                 try "print(getPost(id: 2).id)\nprint(listPosts().count)\n".write(to: script, atomically: true, encoding: .utf8)
                 let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL], environment: ["XDG_CACHE_HOME": directory.path])
@@ -155,10 +168,12 @@ struct OpenAPIDocumentTests {
                 #expect(ran.standard == "2\n100\n")
                 // Without --base-url, requests go to the document's first server, an environment of the session.
                 try "print(baseURL)\n".write(to: script, atomically: true, encoding: .utf8)
-                let server = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
-                #expect(server.standard == "http://127.0.0.1:9\n", "\(server.error)")
-                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\n", environment: ["XDG_CACHE_HOME": directory.path])
-                #expect(piped.standard.contains("local-demo  http://127.0.0.1:9"), "\(piped.standard)")
+                let fromDocument = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
+                #expect(fromDocument.standard == server.baseURL + "\n", "\(fromDocument.error)")
+                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\nprint(getPost(id: 5).id)\n",
+                                                environment: ["XDG_CACHE_HOME": directory.path])
+                #expect(piped.standard.contains("this-demo-service  \(server.baseURL)"), "\(piped.standard)")
+                #expect(piped.standard.hasSuffix("5\n"), "\(piped.standard)")
                 // The demo's own endpoints are not there: the document's replace them.
                 try "print(post(id: 2))\n".write(to: script, atomically: true, encoding: .utf8)
                 let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
@@ -186,10 +201,10 @@ struct OpenAPIDocumentTests {
 
     @Test(":openapi at the prompt adds a document's operations beside the host's; a name taken keeps its meaning")
     func atThePrompt() async throws {
-        try await withDemoShell { shell, output, _ in
+        try await withDemoShell { shell, output, server in
             shell.add(commands: [OpenAPICommand.command], after: "model")
-            #expect(await shell.handle(":openapi \(demoDocumentPath)"))
-            #expect(output.standard.contains("9 endpoints from Typist demo service (:endpoints lists them); its servers: http://127.0.0.1:9"),
+            #expect(await shell.handle(":openapi \(server.baseURL)/openapi.yaml"))
+            #expect(output.standard.contains("9 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
                     "\(output.standard)")
             #expect(output.standard.contains("'login' is taken; this one is 'login2'"), "\(output.standard)")
             // The document's functions, and the host's, side by side.

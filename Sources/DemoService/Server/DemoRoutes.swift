@@ -16,6 +16,10 @@ struct DemoRoutes: Sendable {
         addGitHub(to: router)
         addAccounts(to: router)
         addFaults(to: router)
+        // The service's own OpenAPI document (nine of its operations).
+        router.get("/openapi.yaml") { _, _ in
+            Reply.bytes(ByteBuffer(string: DemoOpenAPI.document), contentType: "application/yaml; charset=utf-8")
+        }
         router.get("/debug/headers") { request, _ in
             var headers: [String: String] = [:]
             for field in request.headers {
