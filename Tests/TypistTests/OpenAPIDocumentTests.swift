@@ -188,6 +188,12 @@ struct OpenAPIDocumentTests {
                 let authorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath],
                                                      environment: ["TYPIST_TOKEN": "t", "XDG_CACHE_HOME": directory.path])
                 #expect(authorized.status == 0, "\(authorized.error)")
+                // Piped input runs as `typist run` does: the refusal comes when the call is reached.
+                let pipedRun = try await Built.run("typist", ["--openapi", demoDocumentPath], input: "print(getPost(id: 1).id)\nsearch(q: \"a\")\n",
+                                                   environment: ["XDG_CACHE_HOME": directory.path])
+                #expect(pipedRun.status == 1)
+                #expect(pipedRun.standard == "1\n", "\(pipedRun.standard)")
+                #expect(pipedRun.error.contains("needs an access token"), "\(pipedRun.error)")
                 let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(missing.status == 65)
                 #expect(missing.error.contains("cannot read"), "\(missing.error)")

@@ -14,7 +14,7 @@ extension Shell {
     ///   (nothing ran); 130 when cancelled.
     func runLoaded(_ source: ScriptSource, intoSession: Bool) async -> Int32 {
         if !intoSession {
-            let problems = check(source)
+            let problems = checkScript(source, credentials: false)
             if problems.contains(where: { $0.severity == .error }) {
                 report(problems)
                 return ExitStatus.dataError

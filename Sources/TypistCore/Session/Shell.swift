@@ -334,20 +334,24 @@ public final class Shell: @unchecked Sendable {
         return result.failed ? ExitStatus.failure : ExitStatus.success
     }
 
-    /// Every static error of a script, nothing sent.
+    /// Every static error of a script, and every call whose credential nothing provides; nothing
+    /// sent (`typist check`).
     public func check(_ source: ScriptSource) -> [Diagnostic] {
-        guard let diagnostics = ifNoOtherInput({ checkScript(source) }) else {
+        guard let diagnostics = ifNoOtherInput({ checkScript(source, credentials: true) }) else {
             return [Diagnostic(kind: .check, message: "the session is running another input; check once it has ended",
                                source: source, span: TextSpan(start: 0, end: 0))]
         }
         return diagnostics
     }
 
-    private func checkScript(_ source: ScriptSource) -> [Diagnostic] {
+    /// A script's static errors; with `credentials`, also the calls whose credential nothing
+    /// provides (only `typist check` asks: a run, piped input and `:load` fail such a call when
+    /// they reach it, as `typist run` does).
+    func checkScript(_ source: ScriptSource, credentials: Bool) -> [Diagnostic] {
         let hadResult = enterScript()
         defer { leaveScript(hadResult) }
         let diagnostics = interpreter.check(source)
-        guard !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+        guard credentials, !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         // A call whose credential nothing provides, reported with nothing sent.
         return diagnostics + CredentialCheck.diagnostics(source, interpreter: interpreter, registry: registry,
                                                          credentials: state.credentials)
