@@ -107,15 +107,7 @@ public enum DemoOpenAPI {
                     user: { type: string }
                     password: { type: string }
           responses:
-            "200":
-              description: A session.
-              content:
-                application/json:
-                  schema:
-                    type: object
-                    required: [result]
-                    properties:
-                      result: { $ref: "#/components/schemas/Session" }
+            "200": { $ref: "#/components/responses/SessionResult" }
       /v1/search:
         get:
           operationId: search
@@ -143,14 +135,7 @@ public enum DemoOpenAPI {
           security:
             - basicAuth: []
           responses:
-            "200":
-              description: A session.
-              content:
-                application/json:
-                  schema:
-                    type: object
-                    properties:
-                      result: { $ref: "#/components/schemas/Session" }
+            "200": { $ref: "#/components/responses/SessionResult" }
       /faults/wrong-type:
         get:
           operationId: wrongType
@@ -162,6 +147,16 @@ public enum DemoOpenAPI {
                 application/json:
                   schema: { $ref: "#/components/schemas/Post" }
     components:
+      responses:
+        SessionResult:
+          description: A session, in the accounts' envelope.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [result]
+                properties:
+                  result: { $ref: "#/components/schemas/Session" }
       securitySchemes:
         bearerAuth: { type: http, scheme: bearer }
         basicAuth: { type: http, scheme: basic }
