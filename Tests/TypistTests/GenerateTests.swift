@@ -132,6 +132,14 @@ struct GenerateTests {
             let stale = try await Built.run("typist", ["generate", "--openapi", document, "--output", folder.path, "--check"], environment: ["XDG_CACHE_HOME": base.path])
             #expect(stale.status == 1)
             #expect(stale.error.contains("Models/Post.swift"), "\(stale.error)")
+            // What `:swift` shows for one operation type-checks, with a call of it.
+            let program = folder.appendingPathComponent("one.swift")
+            try ("import Foundation\nimport TypedAPI\n\n" + SwiftGenerator(document: loaded, operations: ["searchRepositories"]).declarations()
+                 + "\n\nlet endpoint: Endpoint<Public, RepositorySearch> = .searchRepositories(q: \"swift\", sort: .stars)\n")
+                .write(to: program, atomically: true, encoding: .utf8)
+            let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
+            let checked = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, program.path])
+            #expect(checked.status == 0, "\(checked.output)")
             // Filtering keeps the schemas the chosen operations need.
             let one = SwiftGenerator(document: loaded, operations: ["getPost"]).files().map(\.path)
             #expect(one == ["Endpoints.swift", "Models/Post.swift", "Registrations.swift"])

@@ -114,6 +114,13 @@ struct OpenAPIDocumentTests {
             #expect(names.count == 2)
             #expect(try await shell.evaluate(#"createPost(userId: 1, title: "typed", body: "from a document").title"#) == .string("typed"))
             #expect(try await shell.evaluate("deletePost(id: 1)") == .void)
+            // `:swift` of a document's call: what `typist generate` writes for it, then the call.
+            output.clear()
+            await shell.handle(":swift getPost(id: 1).title")
+            #expect(output.standard.contains("extension Endpoint where Kind == Public, Response == Post {\n    /// `GET /posts/{id}`: One post.\n    public static func getPost(id: Int) -> Self {"),
+                    "\(output.standard)")
+            #expect(output.standard.contains("public struct Post: Codable, Sendable {"), "\(output.standard)")
+            #expect(output.standard.contains("let result = try await client.send(.getPost(id: 1)).title"), "\(output.standard)")
             // A misspelt member is an error before anything is sent.
             output.clear()
             let diagnostics = shell.check(ScriptSource(name: "<check>", text: "getPost(id: 1).titel"))

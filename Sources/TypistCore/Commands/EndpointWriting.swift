@@ -26,6 +26,13 @@ struct EndpointWriting: Sendable {
         producesToken = endpoint.producesToken
         modules = endpoint.modules
         parameters = endpoint.parameters
+        if let declare = endpoint.swiftDeclaration {
+            // Generated, not written: a `static func` factory with its models.
+            factoryIsFunction = true
+            hostFactory = nil
+            declaration = declare()
+            return
+        }
         guard let closure = Self.registrationClosure(path: endpoint.source.path, line: endpoint.source.line) else {
             hostFactory = nil
             factoryIsFunction = !endpoint.parameters.isEmpty

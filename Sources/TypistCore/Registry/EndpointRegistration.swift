@@ -30,6 +30,9 @@ public struct EndpointRegistration: Sendable {
     /// The kinds a call may be sent as, any one of which will do (an OpenAPI operation's security
     /// alternatives); empty for just ``kindName``.
     package var acceptedKinds: [String] = []
+    /// The Swift that declares the endpoint and its models, for `:swift`, when no Swift source
+    /// declares it (an OpenAPI document's operation: what `typist generate` writes for it).
+    package var swiftDeclaration: (@Sendable () -> String)?
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

@@ -186,7 +186,7 @@ public struct OpenAPIDocument: RegistryContent {
 
     /// The operations as registrations.
     public var registrations: [PendingRegistration] {
-        operations.map { SpecEndpoint.registration($0, documentName: name, recordTypes: recordTypes) }
+        operations.map { SpecEndpoint.registration($0, document: self) }
     }
 
     /// The number of operations.

@@ -8,8 +8,10 @@ import TypistCore
 /// its response read into the type model.
 enum SpecEndpoint {
     /// - Parameter recordTypes: The document's record types, which the registry lists.
-    static func registration(_ operation: SpecOperation, documentName: String, recordTypes: [RecordType]) -> PendingRegistration {
-        PendingRegistration(name: operation.name, group: operation.group) { bridge in
+    static func registration(_ operation: SpecOperation, document: OpenAPIDocument) -> PendingRegistration {
+        let documentName = document.name
+        let recordTypes = document.recordTypes
+        return PendingRegistration(name: operation.name, group: operation.group) { bridge in
             bridge.adopt(recordTypes)
             let parameters = operation.arguments.map { argument in
                 // A string enum's values are cases too: `sort: .stars`, completed after `.`.
@@ -27,6 +29,8 @@ enum SpecEndpoint {
                 location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
             registration.acceptedKinds = operation.credentials.map(\.kindName)
+            // `:swift` shows what `typist generate --operation` writes for it.
+            registration.swiftDeclaration = { SwiftGenerator(document: document, operations: [operation.name]).declarations() }
             return registration
         }
     }
