@@ -187,6 +187,13 @@ let package = Package(
             path: "Tests/CompatibilityHost",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
+        // A host built from `typist generate`'s output for the demo's OpenAPI document (not a product).
+        .executableTarget(
+            name: "generated-host",
+            dependencies: ["Typist", "TypistCore", "TypedAPI"],
+            path: "Tests/GeneratedHost",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).
@@ -205,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
-                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host"],
+                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host", "generated-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

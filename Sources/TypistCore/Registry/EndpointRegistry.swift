@@ -87,6 +87,29 @@ public struct EndpointRegistry: Sendable {
         endpoints.first { $0.name == name }
     }
 
+    /// What the registry gives the shell, one line each, sorted: every endpoint as
+    /// `name(label: Type, …) Kind -> Response`, then every record its responses reach with its
+    /// fields. Two registries that agree here give scripts the same functions and types (a
+    /// document's, and the Swift `typist generate` wrote for it).
+    package var typeSummary: [String] {
+        var records: [String: RecordType] = [:]
+        func reach(_ type: ScriptType) {
+            switch type {
+            case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): reach(wrapped)
+            case .record(let record):
+                guard records.updateValue(record, forKey: record.name) == nil else { return }
+                for field in record.fields { reach(field.type) }
+            default: break
+            }
+        }
+        let lines = endpoints.map { endpoint in
+            reach(endpoint.responseType)
+            let parameters = endpoint.parameters.map { "\($0.label ?? "_"): \($0.scriptType)" }.joined(separator: ", ")
+            return "\(endpoint.name)(\(parameters)) \(endpoint.kindName) -> \(endpoint.responseType)"
+        }
+        return lines.sorted() + records.values.map(\.description).sorted()
+    }
+
     /// The group names in first-registration order.
     public var groups: [String] {
         var result: [String] = []
