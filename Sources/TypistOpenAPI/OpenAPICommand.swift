@@ -27,7 +27,7 @@ enum OpenAPICommand {
         do {
             document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
         } catch {
-            shell.fail("cannot read \(TerminalText.sanitized(location)): \(error)")
+            shell.fail("cannot read \(OpenAPIDocument.shown(location)): \(error)")
             return false
         }
         do {
@@ -38,7 +38,7 @@ enum OpenAPICommand {
             shell.write("\(added.count) endpoints from \(document.title) (:endpoints lists them); \(servers)")
             return true
         } catch {
-            shell.fail("cannot use \(TerminalText.sanitized(location)): \(error)")
+            shell.fail("cannot use \(OpenAPIDocument.shown(location)): \(error)")
             return false
         }
     }

@@ -201,6 +201,11 @@ struct OpenAPIDocumentTests {
                 #expect(pipedRun.status == 1)
                 #expect(pipedRun.standard == "1\n", "\(pipedRun.standard)")
                 #expect(pipedRun.error.contains("needs an access token"), "\(pipedRun.error)")
+                let withCredentials = try await Built.run("typist", ["check", script.path, "--openapi", "http://ada:lovelace@127.0.0.1:9/openapi.yaml"],
+                                                          environment: ["XDG_CACHE_HOME": directory.path])
+                #expect(withCredentials.status == 65)
+                #expect(withCredentials.error.contains("http://ada:••••@127.0.0.1:9/openapi.yaml"), "\(withCredentials.error)")
+                #expect(!(withCredentials.standard + withCredentials.error).contains("lovelace"))
                 let missing = try await Built.run("typist", ["check", script.path, "--openapi", directory.appendingPathComponent("none.yaml").path], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(missing.status == 65)
                 #expect(missing.error.contains("cannot read"), "\(missing.error)")
@@ -228,6 +233,12 @@ struct OpenAPIDocumentTests {
             #expect(fromHost == .int(4))
             #expect(renamed == .int(3600))
             #expect(shell.registry.endpoint(named: "listPosts") != nil)
+            // Credentials in a document's URL are not sent, and not shown.
+            output.clear()
+            #expect(await shell.handle(":openapi http://ada:lovelace@127.0.0.1:9/openapi.yaml") == false)
+            #expect(output.error.contains("cannot read http://ada:••••@127.0.0.1:9/openapi.yaml: credentials in the document's URL are not sent"),
+                    "\(output.error)")
+            #expect(!(output.standard + output.error).contains("lovelace"))
             output.clear()
             #expect(await shell.handle(":openapi /nonexistent/spec.yaml") == false)
             #expect(output.error.contains("cannot read /nonexistent/spec.yaml"), "\(output.error)")

@@ -97,7 +97,7 @@ public struct ServerEnvironment: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Checks on URL parts, with wording a person can act on.
-enum URLParts {
+package enum URLParts {
     /// Characters allowed in a percent-encoded path (RFC 3986 `pchar` and `/`).
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
         switch byte {
@@ -134,7 +134,7 @@ enum URLParts {
 
     /// `url` with the user information before an `@` in its authority masked:
     /// `http://ada:••••@host/` (the user name kept, so a person sees which URL it was).
-    static func maskingUserinfo(_ url: String) -> String {
+    package static func maskingUserinfo(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
         let rest = url[schemeEnd.upperBound...]
         let authority = rest[..<(rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex)]

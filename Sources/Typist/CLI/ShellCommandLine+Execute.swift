@@ -132,7 +132,8 @@ extension ShellCommandLine {
                 let named = Set(environments.map(\.name))
                 environments += document.environments.filter { !named.contains($0.name) }
             } catch {
-                throw StartFailure(message: "cannot use \(location): \(error)", status: ExitStatus.dataError)
+                throw StartFailure(message: "cannot use \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)",
+                                   status: ExitStatus.dataError)
             }
             // The document's first server, unless --base-url or --env says where.
             if baseURL == nil, options.environment == nil {
@@ -140,7 +141,7 @@ extension ShellCommandLine {
                     documentEnvironment = first.name
                 } else if case .check = request.mode {
                 } else {
-                    throw StartFailure(message: "\(location) names no server: pass --base-url URL")
+                    throw StartFailure(message: "\(TerminalText.sanitized(URLParts.maskingUserinfo(location))) names no server: pass --base-url URL")
                 }
             }
         }
@@ -228,7 +229,8 @@ extension ShellCommandLine {
         do {
             return try await load(location, options.defaultAuth)
         } catch {
-            throw StartFailure(message: "cannot read \(TerminalText.sanitized(location)): \(error)", status: ExitStatus.dataError)
+            throw StartFailure(message: "cannot read \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)",
+                               status: ExitStatus.dataError)
         }
     }
 

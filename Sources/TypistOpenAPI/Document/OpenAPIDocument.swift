@@ -158,14 +158,18 @@ public struct OpenAPIDocument: RegistryContent {
                             cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            // As for every URL the shell is given: credentials in it are not sent (nor shown).
+            guard url.user == nil, url.password == nil else {
+                throw SpecError("credentials in the document's URL are not sent: fetch it yourself (curl -u …) and pass the file")
+            }
             var request = URLRequest(url: url, timeoutInterval: 60)
             request.setValue("application/yaml, application/json;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
             let (data, response) = try await URLSession.shared.data(for: request)
             if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-                throw SpecError("\(TerminalText.sanitized(location)) answered \(status)")
+                throw SpecError("\(Self.shown(location)) answered \(status)")
             }
-            guard data.count <= maximumBytes else { throw SpecError("\(TerminalText.sanitized(location)) is larger than 64 MiB") }
-            guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(TerminalText.sanitized(location)) is not UTF-8 text") }
+            guard data.count <= maximumBytes else { throw SpecError("\(Self.shown(location)) is larger than 64 MiB") }
+            guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(Self.shown(location)) is not UTF-8 text") }
             return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
                                        baseURL: url, defaultAuth: defaultAuth, cacheDirectory: cacheDirectory)
         }
@@ -187,6 +191,11 @@ public struct OpenAPIDocument: RegistryContent {
     /// The operations as registrations.
     public var registrations: [PendingRegistration] {
         operations.map { SpecEndpoint.registration($0, document: self) }
+    }
+
+    /// A document's location for a message: control characters escaped, a URL's credentials masked.
+    package static func shown(_ location: String) -> String {
+        TerminalText.sanitized(URLParts.maskingUserinfo(location))
     }
 
     /// The number of operations.

@@ -36,7 +36,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             document = try await OpenAPIDocument.load(location, defaultAuth: command.options.defaultAuth)
         } catch {
-            output.error("typist: cannot read \(TerminalText.sanitized(location)): \(error)\n")
+            output.error("typist: cannot read \(OpenAPIDocument.shown(location)): \(error)\n")
             return ExitStatus.dataError
         }
         let files = SwiftGenerator(document: document, tags: command.tags, operations: command.operations).files()
