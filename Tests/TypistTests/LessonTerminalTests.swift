@@ -60,6 +60,11 @@ struct LessonTerminalTests {
         try session.type(":history search mesage")
         try session.send("Enter")
         try await session.waitFor("breeds().mesage")
+        // Ctrl-D at the prompt, once the prompt is there: a Ctrl-D typed while a command still
+        // runs meets the terminal in its ordinary (canonical) mode, whose line discipline takes
+        // it as end-of-file for whoever reads then and keeps nothing for readline (a fresh clone's
+        // run on a loaded machine sent it between the output and the prompt, and it was gone).
+        try await session.waitForEmptyPrompt()
         try session.send("C-d")
         try await session.waitFor("EXIT=0")
     }
