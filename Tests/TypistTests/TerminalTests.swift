@@ -106,6 +106,8 @@ struct TerminalTests {
             try first.type("login(user: \"ada\", password: \"lovelace\").expiresIn")
             try first.send("Enter")
             try await first.waitFor("3600")
+            // Ctrl-D once the prompt is back (see LessonTerminalTests: one typed ahead is the terminal's).
+            try await first.waitForEmptyPrompt()
             try first.send("C-d")
             try await first.waitFor("EXIT=0")
         }
@@ -198,6 +200,7 @@ struct TerminalTests {
         try session.type("unfinished")
         try session.send("Enter")
         try await session.waitFor("cannot find 'unfinished' in scope")
+        try await session.waitForEmptyPrompt()
         try session.send("C-d")
         try await session.waitFor("EXIT=0")
     }
