@@ -190,7 +190,7 @@ public struct OpenAPIDocument: RegistryContent {
 
     /// The operations as registrations.
     public var registrations: [PendingRegistration] {
-        operations.map { SpecEndpoint.registration($0, document: self) }
+        operations.indices.map { SpecEndpoint.registration(operations[$0], document: self, adoptsRecordTypes: $0 == 0) }
     }
 
     /// A document's location for a message: control characters escaped, a URL's credentials masked.

@@ -23,10 +23,15 @@ package indirect enum SpecNode: Sendable {
     package var string: String? {
         switch self {
         case .string(let text): text
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): Self.text(of: number)
         case .bool(let flag): String(flag)
         default: nil
         }
+    }
+
+    /// A number as a document or a query writes it: `30`, not `30.0`; `2.5` as it is.
+    package static func text(of number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     package var bool: Bool? {

@@ -7,12 +7,13 @@ import TypistCore
 /// credential its security asks for (refused before the network when the session lacks it), and
 /// its response read into the type model.
 enum SpecEndpoint {
-    /// - Parameter recordTypes: The document's record types, which the registry lists.
-    static func registration(_ operation: SpecOperation, document: OpenAPIDocument) -> PendingRegistration {
+    /// - Parameter adoptsRecordTypes: Whether building it lists the document's record types in the
+    ///   registry: one registration of a document does (a large document's 664 each did).
+    static func registration(_ operation: SpecOperation, document: OpenAPIDocument, adoptsRecordTypes: Bool) -> PendingRegistration {
         let documentName = document.name
-        let recordTypes = document.recordTypes
+        let recordTypes = adoptsRecordTypes ? document.recordTypes : []
         return PendingRegistration(name: operation.name, group: operation.group) { bridge in
-            bridge.adopt(recordTypes)
+            if !recordTypes.isEmpty { bridge.adopt(recordTypes) }
             let parameters = operation.arguments.map { argument in
                 // A string enum's values are cases too: `sort: .stars`, completed after `.`.
                 let enumeration = Self.enumeration(of: argument, in: operation)

@@ -60,7 +60,7 @@ struct SpecRequest: Sendable {
         switch value {
         case .string(let text), .secret(let text): text
         case .int(let number): String(number)
-        case .double(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .double(let number): SpecNode.text(of: number)
         case .bool(let flag): String(flag)
         default: nil
         }
