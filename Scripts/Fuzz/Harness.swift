@@ -3,8 +3,8 @@
 // directly) with -sanitize=fuzzer,address. Not part of the package.
 //
 // TYPIST_FUZZ_MODE=frontend (default): lex, parse, check, render, and complete at a cursor the input picks.
-// TYPIST_FUZZ_MODE=eval: also evaluate, within a counted step budget (never a wall clock), against
-// a few in-memory host functions; no network.
+// TYPIST_FUZZ_MODE=eval: evaluate (lex, parse, check, compile, run) in a fresh interpreter, within a
+// counted step budget (never a wall clock), against a few in-memory host functions; no network.
 
 import Dispatch
 import Foundation
@@ -67,8 +67,12 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let megabytes = Double(bytes) / 1_048_576
         FileHandle.standardError.write(Data("typist-fuzz: \(runs) runs, \(Int(megabytes.rounded())) MB allocated\n".utf8))
     }
-    let interpreter = shared
     let source = ScriptSource(name: "fuzz.api", text: text)
+    if mode == .eval {
+        evaluate(source)
+        return 0
+    }
+    let interpreter = shared
     let diagnostics = interpreter.check(source, isPrompt: true)
     _ = DiagnosticRenderer().render(diagnostics)
     // Completion at a place the input chooses (its first byte), as Tab anywhere on a line would.
@@ -78,20 +82,23 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if length < 512 { _ = interpreter.needsMoreInput(text) }
     // `:swift`: the input written as Swift (or why it cannot be).
     _ = interpreter.swift(for: text, isPrompt: true, host: SwiftHostWriting.echo)
-    if mode == .eval {
-        // A fresh interpreter per run: what one script keeps in its globals (a 128 MiB string, say)
-        // would otherwise add up across runs.
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let target = makeInterpreter()
-        Task {
-            let result = await target.evaluate(source, isPrompt: true)
-            if let value = result.value { _ = ValueFormatter.description(value) }
-            _ = DiagnosticRenderer().render(result.diagnostics)
-            done.signal()
-        }
-        done.wait()
-    }
     return 0
+}
+
+/// Evaluates `source` in a fresh interpreter (what one script keeps in its globals, a 2 MiB string
+/// say, would otherwise add up across runs), within the step budget. Evaluation lexes, parses and
+/// checks first; the front end's other entry points (completion, `:swift`, rendering the checker's
+/// diagnostics) are the frontend mode's, so that this mode spends its time evaluating.
+private func evaluate(_ source: ScriptSource) {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) let target = makeInterpreter()
+    Task {
+        let result = await target.evaluate(source, isPrompt: true)
+        if let value = result.value { _ = ValueFormatter.description(value) }
+        _ = DiagnosticRenderer().render(result.diagnostics)
+        done.signal()
+    }
+    done.wait()
 }
 
 extension SwiftHostWriting {
