@@ -83,7 +83,8 @@ extension ValueBridge {
     }
 
     private func recordPlan<T: Decodable>(for type: T.Type, into record: RecordPlan) -> ReadingPlan? {
-        guard let (sample, keys) = KeyRecorder.record(type, bridge: self) else { return nil }
+        let recording = recording(of: type)
+        guard let keys = recording.keys, case .success(let sample) = recording.sample else { return nil }
         let mirror = Mirror(reflecting: sample)
         guard mirror.displayStyle == .struct, mirror.superclassMirror == nil,
             mirror.children.count == keys.count, Set(keys.map(\.name)).count == keys.count,
@@ -91,7 +92,7 @@ extension ValueBridge {
         else { return nil }
         var fields: [ReadingPlan] = []
         for (child, key) in zip(mirror.children, keys) {
-            guard let plan = key.check(child.value) else { return nil }
+            guard let plan = key.check(child.value, bridge: self) else { return nil }
             fields.append(plan)
         }
         record.define(type: recordType, keys: keys.map(\.name), fields: fields)

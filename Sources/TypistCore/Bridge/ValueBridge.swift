@@ -5,8 +5,9 @@ import Synchronization
 /// Turns Swift values into script values and Swift types into script types.
 ///
 /// Records take the Swift property names (`stargazersCount`, not `stargazers_count`) and keep the
-/// Swift type name. Shapes come from a sample built by ``ProbeDecoder``, so they are known before
-/// any call.
+/// Swift type name. Shapes come from the sample ``ShapeRecorder`` decodes from nothing, so they are
+/// known before any call; its one run per type also gives the record's JSON keys and its one-pass
+/// reading plan.
 package final class ValueBridge: Sendable {
     private let records = Mutex<[ObjectIdentifier: RecordType]>([:])
     private let names = Mutex<[String: ObjectIdentifier]>([:])
@@ -21,6 +22,10 @@ package final class ValueBridge: Sendable {
     let plansUnderway = Mutex<(depth: Int, plans: [ObjectIdentifier: ReadingPlan?])>((0, [:]))
     /// ``decodesItself(_:)``'s answers by type.
     private let selfDecoding = Mutex<[ObjectIdentifier: Bool]>([:])
+    /// ``ShapeRecorder``'s run of each type, made once; read and written only under
+    /// ``recordingLock`` (a recording holds the sample, which is any Swift value, so no `Mutex`).
+    nonisolated(unsafe) private var recordings: [ObjectIdentifier: ShapeRecorder.Recording] = [:]
+    private let recordingLock = NSLock()
 
     /// Record types from other sources than Swift types (an OpenAPI document's schemas), and
     /// which they are.
@@ -43,15 +48,19 @@ package final class ValueBridge: Sendable {
     func scriptType<T: Decodable>(of type: T.Type) throws -> ScriptType {
         if T.self == String.self { return .string }
         if T.self == Data.self { return .bytes }
-        let sample: T
-        do {
-            sample = try ProbeDecoder.sample(type, depth: 0)
-        } catch let error as ProbeError {
-            throw error
-        } catch {
-            throw ProbeError.failed(String(describing: type), String(describing: error))
+        return shape(of: try recording(of: type).sample.get())
+    }
+
+    /// What ``ShapeRecorder`` found decoding `type` from nothing: made on first use, then kept.
+    func recording<T: Decodable>(of type: T.Type) -> ShapeRecorder.Recording {
+        let identifier = ObjectIdentifier(type)
+        return recordingLock.withLock {
+            if let known = recordings[identifier] { return known }
+            // The recorder never calls back into the bridge, so the lock is not taken twice.
+            let made = ShapeRecorder.record(type)
+            recordings[identifier] = made
+            return made
         }
-        return shape(of: sample)
     }
 
     /// The script type of a sample value.
@@ -85,14 +94,25 @@ package final class ValueBridge: Sendable {
     func decodesItself(_ type: Any.Type) -> Bool {
         let identifier = ObjectIdentifier(type)
         if let known = selfDecoding.withLock({ $0[identifier] }) { return known }
-        let answer = Self.decodesItself(type)
+        let answer = decodesItself(uncached: type)
         selfDecoding.withLock { $0[identifier] = answer }
         return answer
     }
 
-    private static func decodesItself(_ type: Any.Type) -> Bool {
+    private func decodesItself(uncached type: Any.Type) -> Bool {
         guard let decodable = type as? any Decodable.Type else { return false }
-        return probeContainers(decodable)
+        let recording = recording(of: decodable)
+        switch recording.container {
+        // The container first, the protocols after, and only for single values and arrays: each
+        // first conformance check of a type scans every conformance in the binary, and models,
+        // which read a keyed container, need none of them (start-up went 1–2 ms faster).
+        case .single?, .unkeyed?: return !Self.isKnownSingleValue(type)
+        case nil: return false
+        case .keyed?:
+            // Swift's own coding of an enum is keyed too ({"case": {…}}), and no record either.
+            guard case .success(let sample) = recording.sample else { return false }
+            return Mirror(reflecting: sample).displayStyle == .enum
+        }
     }
 
     /// Types that read one value or an array but are what the language shows them as already:
@@ -101,22 +121,6 @@ package final class ValueBridge: Sendable {
         type is any RawRepresentable.Type || type is any ReadingPlannable.Type || type is any Collection.Type
             || type is any Numeric.Type || type is Bool.Type || type is Date.Type || type is URL.Type
             || type is UUID.Type || type is Data.Type || type is any ExpressibleByNilLiteral.Type
-    }
-
-    private static func probeContainers<T: Decodable>(_ type: T.Type) -> Bool {
-        let probe = ContainerProbe()
-        _ = try? T(from: probe)
-        switch probe.first {
-        // The container first, the protocols after, and only for single values and arrays: each
-        // first conformance check of a type scans every conformance in the binary, and models,
-        // which read a keyed container, need none of them (start-up went 1–2 ms faster).
-        case .single?, .unkeyed?: return !isKnownSingleValue(type)
-        case nil: return false
-        case .keyed?:
-            // Swift's own coding of an enum is keyed too ({"case": {…}}), and no record either.
-            guard let sample = try? ProbeDecoder.sample(type, depth: 0) else { return false }
-            return Mirror(reflecting: sample).displayStyle == .enum
-        }
     }
 
     /// The JSON of a value that decodes itself, as a dynamic script value: encoded again (such
@@ -138,8 +142,13 @@ package final class ValueBridge: Sendable {
         records.withLock { $0[identifier] = record }
         // Fields after the type exists, so recursive models refer to themselves.
         let children = Array(mirror.children)
+        // The JSON keys, when the type reads one key per stored property.
+        var keys: [ShapeRecorder.Key]?
+        if let decodable = type(of: value) as? any Decodable.Type {
+            keys = recording(of: decodable).keys.flatMap { $0.count == children.count ? $0 : nil }
+        }
         let fields = children.enumerated().map { index, child in
-            RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value))
+            RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value), key: keys?[index].name)
         }
         record.define(fields)
         declared.withLock { $0[record.name] = children.map { SwiftTypeName.of(type(of: $0.value)) } }
@@ -239,25 +248,3 @@ package final class ValueBridge: Sendable {
     }
 }
 
-/// Notes which container a type's `init(from:)` asks for first, then stops it.
-private final class ContainerProbe: Decoder {
-    enum Kind { case keyed, unkeyed, single }
-    private(set) var first: Kind?
-    var codingPath: [any CodingKey] = []
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-
-    private struct Stop: Error {}
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        first = first ?? .keyed
-        throw Stop()
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        first = first ?? .unkeyed
-        throw Stop()
-    }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        first = first ?? .single
-        throw Stop()
-    }
-}
