@@ -272,7 +272,8 @@ public final class APIClient: Sendable {
             {
                 sent.setHeader(.custom(name: "Cookie", value: cookie), sensitive: true)
             }
-            let (response, body) = try await exchange(sent)
+            let (response, body) = transport is CassetteTransport
+                ? try await labelledExchange(sent, responseType: Response.self) : try await exchange(sent)
             if let jar {
                 let setCookies = response.headerFields[values: .setCookie]
                 if !setCookies.isEmpty, let url = URL(string: request.url) { jar.store(setCookies, from: url) }
@@ -297,6 +298,22 @@ public final class APIClient: Sendable {
             }
             return try validate(response, body: body, of: sent, for: endpoint)
         }
+    }
+
+    /// ``exchange(_:)`` with the response's Swift type in ``ExchangeLabel/current``, for a cassette.
+    private func labelledExchange<Response>(_ request: PreparedRequest, responseType: Response.Type)
+        async throws(APIError) -> (HTTPResponse, Data)
+    {
+        var label = ExchangeLabel.current ?? ExchangeLabel()
+        if label.responseType == nil { label.responseType = String(describing: Response.self) }
+        let outcome: Result<(HTTPResponse, Data), APIError> = await ExchangeLabel.$current.withValue(label) {
+            do throws(APIError) {
+                return .success(try await exchange(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     private func exchange(_ request: PreparedRequest) async throws(APIError) -> (HTTPResponse, Data) {

@@ -1,0 +1,277 @@
+import Foundation
+
+/// Recorded HTTP exchanges, as a HAR 1.2 file holds them: what ``CassetteTransport`` replays and
+/// records, and what `typist cassette show` and `verify` read.
+///
+/// A cassette written by Typist never holds a secret: every credential header, secret query item
+/// and known secret value was replaced by `••••` before writing (see ``CassetteTransport``).
+public struct Cassette: Sendable {
+    /// One header, as sent or received.
+    public struct Header: Sendable, Hashable {
+        /// The name, as spelled on the wire.
+        public var name: String
+        /// The value.
+        public var value: String
+
+        /// Creates a header.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// What came back: a response, or why none did.
+    public enum Outcome: Sendable {
+        /// A complete response.
+        case response(status: Int, reason: String, headers: [Header], body: Data)
+        /// No complete response (refused, reset, timed out …), replayed as the same failure.
+        case failure(TransportFailure)
+    }
+
+    /// One exchange.
+    public struct Entry: Sendable {
+        /// When the request was sent.
+        public var started: Date
+        /// How long the exchange took.
+        public var duration: Duration
+        /// The method, such as `GET`.
+        public var method: String
+        /// The URL, with its query.
+        public var url: String
+        /// The request's headers.
+        public var requestHeaders: [Header]
+        /// The request's body, if any.
+        public var requestBody: Data?
+        /// The response, or the failure.
+        public var outcome: Outcome
+        /// The endpoint's name and the response's Swift type, when known.
+        public var label: ExchangeLabel?
+        /// What was masked before writing: header names, `query NAME`, `url`, `request body`, `response body`.
+        public var redactions: [String]
+
+        /// Creates an entry.
+        public init(started: Date, duration: Duration, method: String, url: String, requestHeaders: [Header],
+                    requestBody: Data?, outcome: Outcome, label: ExchangeLabel? = nil, redactions: [String] = []) {
+            self.started = started
+            self.duration = duration
+            self.method = method
+            self.url = url
+            self.requestHeaders = requestHeaders
+            self.requestBody = requestBody
+            self.outcome = outcome
+            self.label = label
+            self.redactions = redactions
+        }
+
+        /// The URL's path (`/posts/1`), or the whole URL when it has none.
+        public var path: String { URLComponents(string: url)?.percentEncodedPath ?? url }
+
+        /// The status, or nil for a failure.
+        public var status: Int? {
+            if case .response(let status, _, _, _) = outcome { return status }
+            return nil
+        }
+
+        /// The response body (empty for a failure).
+        public var responseBody: Data {
+            if case .response(_, _, _, let body) = outcome { return body }
+            return Data()
+        }
+    }
+
+    /// The exchanges, in the order they were made.
+    public var entries: [Entry]
+    /// What a request must share with an entry to be answered by it.
+    public var matching: CassetteMatching
+
+    /// A cassette of `entries`.
+    public init(entries: [Entry] = [], matching: CassetteMatching = .default) {
+        self.entries = entries
+        self.matching = matching
+    }
+
+    /// The cassette in the HAR file at `path`.
+    ///
+    /// - Throws: ``CassetteError`` when it cannot be read or is not HAR.
+    public init(contentsOf path: String) throws(CassetteError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CassetteError(path: path, reason: (error as NSError).localizedFailureReason ?? "it cannot be read")
+        }
+        try self.init(har: data, path: path)
+    }
+
+    /// The cassette in HAR `data`; `path` names it in errors.
+    ///
+    /// - Throws: ``CassetteError`` when it is not HAR.
+    public init(har data: Data, path: String = "cassette") throws(CassetteError) {
+        let file: HARFile
+        do {
+            file = try JSONDecoder().decode(HARFile.self, from: data)
+        } catch {
+            let failure = DecodingFailure(error, decoding: HARFile.self, body: data)
+            let place = failure.codingPath.isEmpty ? "" : " at \(failure.codingPath)"
+            throw CassetteError(path: path, reason: "not a HAR file\(place): expected \(failure.expected), found \(failure.found)")
+        }
+        entries = file.log.entries.map(Self.entry)
+        matching = file.log._typist?.match.map(CassetteMatching.init(names:)) ?? .default
+    }
+
+    /// The cassette as HAR 1.2 JSON.
+    ///
+    /// - Parameter creator: The program named as the file's creator, and its version.
+    public func har(creator: (name: String, version: String) = ("TypedAPI", "1")) -> Data {
+        var log = HARFile.Log(creator: .init(name: creator.name, version: creator.version))
+        log.entries = entries.map(Self.harEntry)
+        if matching != .default { log._typist = .init(match: matching.names) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        // Every field is a string, a number or a list of them: encoding cannot fail.
+        return (try? encoder.encode(HARFile(log: log))) ?? Data()
+    }
+
+    /// Writes the cassette to `path` as HAR: to a new file beside it (mode 0600: it describes a
+    /// session), then renamed over it, so a reader never sees half a file.
+    ///
+    /// - Throws: ``CassetteError`` when it cannot be written, or `path` is not a regular file.
+    public func write(to path: String, creator: (name: String, version: String) = ("TypedAPI", "1")) throws(CassetteError) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw CassetteError(path: path, reason: "it is not a regular file")
+        }
+        let temporary = path + ".\(getpid()).tmp"
+        let data = har(creator: creator)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CassetteError(path: path, reason: "cannot create a file beside it (\(String(cString: strerror(errno))))")
+        }
+        let written = data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        let failure = errno
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(written ? errno : failure))
+            unlink(temporary)
+            throw CassetteError(path: path, reason: "cannot write it (\(reason))")
+        }
+    }
+
+    // MARK: HAR
+
+    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    private static func harEntry(_ entry: Entry) -> HARFile.Entry {
+        let milliseconds = Double(entry.duration.components.seconds) * 1000
+            + Double(entry.duration.components.attoseconds) / 1e15
+        let query = URLComponents(string: entry.url)?.queryItems?.map { HARFile.NameValue(name: $0.name, value: $0.value ?? "") } ?? []
+        let requestType = entry.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let postData = entry.requestBody.map { body in
+            let (text, encoding) = bodyText(body)
+            return HARFile.PostData(mimeType: requestType, text: text, encoding: encoding)
+        }
+        let request = HARFile.Request(method: entry.method, url: entry.url, headers: entry.requestHeaders.map(nameValue),
+                                      queryString: query, postData: postData, bodySize: entry.requestBody?.count ?? 0)
+        let response: HARFile.Response
+        var extras = HARFile.EntryExtras(endpoint: entry.label?.endpoint, responseType: entry.label?.responseType,
+                                         redactions: entry.redactions.isEmpty ? nil : entry.redactions)
+        switch entry.outcome {
+        case .response(let status, let reason, let headers, let body):
+            let mimeType = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+            let (text, encoding) = bodyText(body)
+            response = HARFile.Response(status: status, statusText: reason, headers: headers.map(nameValue),
+                                        content: .init(size: body.count, mimeType: mimeType, text: text, encoding: encoding),
+                                        bodySize: body.count)
+        case .failure(let failure):
+            response = HARFile.Response(status: 0, statusText: "", headers: [],
+                                        content: .init(size: 0, mimeType: "", text: nil, encoding: nil), bodySize: -1)
+            extras.error = .init(kind: failure.kind.name, detail: failure.detail)
+        }
+        return HARFile.Entry(startedDateTime: entry.started.formatted(dateStyle), time: milliseconds, request: request,
+                             response: response, timings: .init(wait: milliseconds), _typist: extras)
+    }
+
+    private static func entry(_ har: HARFile.Entry) -> Entry {
+        let outcome: Outcome
+        if let error = har._typist?.error {
+            outcome = .failure(TransportFailure(TransportFailure.Kind(name: error.kind), detail: error.detail))
+        } else {
+            let body = har.response.content.text.map { bodyData($0, encoding: har.response.content.encoding) } ?? Data()
+            outcome = .response(status: har.response.status, reason: har.response.statusText,
+                                headers: har.response.headers.map(header), body: body)
+        }
+        let label = har._typist.flatMap { extras in
+            extras.endpoint == nil && extras.responseType == nil
+                ? nil : ExchangeLabel(endpoint: extras.endpoint, responseType: extras.responseType)
+        }
+        let time = har.time.isFinite && har.time >= 0 && har.time < 1e12 ? har.time : 0
+        return Entry(started: (try? dateStyle.parse(har.startedDateTime)) ?? Date(timeIntervalSince1970: 0),
+                     duration: .milliseconds(Int64(time)), method: har.request.method, url: har.request.url,
+                     requestHeaders: har.request.headers.map(header),
+                     requestBody: har.request.postData.map { bodyData($0.text, encoding: $0.encoding) },
+                     outcome: outcome, label: label, redactions: har._typist?.redactions ?? [])
+    }
+
+    private static func nameValue(_ header: Header) -> HARFile.NameValue { .init(name: header.name, value: header.value) }
+    private static func header(_ pair: HARFile.NameValue) -> Header { .init(name: pair.name, value: pair.value) }
+
+    /// A body as HAR text: itself when it is UTF-8 text, base64 otherwise.
+    private static func bodyText(_ body: Data) -> (String, String?) {
+        if !body.contains(0), let text = String(validating: body, as: UTF8.self) { return (text, nil) }
+        return (body.base64EncodedString(), "base64")
+    }
+
+    private static func bodyData(_ text: String, encoding: String?) -> Data {
+        if encoding == "base64" { return Data(base64Encoded: text) ?? Data(text.utf8) }
+        return Data(text.utf8)
+    }
+}
+
+/// A cassette that cannot be read or written.
+public struct CassetteError: Error, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What went wrong.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `cassette 'x.har': reason`.
+    public var description: String { "cassette '\(path)': \(reason)" }
+}
+
+extension TransportFailure.Kind {
+    /// The kind's name in a cassette.
+    var name: String {
+        switch self {
+        case .connectionRefused: "connectionRefused"
+        case .connectionClosed: "connectionClosed"
+        case .hostNotFound: "hostNotFound"
+        case .tls: "tls"
+        case .timedOut: "timedOut"
+        case .cancelled: "cancelled"
+        case .responseTooLarge: "responseTooLarge"
+        case .other: "other"
+        }
+    }
+
+    /// The kind a cassette names (`other` for a name it does not know).
+    init(name: String) {
+        let all: [Self] = [.connectionRefused, .connectionClosed, .hostNotFound, .tls, .timedOut, .cancelled, .responseTooLarge]
+        self = all.first { $0.name == name } ?? .other
+    }
+}

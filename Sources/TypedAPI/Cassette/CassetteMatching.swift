@@ -1,0 +1,180 @@
+import Foundation
+
+/// What a request must share with a recorded exchange to be answered by it.
+///
+/// The default — method, path, query and body — leaves out scheme, host and port, so a cassette
+/// recorded against one server replays under any base URL. Query items match in any order; JSON
+/// bodies match as JSON (key order and spacing do not count). A recorded value that was masked
+/// (`••••`) matches any value, so a cassette replays without the secrets it was recorded with.
+public struct CassetteMatching: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates a set from its bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The method.
+    public static let method = CassetteMatching(rawValue: 1 << 0)
+    /// The scheme, host and port.
+    public static let host = CassetteMatching(rawValue: 1 << 1)
+    /// The path.
+    public static let path = CassetteMatching(rawValue: 1 << 2)
+    /// The query items, in any order.
+    public static let query = CassetteMatching(rawValue: 1 << 3)
+    /// The body (JSON as JSON).
+    public static let body = CassetteMatching(rawValue: 1 << 4)
+
+    /// Method, path, query and body.
+    public static let `default`: CassetteMatching = [.method, .path, .query, .body]
+
+    private static let named: [(String, CassetteMatching)] = [
+        ("method", .method), ("host", .host), ("path", .path), ("query", .query), ("body", .body),
+    ]
+
+    /// The parts' names, as a cassette file and `--match` write them.
+    public var names: [String] { Self.named.filter { contains($0.1) }.map(\.0) }
+
+    /// The parts named (unknown names are ignored).
+    public init(names: [String]) {
+        self = Self.named.reduce(into: []) { set, pair in if names.contains(pair.0) { set.insert(pair.1) } }
+    }
+
+    /// The parts named in `text` (`method,path`), or nil naming the first unknown one.
+    public static func parse(_ text: String) -> Result<CassetteMatching, CassetteError> {
+        var set: CassetteMatching = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let part = named.first(where: { $0.0 == name }) else {
+                return .failure(CassetteError(path: "--match", reason: "unknown part '\(name)'; choose from method, host, path, query, body"))
+            }
+            set.insert(part.1)
+        }
+        return .success(set)
+    }
+
+    // MARK: Comparing
+
+    /// A request's parts as matching reads them, parsed once.
+    struct Parts {
+        var method: String
+        var origin: String
+        var path: String
+        var query: [URLQueryItem]
+        var body: Data?
+
+        init(method: String, url: String, body: Data?) {
+            let components = URLComponents(string: url)
+            self.method = method
+            origin = "\(components?.scheme ?? "")://\(components?.host ?? ""):\(components?.port.map(String.init) ?? "")"
+            path = components?.percentEncodedPath ?? url
+            query = components?.queryItems ?? []
+            self.body = body
+        }
+
+        /// The key entries are indexed by: the method and path, when both are matched.
+        func key(_ matching: CassetteMatching) -> String {
+            (matching.contains(.method) ? method : "") + " " + (matching.contains(.path) ? path : "")
+        }
+    }
+
+    /// The differences between a request and a recorded one, in the parts matched; empty when
+    /// the recorded one answers the request.
+    func differences(_ live: Parts, from recorded: Parts) -> [String] {
+        var differences: [String] = []
+        if contains(.method), live.method != recorded.method {
+            differences.append("method \(live.method), recorded \(recorded.method)")
+        }
+        if contains(.host), live.origin != recorded.origin {
+            differences.append("host \(live.origin), recorded \(recorded.origin)")
+        }
+        if contains(.path), live.path != recorded.path {
+            differences.append("path \(live.path), recorded \(recorded.path)")
+        }
+        if contains(.query), let difference = Self.queryDifference(live.query, recorded.query) {
+            differences.append(difference)
+        }
+        if contains(.body), let difference = Self.bodyDifference(live.body, recorded.body) {
+            differences.append(difference)
+        }
+        return differences
+    }
+
+    private static func queryDifference(_ live: [URLQueryItem], _ recorded: [URLQueryItem]) -> String? {
+        var unmatched = recorded
+        var extra: [URLQueryItem] = []
+        for item in live {
+            if let index = unmatched.firstIndex(where: { $0.name == item.name && matches(recorded: $0.value ?? "", live: item.value ?? "") }) {
+                unmatched.remove(at: index)
+            } else {
+                extra.append(item)
+            }
+        }
+        guard !extra.isEmpty || !unmatched.isEmpty else { return nil }
+        func text(_ items: [URLQueryItem]) -> String {
+            items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        }
+        return "query \(extra.isEmpty ? "(nothing more)" : text(extra)), recorded \(unmatched.isEmpty ? "(nothing more)" : text(unmatched))"
+    }
+
+    private static func bodyDifference(_ live: Data?, _ recorded: Data?) -> String? {
+        let live = live ?? Data()
+        let recorded = recorded ?? Data()
+        if live == recorded { return nil }
+        if let liveJSON = try? JSONSerialization.jsonObject(with: live, options: [.fragmentsAllowed]),
+            let recordedJSON = try? JSONSerialization.jsonObject(with: recorded, options: [.fragmentsAllowed])
+        {
+            guard let path = jsonDifference(liveJSON, recordedJSON, path: "$") else { return nil }
+            return "body differs at \(path)"
+        }
+        if let liveText = String(validating: live, as: UTF8.self), let recordedText = String(validating: recorded, as: UTF8.self),
+            matches(recorded: recordedText, live: liveText)
+        {
+            return nil
+        }
+        return "body of \(live.count) bytes, recorded \(recorded.count) bytes"
+    }
+
+    /// The JSON path of the first difference, or nil when the two are the same JSON.
+    private static func jsonDifference(_ live: Any, _ recorded: Any, path: String) -> String? {
+        switch (live, recorded) {
+        case (let live as [String: Any], let recorded as [String: Any]):
+            for key in Set(live.keys).union(recorded.keys).sorted() {
+                let place = "\(path).\(key)"
+                guard let liveValue = live[key], let recordedValue = recorded[key] else { return place }
+                if let difference = jsonDifference(liveValue, recordedValue, path: place) { return difference }
+            }
+            return nil
+        case (let live as [Any], let recorded as [Any]):
+            guard live.count == recorded.count else { return path }
+            for (index, pair) in zip(live, recorded).enumerated() {
+                if let difference = jsonDifference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
+            }
+            return nil
+        case (_, let recorded as String) where recorded.contains(Redaction.mask):
+            // A masked value stands for any value of its place.
+            if let live = live as? String { return matches(recorded: recorded, live: live) ? nil : path }
+            return recorded == Redaction.mask ? nil : path
+        case (let live as NSObject, let recorded as NSObject):
+            return live.isEqual(recorded) ? nil : path
+        default:
+            return path
+        }
+    }
+
+    /// Whether `live` is `recorded` with any text where the recording has the mask.
+    static func matches(recorded: String, live: String) -> Bool {
+        guard recorded.contains(Redaction.mask) else { return recorded == live }
+        let pieces = recorded.components(separatedBy: Redaction.mask)
+        var rest = live[...]
+        for (index, piece) in pieces.enumerated() {
+            if index == 0 {
+                guard rest.hasPrefix(piece) else { return false }
+                rest = rest.dropFirst(piece.count)
+            } else if index == pieces.count - 1 {
+                return rest.hasSuffix(piece)
+            } else {
+                guard let found = rest.range(of: piece) else { return false }
+                rest = rest[found.upperBound...]
+            }
+        }
+        return true
+    }
+}

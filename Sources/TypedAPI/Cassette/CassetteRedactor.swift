@@ -1,0 +1,233 @@
+import Foundation
+
+/// Takes the secrets out of an exchange before it is written: credential headers (by the rule of
+/// ``Redaction/isSecretHeader(_:)``: `Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key` …),
+/// query items with such names, the password in a URL's user information, and every known secret
+/// value wherever it stands whole — in headers, the URL and both bodies, as written, JSON-escaped
+/// and percent-encoded.
+struct CassetteRedactor {
+    /// Secrets shorter than this are masked only where they are credentials (a header, a query
+    /// item): as free text they would mask ordinary words.
+    static let freeTextMinimum = 4
+
+    /// The secret values to find, longest first, each in every form it may be written in.
+    private(set) var secrets: [String] = []
+
+    /// Adds secrets, as written and in the forms a body or a URL carries them.
+    mutating func learn(_ values: some Sequence<String>) {
+        var known = Set(secrets)
+        for value in values {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.count >= Self.freeTextMinimum, trimmed != Redaction.mask else { continue }
+            for form in Self.forms(of: trimmed) where known.insert(form).inserted { secrets.append(form) }
+        }
+        secrets.sort { $0.utf8.count > $1.utf8.count }
+    }
+
+    /// Learns the secrets a request carries in its credential headers and URL.
+    mutating func learn(from entry: Cassette.Entry) {
+        var found: [String] = []
+        for header in entry.requestHeaders + Self.responseHeaders(of: entry) where Self.isCredential(header.name) {
+            found += Self.credentialValues(header)
+        }
+        if let components = URLComponents(string: entry.url) {
+            if let password = components.password { found.append(password) }
+            for item in components.queryItems ?? [] where Redaction.isSecretHeader(item.name) {
+                if let value = item.value { found.append(value) }
+            }
+        }
+        learn(found)
+    }
+
+    /// The entry with every secret masked, and what was masked listed in its redactions.
+    func redact(_ entry: Cassette.Entry) -> Cassette.Entry {
+        var entry = entry
+        var redactions: [String] = entry.redactions
+        func note(_ what: String) { if !redactions.contains(what) { redactions.append(what) } }
+        entry.requestHeaders = entry.requestHeaders.map { header in
+            let masked = mask(header)
+            if masked.value != header.value { note(header.name) }
+            return masked
+        }
+        let url = maskURL(entry.url)
+        if url != entry.url { note("url") }
+        entry.url = url
+        if let body = entry.requestBody {
+            let masked = maskBytes(body)
+            if masked != body { note("request body") }
+            entry.requestBody = masked
+        }
+        if case .response(let status, let reason, let headers, let body) = entry.outcome {
+            let maskedHeaders = headers.map { header in
+                let masked = mask(header)
+                if masked.value != header.value { note(header.name) }
+                return masked
+            }
+            let maskedBody = maskBytes(body)
+            if maskedBody != body { note("response body") }
+            entry.outcome = .response(status: status, reason: reason, headers: maskedHeaders, body: maskedBody)
+        } else if case .failure(var failure) = entry.outcome {
+            failure.detail = maskText(failure.detail)
+            entry.outcome = .failure(failure)
+        }
+        entry.redactions = redactions
+        return entry
+    }
+
+    // MARK: Headers
+
+    private static func isCredential(_ name: String) -> Bool { Redaction.isSecretHeader(name) }
+
+    private static func responseHeaders(of entry: Cassette.Entry) -> [Cassette.Header] {
+        if case .response(_, _, let headers, _) = entry.outcome { return headers }
+        return []
+    }
+
+    /// The secret parts of a credential header's value.
+    private static func credentialValues(_ header: Cassette.Header) -> [String] {
+        let name = header.name.lowercased()
+        let value = header.value
+        switch name {
+        case "cookie":
+            return value.split(separator: ";").compactMap { pair in
+                pair.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init)
+            }
+        case "set-cookie":
+            let first = value.split(separator: ";", maxSplits: 1).first ?? ""
+            return first.split(separator: "=", maxSplits: 1).dropFirst().first.map { [String($0)] } ?? []
+        default:
+            // `Bearer abc`, `Basic dXNlcjpwYXNz` (and the password inside), or the value itself.
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { return [value] }
+            var values = [String(parts[1])]
+            if parts[0].lowercased() == "basic", let decoded = Data(base64Encoded: String(parts[1])),
+                let pair = String(data: decoded, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+            {
+                values.append(String(pair[pair.index(after: colon)...]))
+            }
+            return values
+        }
+    }
+
+    /// A credential header with its secret part masked: the scheme of an `Authorization`, the
+    /// names and attributes of cookies kept; other headers with secrets masked where they stand.
+    private func mask(_ header: Cassette.Header) -> Cassette.Header {
+        guard Self.isCredential(header.name) else { return .init(name: header.name, value: maskText(header.value)) }
+        let mask = Redaction.mask
+        let value: String
+        switch header.name.lowercased() {
+        case "cookie":
+            value = header.value.split(separator: ";").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? "\(parts[0])=\(mask)" : String(pair)
+            }.joined(separator: ";")
+        case "set-cookie":
+            var parts = header.value.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            if let first = parts.first, let equals = first.firstIndex(of: "=") {
+                parts[0] = String(first[...equals]) + mask
+            }
+            value = parts.joined(separator: ";")
+        default:
+            let parts = header.value.split(separator: " ", maxSplits: 1)
+            value = parts.count == 2 && parts[0].allSatisfy(\.isLetter) ? "\(parts[0]) \(mask)" : mask
+        }
+        return .init(name: header.name, value: value)
+    }
+
+    // MARK: URLs and bodies
+
+    private func maskURL(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return maskText(url) }
+        if components.password != nil { components.password = Redaction.mask }
+        if let items = components.queryItems, items.contains(where: { Redaction.isSecretHeader($0.name) }) {
+            components.queryItems = items.map { item in
+                Redaction.isSecretHeader(item.name) && item.value != nil ? URLQueryItem(name: item.name, value: Redaction.mask) : item
+            }
+        }
+        return maskText(components.string ?? url)
+    }
+
+    private func maskText(_ text: String) -> String {
+        guard !secrets.isEmpty else { return text }
+        let masked = maskBytes(Data(text.utf8))
+        return String(decoding: masked, as: UTF8.self)
+    }
+
+    /// `bytes` with each whole occurrence of a secret (no letter, digit, `-` or `_` touching it)
+    /// replaced by the mask.
+    func maskBytes(_ bytes: Data) -> Data {
+        guard !secrets.isEmpty, !bytes.isEmpty else { return bytes }
+        var current = [UInt8](bytes)
+        var changed = false
+        let mask = Array(Redaction.mask.utf8)
+        for secret in secrets {
+            let needle = Array(secret.utf8)
+            guard let first = needle.first, needle.count <= current.count else { continue }
+            var result: [UInt8] = []
+            var index = 0
+            var replaced = false
+            while index < current.count {
+                if current[index] == first, index + needle.count <= current.count,
+                    current[index..<index + needle.count].elementsEqual(needle),
+                    !Self.isWordByte(index > 0 ? current[index - 1] : nil),
+                    !Self.isWordByte(index + needle.count < current.count ? current[index + needle.count] : nil)
+                {
+                    if !replaced {
+                        result.reserveCapacity(current.count)
+                        result.append(contentsOf: current[..<index])
+                        replaced = true
+                    }
+                    result.append(contentsOf: mask)
+                    index += needle.count
+                } else {
+                    if replaced { result.append(current[index]) }
+                    index += 1
+                }
+            }
+            if replaced {
+                current = result
+                changed = true
+            }
+        }
+        return changed ? Data(current) : bytes
+    }
+
+    private static func isWordByte(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A secret as written, JSON-escaped, and percent-encoded (both `%20` and `+` for a space).
+    private static func forms(of secret: String) -> [String] {
+        var forms = [secret]
+        var json = ""
+        for scalar in secret.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "/": json += "\\/"
+            case "\n": json += "\\n"
+            case "\r": json += "\\r"
+            case "\t": json += "\\t"
+            default:
+                if scalar.value < 0x20 { json += String(format: "\\u%04x", scalar.value) } else { json.unicodeScalars.append(scalar) }
+            }
+        }
+        forms.append(json)
+        // A JSON writer may leave `/` alone.
+        forms.append(json.replacingOccurrences(of: "\\/", with: "/"))
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        if let percent = secret.addingPercentEncoding(withAllowedCharacters: unreserved) {
+            forms.append(percent)
+            forms.append(percent.replacingOccurrences(of: "%20", with: "+"))
+        }
+        return Array(Set(forms))
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+
+/// A transport that records real exchanges into a HAR file (a *cassette*) and replays them
+/// without the network: for offline workshops, for CI that must not call a live service, and for
+/// checking recorded responses against today's models.
+///
+/// ```swift
+/// let cassette = try CassetteTransport(path: "Tests/posts.har", mode: .once,
+///                                      forwardingTo: CurlTransport())
+/// let client = APIClient(environment: environment, transport: cassette)
+/// let posts = try await client.send(.posts)   // recorded the first time, replayed after
+/// try cassette.save()
+/// ```
+///
+/// Secrets never reach the file: credential headers, secret query items, a URL's password and
+/// every value given to ``addSecrets(_:)`` (or seen in a credential header) are replaced by
+/// `••••` when the cassette is saved, in every form they may be written in.
+public final class CassetteTransport: HTTPTransport {
+    /// When to record and when to replay, as VCR names them.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Records when the file does not exist yet; otherwise replays only.
+        case once
+        /// Replays what matches and records what does not.
+        case new
+        /// Replays only: a request that matches nothing is an error.
+        case none
+        /// Records everything again, replacing the file's exchanges.
+        case all
+
+        /// `none` where the environment has `CI` set (a CI job never calls a live service by
+        /// accident), `once` elsewhere.
+        public static func `default`(environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
+            if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .none }
+            return .once
+        }
+    }
+
+    /// The file.
+    public let path: String
+    /// The mode, as it applies to this file: `once` becomes `none` when the file existed.
+    public let mode: Mode
+    /// What a request must share with a recorded exchange.
+    public let matching: CassetteMatching
+
+    private let live: (any HTTPTransport)?
+    private let creator: (name: String, version: String)
+
+    private struct State {
+        /// The file's exchanges, and which have been replayed.
+        var recorded: [Cassette.Entry]
+        var replayed: [Bool]
+        /// The recorded requests' parts, and the entries by method and path (when matched).
+        var parts: [CassetteMatching.Parts] = []
+        var index: [String: [Int]] = [:]
+        /// Exchanges recorded in this run, not yet written without their secrets.
+        var fresh: [Cassette.Entry] = []
+        var unsaved = false
+        var redactor = CassetteRedactor()
+        var misses = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// Opens (or prepares to create) the cassette at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The HAR file.
+    ///   - mode: When to record and when to replay.
+    ///   - matching: What a request must share with a recorded exchange; nil for the file's own
+    ///     setting (or ``CassetteMatching/default``).
+    ///   - live: Where requests that are recorded go; nil replays only.
+    ///   - creator: The program named as the file's creator.
+    /// - Throws: ``CassetteError`` when the file exists but cannot be read, or when the mode
+    ///   needs to record and there is no `live` transport.
+    public init(path: String, mode: Mode, matching: CassetteMatching? = nil, forwardingTo live: (any HTTPTransport)?,
+                creator: (name: String, version: String) = ("TypedAPI", "1")) throws(CassetteError) {
+        self.path = path
+        self.live = live
+        self.creator = creator
+        let exists = FileManager.default.fileExists(atPath: path)
+        var cassette = Cassette()
+        if exists, mode != .all { cassette = try Cassette(contentsOf: path) }
+        let effective: Mode = mode == .once && exists ? .none : mode
+        if effective != .none, live == nil {
+            throw CassetteError(path: path, reason: "mode \(mode.rawValue) records, and there is no transport to record from")
+        }
+        self.mode = effective
+        self.matching = matching ?? cassette.matching
+        var initial = State(recorded: cassette.entries, replayed: Array(repeating: false, count: cassette.entries.count))
+        initial.parts = cassette.entries.map { CassetteMatching.Parts(method: $0.method, url: $0.url, body: $0.requestBody) }
+        for (position, parts) in initial.parts.enumerated() { initial.index[parts.key(self.matching), default: []].append(position) }
+        state = Mutex(initial)
+    }
+
+    /// Whether this cassette sends requests to the network (records), rather than only replaying.
+    public var records: Bool { mode != .none }
+
+    /// The exchanges recorded so far in this run, secrets masked.
+    public var recordedExchanges: [Cassette.Entry] {
+        state.withLock { state in state.fresh.map { state.redactor.redact($0) } }
+    }
+
+    /// How many requests matched nothing (and were refused or recorded).
+    public var missCount: Int { state.withLock { $0.misses } }
+
+    /// Adds values that must never be written (a password, an API key sent in a body, a token a
+    /// login response returned). Those seen in credential headers are added without asking.
+    public func addSecrets(_ secrets: [String]) {
+        state.withLock { $0.redactor.learn(secrets) }
+    }
+
+    /// Writes the exchanges recorded in this run (after the file's own, in mode `new`), secrets
+    /// masked; does nothing when nothing new was recorded.
+    ///
+    /// - Throws: ``CassetteError`` when the file cannot be written.
+    public func save() throws(CassetteError) {
+        let cassette: Cassette? = state.withLock { state in
+            guard state.unsaved else { return nil }
+            state.unsaved = false
+            let fresh = state.fresh.map { state.redactor.redact($0) }
+            let kept = mode == .new ? state.recorded : []
+            return Cassette(entries: kept + fresh, matching: matching)
+        }
+        guard let cassette else { return }
+        do {
+            try cassette.write(to: path, creator: creator)
+        } catch {
+            state.withLock { $0.unsaved = true }
+            throw error
+        }
+    }
+
+    // MARK: HTTPTransport
+
+    /// Replays or records; see ``HTTPTransport``.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        try await send(request, body: body, timeout: timeout, tls: .system)
+    }
+
+    /// Replays or records; see ``HTTPTransport``. A request that matches nothing in mode `none`
+    /// fails with a ``TransportFailure`` that shows it beside the nearest recorded one.
+    public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        let url = Self.url(of: request)
+        let method = request.method.rawValue
+        let headers = request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
+        let (replayed, masked) = mode == .all ? (nil, nil) : replay(method: method, url: url, body: body, headers: headers)
+        if let entry = replayed {
+            switch entry.outcome {
+            case .response(let status, let reason, let headers, let body):
+                return (Self.response(status: status, reason: reason, headers: headers), body)
+            case .failure(let failure):
+                throw failure
+            }
+        }
+        guard mode != .none, let live else {
+            throw TransportFailure(.other, detail: missDescription(masked ?? CassetteMatching.Parts(method: method, url: url, body: body)))
+        }
+        let started = Date()
+        let clock = ContinuousClock.now
+        let label = ExchangeLabel.current
+        func record(_ outcome: Cassette.Outcome) {
+            let entry = Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
+                                       requestHeaders: headers, requestBody: body, outcome: outcome, label: label)
+            state.withLock { state in
+                state.redactor.learn(from: entry)
+                state.fresh.append(entry)
+                state.unsaved = true
+            }
+        }
+        do {
+            let (head, responseBody) = try await live.send(request, body: body, timeout: timeout, tls: tls)
+            record(.response(status: head.status.code, reason: head.status.reasonPhrase,
+                             headers: head.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) },
+                             body: responseBody))
+            return (head, responseBody)
+        } catch let failure as TransportFailure {
+            if failure.kind != .cancelled { record(.failure(failure)) }
+            throw failure
+        }
+    }
+
+    // MARK: Replaying
+
+    /// The first unreplayed entry that matches; once all matching ones have been replayed, the
+    /// last of them again (a script that polls gets the last answer).
+    private func replay(method: String, url: String, body: Data?, headers: [Cassette.Header])
+        -> (Cassette.Entry?, CassetteMatching.Parts)
+    {
+        state.withLock { state in
+            // The request as it would be written: its secrets masked, so that it compares with
+            // what the file holds.
+            var redactor = state.redactor
+            let probe = Cassette.Entry(started: Date(), duration: .zero, method: method, url: url, requestHeaders: headers,
+                                       requestBody: body, outcome: .response(status: 0, reason: "", headers: [], body: Data()))
+            redactor.learn(from: probe)
+            let masked = redactor.redact(probe)
+            let live = CassetteMatching.Parts(method: masked.method, url: masked.url, body: masked.requestBody)
+            var lastMatch: Int?
+            for index in state.index[live.key(matching)] ?? [] where matching.differences(live, from: state.parts[index]).isEmpty {
+                if !state.replayed[index] {
+                    state.replayed[index] = true
+                    return (state.recorded[index], live)
+                }
+                lastMatch = index
+            }
+            if let lastMatch { return (state.recorded[lastMatch], live) }
+            state.misses += 1
+            return (nil, live)
+        }
+    }
+
+    /// What a miss says: the request, the nearest recorded one, and how they differ.
+    private func missDescription(_ live: CassetteMatching.Parts) -> String {
+        let (recorded, parts) = state.withLock { ($0.recorded, $0.parts) }
+        var text = "no recorded exchange in \(self.path) matches \(live.method) \(live.path) (mode \(mode.rawValue): nothing is sent)"
+        let scored = zip(recorded, parts).map { entry, recordedParts in (entry, matching.differences(live, from: recordedParts)) }
+        if let nearest = scored.min(by: { $0.1.count < $1.1.count }) {
+            text += "; nearest: \(nearest.0.method) \(nearest.0.path), which differs in \(nearest.1.joined(separator: "; "))"
+        } else {
+            text += "; the cassette is empty"
+        }
+        return text + ". Record it with --record-mode new, or check the request"
+    }
+
+    // MARK: HTTP pieces
+
+    private static func url(of request: HTTPRequest) -> String {
+        "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
+    }
+
+    private static func response(status: Int, reason: String, headers: [Cassette.Header]) -> HTTPResponse {
+        var fields = HTTPFields()
+        for header in headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
+        }
+        let code = (100...999).contains(status) ? status : 500
+        return HTTPResponse(status: .init(code: code, reasonPhrase: reason), headerFields: fields)
+    }
+}

@@ -1,0 +1,31 @@
+/// What an exchange is, in the host's words: the endpoint it was made through and the Swift type
+/// its response decodes into. A ``CassetteTransport`` writes it beside each recorded exchange, so
+/// that a cassette can be checked against today's types without the network.
+///
+/// ``APIClient`` fills in ``responseType`` for every call through a cassette; a host (or the shell)
+/// that names its endpoints sets ``endpoint`` around the call:
+///
+/// ```swift
+/// try await ExchangeLabel.$current.withValue(ExchangeLabel(endpoint: "posts")) {
+///     try await client.send(.posts)
+/// }
+/// ```
+public struct ExchangeLabel: Sendable, Hashable {
+    /// The endpoint's name, such as `posts`.
+    public var endpoint: String?
+    /// The Swift type the response decodes into, such as `[Post]`.
+    public var responseType: String?
+
+    /// Creates a label.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint's name.
+    ///   - responseType: The Swift type the response decodes into.
+    public init(endpoint: String? = nil, responseType: String? = nil) {
+        self.endpoint = endpoint
+        self.responseType = responseType
+    }
+
+    /// The label of the exchange the current task makes.
+    @TaskLocal public static var current: ExchangeLabel?
+}

@@ -1,0 +1,195 @@
+import DemoService
+import FaultServer
+import Foundation
+import Testing
+@testable import TypedAPI
+import TypedAPICurl
+
+/// Record real exchanges into a HAR cassette, replay them with no server, and never write a secret.
+@Suite("Cassettes: record and replay", .timeLimit(.minutes(10)))
+struct CassetteTests {
+    private func temporaryPath(_ name: String = "cassette.har") throws -> (String, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-cassette-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (folder.appendingPathComponent(name).path, folder)
+    }
+
+    /// Every call the session makes, with each kind of credential; returns what it read, and the
+    /// token the login answered with.
+    private func session(_ client: APIClient) async throws -> (values: [String], token: String) {
+        let posts = try await client.send(Endpoint.posts)
+        let third = try await client.send(Endpoint.post(id: 3))
+        let again = try await client.send(Endpoint.post(id: 3))
+        let created = try await client.send(Endpoint.createPost(userId: 1, title: "Recorded", body: "in a cassette"))
+        let login = try await client.send(Endpoint.login(user: "ada", password: "lovelace"))
+        let issued = try await client.send(Endpoint.issueToken, with: BasicCredentials(username: "ada", password: "lovelace"))
+        let results = try await client.send(Endpoint.search(query: "swift"), with: AccessToken(login.token))
+        return (["\(posts.count)", third.title, again.title, created.title, "\(results.total)", "\(issued.expiresIn)"],
+                login.token)
+    }
+
+    @Test("Recorded through each transport, replayed with no server under another base URL, the same values",
+          arguments: TransportChoice.allCases)
+    func recordAndReplay(_ choice: TransportChoice) async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (live, token) = try await withDemoServer(choice) { client, _ in
+            let cassette = try CassetteTransport(path: path, mode: .once, forwardingTo: client.transport)
+            #expect(cassette.records)
+            cassette.addSecrets(["lovelace"])
+            let recording = client.replacingTransport(with: cassette)
+            let values = try await session(recording)
+            try cassette.save()
+            #expect(cassette.recordedExchanges.count == 7)
+            return values
+        }
+        // The server is gone; nothing listens on port 9.
+        let replaying = try CassetteTransport(path: path, mode: .once, forwardingTo: nil)
+        #expect(!replaying.records)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        let replayed = try await session(offline)
+        #expect(replayed.values == live)
+        #expect(replayed.token == "••••")
+        #expect(replaying.missCount == 0)
+
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""version" : "1.2""#))
+        var attributes = stat()
+        #expect(stat(path, &attributes) == 0 && attributes.st_mode & 0o777 == 0o600)
+        // No secret in any form: the password (as sent in a body, and inside Basic's base64) and
+        // the token the login answered with (recorded in its response, sent as a bearer token).
+        let basic = Data("ada:lovelace".utf8).base64EncodedString()
+        #expect(token.count >= 8)
+        for secret in ["lovelace", basic, token] {
+            #expect(!text.contains(secret), "\(secret) is in the cassette")
+        }
+        let har = try Cassette(contentsOf: path)
+        #expect(har.entries.map(\.method) == ["GET", "GET", "GET", "POST", "POST", "GET", "GET"])
+        #expect(har.entries[0].label?.responseType == "Array<Post>")
+        let search = try #require(har.entries.last)
+        #expect(search.requestHeaders.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer ••••" })
+        #expect(search.redactions.contains { $0.lowercased() == "authorization" })
+        #expect(har.entries[4].redactions.contains("request body"))
+        #expect(har.entries[4].redactions.contains("response body"))
+    }
+
+    @Test("Replay only: a request that matches nothing is refused, naming the nearest and how it differs")
+    func miss() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withDemoServer(.curl) { client, _ in
+            let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
+            _ = try await client.replacingTransport(with: cassette).send(Endpoint.post(id: 3))
+            try cassette.save()
+        }
+        let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        let error = await expectAPIError { try await offline.send(Endpoint.post(id: 4)) }
+        let text = String(describing: error)
+        #expect(text.contains("no recorded exchange"), "\(text)")
+        #expect(text.contains("nearest: GET /posts/3"), "\(text)")
+        #expect(text.contains("path /posts/4, recorded /posts/3"), "\(text)")
+        #expect(replaying.missCount == 1)
+        // Replaying only needs no transport; recording does.
+        #expect(throws: CassetteError.self) { try CassetteTransport(path: path + ".new", mode: .new, forwardingTo: nil) }
+    }
+
+    @Test("Mode new appends what did not match; mode all starts again")
+    func modes() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withDemoServer(.curl) { client, _ in
+            func run(_ mode: CassetteTransport.Mode, _ ids: [Int]) async throws {
+                let cassette = try CassetteTransport(path: path, mode: mode, forwardingTo: client.transport)
+                for id in ids { _ = try await client.replacingTransport(with: cassette).send(Endpoint.post(id: id)) }
+                try cassette.save()
+            }
+            try await run(.once, [1])
+            try await run(.new, [1, 2])
+            #expect(try Cassette(contentsOf: path).entries.map(\.path) == ["/posts/1", "/posts/2"])
+            try await run(.all, [5])
+            #expect(try Cassette(contentsOf: path).entries.map(\.path) == ["/posts/5"])
+            // once, with the file there: replay only.
+            let once = try CassetteTransport(path: path, mode: .once, forwardingTo: client.transport)
+            #expect(once.mode == .none)
+        }
+        #expect(CassetteTransport.Mode.default(environment: ["CI": "true"]) == .none)
+        #expect(CassetteTransport.Mode.default(environment: [:]) == .once)
+    }
+
+    @Test("Query items in any order, JSON bodies as JSON, masked values as any value; the host does not count")
+    func matching() throws {
+        let entry = Cassette.Entry(
+            started: Date(), duration: .zero, method: "POST", url: "http://recorded:8080/v1/items?b=2&a=1&key=%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2",
+            requestHeaders: [], requestBody: Data(#"{"name":"x","password":"••••","tags":[1,2]}"#.utf8),
+            outcome: .response(status: 200, reason: "OK", headers: [], body: Data()))
+        let recorded = CassetteMatching.Parts(method: entry.method, url: entry.url, body: entry.requestBody)
+        func differences(_ url: String, _ body: String, _ matching: CassetteMatching = .default) -> [String] {
+            matching.differences(CassetteMatching.Parts(method: "POST", url: url, body: Data(body.utf8)), from: recorded)
+        }
+        #expect(differences("https://elsewhere/v1/items?a=1&key=real&b=2", #"{ "tags": [1, 2], "password": "hunter22", "name": "x" }"#).isEmpty)
+        #expect(differences("http://x/v1/items?a=1&key=k&b=3", #"{"name":"x","password":"p","tags":[1,2]}"#)
+            == ["query b=3, recorded b=2"])
+        #expect(differences("http://x/v1/items?a=1&key=k&b=2", #"{"name":"y","password":"p","tags":[1,2]}"#)
+            == ["body differs at $.name"])
+        #expect(!differences("https://elsewhere/v1/items?a=1&key=k&b=2", #"{"name":"x","password":"p","tags":[1,2]}"#,
+                             [.method, .host, .path]).isEmpty)
+    }
+
+    @Test("A reset, a time-out and a 5xx are recorded, and replayed as the same errors")
+    func faults() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer { connection in
+            let request = connection.requestHead
+            if request.contains("/reset") {
+                try connection.send("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{")
+                connection.reset()
+            } else if request.contains("/stall") {
+                try connection.send("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{")
+                try connection.pause(300)
+            } else {
+                try connection.send("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+            }
+        }
+        defer { server.stop() }
+        let endpoints = ["/reset", "/stall", "/busy"].map { Endpoint<Public, Post>(path: $0) }
+        func outcomes(_ client: APIClient) async -> [String] {
+            var seen: [String] = []
+            for endpoint in endpoints {
+                let error = await expectAPIError { try await client.send(endpoint) }
+                switch error {
+                case .transport(_, let failure)?: seen.append("transport \(failure.kind)")
+                case .timedOut?: seen.append("timed out")
+                case .unacceptableStatus(_, let response)?: seen.append("status \(response.status)")
+                default: seen.append(String(describing: error))
+                }
+            }
+            return seen
+        }
+        let recorded = try await CurlTransport.withOwnEngine { curl, _ in
+            let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: curl)
+            let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: cassette,
+                                   configuration: .init(timeout: .seconds(2)))
+            let seen = await outcomes(client)
+            try cassette.save()
+            return seen
+        }
+        #expect(recorded == ["transport connectionClosed", "timed out", "status 503"])
+        let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        #expect(await outcomes(offline) == recorded)
+    }
+
+    @Test("A file that is not HAR is one clear error")
+    func notHAR() throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"log": {"entries": 3}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        } throws: { error in
+            String(describing: error).contains("not a HAR file")
+        }
+    }
+}
