@@ -127,7 +127,7 @@ public struct Cassette: Sendable {
         log.entries = entries.map(Self.harEntry)
         if matching != .default { log._typist = .init(match: matching.names) }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every field is a string, a number or a list of them: encoding cannot fail.
         return (try? encoder.encode(HARFile(log: log))) ?? Data()
     }

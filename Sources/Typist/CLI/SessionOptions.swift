@@ -23,6 +23,21 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "kind"))
     package var defaultAuth: String?
 
+    @Option(name: .customLong("cassette"),
+            help: ArgumentHelp("Record this session's exchanges into a HAR file, or replay them from it with no network (secrets are masked in the file).",
+                               valueName: "file.har"))
+    var cassette: String?
+
+    @Option(name: .customLong("record-mode"),
+            help: ArgumentHelp("With --cassette: once (record if the file is missing, else replay only), new (replay what matches, record the rest), none (replay only), all (record again). Default: none when CI is set, else once.",
+                               valueName: "mode"))
+    var recordMode: String?
+
+    @Option(name: .customLong("match"),
+            help: ArgumentHelp("With --cassette: what a request must share with a recorded one, from method, host, path, query, body (default: method,path,query,body).",
+                               valueName: "parts"))
+    var match: String?
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Declare a variable: --var name=value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
 
@@ -52,6 +67,33 @@ package struct SessionOptions: ParsableArguments {
     @Flag(name: [.customShort("k"), .customLong("insecure")],
           help: "Do not check the server's certificate (a warning says so whenever it is in effect; never with real credentials).")
     var insecure = false
+
+    /// The cassette options, read: the file, the mode and what is matched; nil without `--cassette`.
+    func cassetteSettings() throws(ShellCommandLine.StartFailure)
+        -> (path: String, mode: CassetteTransport.Mode, matching: CassetteMatching?)?
+    {
+        guard let cassette else {
+            if recordMode != nil || match != nil {
+                throw ShellCommandLine.StartFailure(message: "--record-mode and --match go with --cassette FILE")
+            }
+            return nil
+        }
+        var mode = CassetteTransport.Mode.default()
+        if let recordMode {
+            guard let named = CassetteTransport.Mode(rawValue: recordMode) else {
+                throw ShellCommandLine.StartFailure(message: "unknown record mode " + recordMode + "; choose once, new, none or all")
+            }
+            mode = named
+        }
+        var matching: CassetteMatching?
+        if let match {
+            switch CassetteMatching.parse(match) {
+            case .success(let parts): matching = parts
+            case .failure(let error): throw ShellCommandLine.StartFailure(message: error.reason)
+            }
+        }
+        return (cassette, mode, matching)
+    }
 
     /// The TLS options given here, relative paths made absolute against the current directory.
     var tls: TLSOptions {

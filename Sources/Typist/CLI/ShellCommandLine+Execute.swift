@@ -55,7 +55,9 @@ extension ShellCommandLine {
             output.error("\(host.name): \(error.message)\n")
             return error.status
         }
-        let status = await run(session, host, mode: mode, input: input)
+        var status = await run(session, host, mode: mode, input: input)
+        // What a cassette recorded, written once the session ends (the prompt writes after each input too).
+        if !session.shell.saveCassette(), status == ExitStatus.success { status = ExitStatus.failure }
         if let stop = session.stopService { await stop() }
         if processEndsAfterMain.withLock({ $0 }) {
             // The process is about to exit: leave the session's values for the kernel to reclaim
@@ -163,9 +165,16 @@ extension ShellCommandLine {
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment))
         let startTLS = tls.options(for: named)
         var stopService: (@Sendable () async -> Void)?
+        let cassette = try options.cassetteSettings()
+        // A cassette that only replays needs no server: nothing is sent.
+        let replaysOnly = cassette.map { settings in
+            settings.mode == .none || (settings.mode == .once && FileManager.default.fileExists(atPath: settings.path))
+        } ?? false
         if baseURL == nil {
             if case .check = request.mode {
                 baseURL = "http://127.0.0.1:9"  // nothing is sent when checking
+            } else if replaysOnly {
+                baseURL = "http://127.0.0.1:9"  // nothing is sent: the cassette answers
             } else if let startService = host.defaultService {
                 do {
                     let service = try await startService()
@@ -204,6 +213,7 @@ extension ShellCommandLine {
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
                                   environments: environments, headers: host.requestHeaders, delegate: host.delegate)
             shell.tlsSources = tls
+            if let cassette { try shell.useCassette(cassette.path, mode: cassette.mode, matching: cassette.matching) }
             if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)

@@ -96,6 +96,8 @@ package struct MetaCommand: Sendable {
                     argument: .file(extensions: ["api"])) { shell, path in await shell.load(path) },
         MetaCommand("save", usage: ":save file.api", "save this session's successful inputs as a script (secrets left out)",
                     argument: .file(extensions: ["api"])) { shell, path in shell.save(path) },
+        MetaCommand("record", usage: ":record [file.har | stop]", "record this session's exchanges into a HAR cassette (secrets masked); stop writes it",
+                    argument: .file(extensions: ["har"])) { shell, argument in shell.recordCommand(argument) },
         MetaCommand("secrets", usage: ":secrets file", "write the session's credentials as `export TYPIST_…` lines (mode 0600) for a :curl line",
                     argument: .file(extensions: [])) { shell, path in shell.exportSecrets(path) },
         MetaCommand("format", usage: ":format pretty|json|table", "how results are shown",

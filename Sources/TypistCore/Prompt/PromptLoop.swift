@@ -43,6 +43,8 @@ struct PromptLoop {
                     // Code and commands alike: Ctrl-C cancels what they send or run (`:load`, `:model`).
                     await source.runInterruptible { _ = await shell.handle(text) }
                 }
+                // What a cassette recorded is on disk after each input, not only at the end.
+                shell.saveCassette()
                 if shell.state.knownSecrets.count != secretsBefore {
                     // A value just became a secret: earlier lines that held it leave the history.
                     let state = shell.state

@@ -70,6 +70,8 @@ public final class Shell: @unchecked Sendable {
     public private(set) var registry: EndpointRegistry
     /// The typed client every call goes through.
     public let client: APIClient
+    /// The host's transport, or a cassette over it (`--cassette`, `:record`).
+    let sessionTransport: SessionTransport
     let state = ShellState()
     /// Held by the input under way (see ``oneInputAtATime(_:)``).
     let inputTurn = ScriptTurn()
@@ -149,7 +151,8 @@ public final class Shell: @unchecked Sendable {
             environment.tls = named.tls
             return environment
         }
-        client = APIClient(environment: environment, transport: transport, configuration: configuration,
+        sessionTransport = SessionTransport(base: transport)
+        client = APIClient(environment: environment, transport: sessionTransport, configuration: configuration,
                            delegate: ExchangeRecorder(state: state, host: delegate))
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
@@ -408,6 +411,9 @@ public final class Shell: @unchecked Sendable {
                                    enumeration: $0.enumeration)
         }
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
+        let sessionTransport = sessionTransport
+        // What a cassette writes beside each exchange: the endpoint, and the Swift type it decodes into.
+        let label = ExchangeLabel(endpoint: endpoint.name, responseType: endpoint.responseTypeName)
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
         return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
@@ -434,7 +440,9 @@ public final class Shell: @unchecked Sendable {
             let credentials = preview == nil ? state.credentials : Preview.credentials(state.credentials)
             let (value, token): (Value, String?)
             do {
-                (value, token) = try await plan.send(call?.client ?? client, credentials)
+                (value, token) = sessionTransport.cassette == nil || call != nil
+                    ? try await plan.send(call?.client ?? client, credentials)
+                    : try await ExchangeLabel.$current.withValue(label) { try await plan.send(client, credentials) }
             } catch where call?.wasSent == true {
                 // The request is kept; a sample the Swift type does not take (an enum, a date)
                 // leaves the rest of the expression a placeholder of the right shape.

@@ -1,0 +1,144 @@
+import APIScript
+import Foundation
+import HTTPTypes
+import TypedAPI
+
+/// `typist cassette show` and `typist cassette verify`: a cassette read without the network.
+package enum CassetteReport {
+    /// A table of the cassette's exchanges: method, path, status, Swift type, size.
+    package static func show(_ cassette: Cassette) -> String {
+        var rows = [["#", "METHOD", "PATH", "STATUS", "TYPE", "SIZE"]]
+        for (index, entry) in cassette.entries.enumerated() {
+            let status: String
+            switch entry.outcome {
+            case .response(let code, _, _, _): status = String(code)
+            case .failure(let failure): status = "failed: \(failure.kind.nameForPeople)"
+            }
+            rows.append([String(index + 1), entry.method, entry.path, status, entry.label?.responseType ?? "-",
+                         byteCount(entry.responseBody.count)])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { TerminalText.sanitized($0[column]).count }.max() ?? 0 }
+        let lines = rows.map { row in
+            zip(row, widths).map { cell, width in
+                let text = TerminalText.sanitized(cell)
+                return text + String(repeating: " ", count: max(0, width - text.count))
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return lines.joined(separator: "\n") + "\n\(cassette.entries.count) exchange\(cassette.entries.count == 1 ? "" : "s")\n"
+    }
+
+    /// One entry's verdict.
+    package enum Verdict: Equatable {
+        case decodes
+        case drifted(String)
+        case skipped(String)
+    }
+
+    /// Decodes every recorded 2xx response through the registry's Swift types, with no network:
+    /// each entry's endpoint (as recorded) is called on a transport that answers with the recorded
+    /// response. A response that no longer decodes is drift, reported with its JSON path.
+    package static func verify(_ cassette: Cassette, registry: EndpointRegistry) async -> [(Cassette.Entry, Verdict)] {
+        var verdicts: [(Cassette.Entry, Verdict)] = []
+        for entry in cassette.entries {
+            verdicts.append((entry, await verdict(entry, registry: registry)))
+        }
+        return verdicts
+    }
+
+    /// The report's text and whether every checked entry decodes.
+    package static func render(_ verdicts: [(Cassette.Entry, Verdict)]) -> (text: String, clean: Bool) {
+        var text = ""
+        var drifted = 0
+        var checked = 0
+        for (index, (entry, verdict)) in verdicts.enumerated() {
+            let place = "\(index + 1) \(entry.method) \(TerminalText.sanitized(entry.path))"
+            let type = entry.label?.responseType.map { " → \($0)" } ?? ""
+            switch verdict {
+            case .decodes:
+                checked += 1
+                text += "ok       \(place)\(type)\n"
+            case .drifted(let reason):
+                checked += 1
+                drifted += 1
+                text += "DRIFT    \(place)\(type): \(TerminalText.sanitized(reason))\n"
+            case .skipped(let reason):
+                text += "skipped  \(place): \(reason)\n"
+            }
+        }
+        text += drifted == 0 ? "\(checked) response\(checked == 1 ? "" : "s") decode with today's types\n"
+            : "\(drifted) of \(checked) responses no longer decode\n"
+        return (text, drifted == 0)
+    }
+
+    private static func verdict(_ entry: Cassette.Entry, registry: EndpointRegistry) async -> Verdict {
+        guard case .response(let status, let reason, let headers, let body) = entry.outcome else {
+            return .skipped("no response was recorded")
+        }
+        guard (200..<300).contains(status) else { return .skipped("status \(status), not a success") }
+        guard let name = entry.label?.endpoint else { return .skipped("no endpoint recorded (an untyped call?)") }
+        let candidates = registry.endpoints.filter { $0.name == name }
+        guard let registration = candidates.first(where: { $0.responseTypeName == entry.label?.responseType }) ?? candidates.first
+        else { return .skipped("no endpoint named '\(TerminalText.sanitized(name))' in this program") }
+        guard let plan = plan(for: registration) else { return .skipped("its arguments cannot be made up to check it") }
+        let answer = RecordingTransport { _, _ in
+            var fields = HTTPFields()
+            for header in headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            return (HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields), body)
+        }
+        do {
+            let environment = try ServerEnvironment(url: "http://127.0.0.1:9")
+            let client = APIClient(environment: environment, transport: answer)
+            // Whatever the kind asks of the session: nothing is sent.
+            let credentials = SessionCredentials(token: "verify", apiKey: "verify", username: "verify", password: "verify")
+            _ = try await plan.send(client, credentials)
+            return .decodes
+        } catch let error as APIError {
+            if case .decodingFailed(_, let failure) = error {
+                let path = failure.codingPath.isEmpty ? "the top level" : failure.codingPath
+                return .drifted("at \(path): expected \(failure.expected), found \(failure.found)")
+            }
+            return .drifted(String(describing: error))
+        } catch {
+            return .drifted(String(describing: error))
+        }
+    }
+
+    /// A call plan with made-up arguments: defaults, an enum's first case, or probe values (and,
+    /// for strings a type refuses, a UUID).
+    private static func plan(for registration: EndpointRegistration) -> CallPlan? {
+        for attempt in 0..<2 {
+            let values = registration.parameters.enumerated().map { index, parameter -> Value in
+                if let value = parameter.defaultValue { return value }
+                if let first = parameter.choices?.first { return first }
+                if let first = parameter.enumeration?.cases.first { return first.value }
+                let probe = ProbeValues.value(for: parameter.scriptType, index: index)
+                if attempt == 1, case .string = probe { return .string("00000000-0000-0000-0000-000000000000") }
+                return probe
+            }
+            if let plan = try? registration.plan(values) { return plan }
+        }
+        return nil
+    }
+
+    private static func byteCount(_ count: Int) -> String {
+        count < 1024 ? "\(count) B" : count < 1 << 20 ? "\(count >> 10) KB" : "\(count >> 20) MB"
+    }
+}
+
+extension TransportFailure.Kind {
+    /// The kind in words, for a table.
+    var nameForPeople: String {
+        switch self {
+        case .connectionRefused: "refused"
+        case .connectionClosed: "closed"
+        case .hostNotFound: "host not found"
+        case .tls: "TLS"
+        case .timedOut: "timed out"
+        case .cancelled: "cancelled"
+        case .responseTooLarge: "too large"
+        case .other: "other"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import TypedAPI
+
+/// `--cassette`, `:record`, `typist cassette show` and `verify`, as a user runs them.
+@Suite("Cassettes at the command line")
+struct CassetteCommandTests {
+    private static let script = """
+        let p = post(id: 3)
+        print(p.title)
+        let session = login(user: "ada", password: "lovelace")
+        token = session.token
+        print(search(query: "swift").total)
+        print(users().count)
+
+        """
+
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typist-cassette-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("Recorded once against the demo, replayed with no server; show lists it, verify passes; no secret in the file")
+    func recordReplayShowVerify() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("session.api")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("session.har").path
+        let recorded = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "once"])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        #expect(recorded.error.isEmpty, "\(recorded.error)")
+        var attributes = stat()
+        #expect(stat(har, &attributes) == 0 && attributes.st_mode & 0o777 == 0o600)
+
+        // Replay: the file exists, so `once` replays only, and no server is started (the base URL
+        // is a closed port).
+        let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har], environment: ["CI": ""])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(replayed.standard == recorded.standard)
+
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        let cassette = try Cassette(contentsOf: har)
+        // The password is masked where it was sent; `ada-lovelace`, a login in the users' data
+        // that only contains it, is what the server said and stays.
+        let login = String(decoding: cassette.entries[1].requestBody ?? Data(), as: UTF8.self)
+        #expect(login.contains(#""password":"••••""#), "\(login)")
+        #expect(!text.contains(#"\"lovelace\""#))
+        #expect(text.contains("ada-lovelace"))
+        #expect(cassette.entries.count == 4)
+        // The token the login answered, masked in its response and in the search's header.
+        #expect(cassette.entries[1].redactions.contains("response body"))
+        #expect(cassette.entries[2].requestHeaders.contains { $0.name.lowercased() == "authorization" && $0.value == "Bearer ••••" })
+        #expect(cassette.entries.map(\.label?.endpoint) == ["post", "login", "search", "users"])
+
+        let show = try await Built.run("typist", ["cassette", "show", har])
+        #expect(show.status == 0, "\(show.error)")
+        #expect(show.standard.contains("GET     /posts/3    200     Post"), "\(show.standard)")
+        #expect(show.standard.hasSuffix("4 exchanges\n"))
+        let verify = try await Built.run("typist", ["cassette", "verify", har])
+        #expect(verify.status == 0, "\(verify.standard)\(verify.error)")
+        #expect(verify.standard.hasSuffix("4 responses decode with today's types\n"), "\(verify.standard)")
+    }
+
+    @Test("verify reports drift with the JSON path and exits 1")
+    func drift() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("one.api")
+        try "print(post(id: 3).id)\nprint(posts().count)\n".write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("one.har").path
+        let recorded = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "all"])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        // The service changed: `id` became a string in the single post, and a list's third
+        // element lost its title.
+        var cassette = try Cassette(contentsOf: har)
+        guard case .response(let status, let reason, let headers, let body) = cassette.entries[0].outcome else {
+            Issue.record("expected a response")
+            return
+        }
+        let changed = String(decoding: body, as: UTF8.self).replacingOccurrences(of: #""id":3"#, with: #""id":"three""#)
+        cassette.entries[0].outcome = .response(status: status, reason: reason, headers: headers, body: Data(changed.utf8))
+        try cassette.write(to: har)
+        let verify = try await Built.run("typist", ["cassette", "verify", har])
+        #expect(verify.status == 1)
+        #expect(verify.standard.contains("DRIFT    1 GET /posts/3 → Post: at id: expected Int"), "\(verify.standard)")
+        #expect(verify.standard.contains("ok       2 GET /posts → [Post]"), "\(verify.standard)")
+        #expect(verify.standard.hasSuffix("1 of 2 responses no longer decode\n"))
+        // And replaying it shows the same error a live call would.
+        let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "none"])
+        #expect(replayed.status == 1)
+        #expect(replayed.error.contains("expected Int"), "\(replayed.error)")
+    }
+
+    @Test("With CI set, the default mode replays only: a missing exchange is an error naming the nearest, nothing sent")
+    func ciDefault() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("one.api")
+        try "print(post(id: 3).id)\n".write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("one.har").path
+        #expect(try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "once"]).status == 0)
+        try "print(post(id: 4).id)\n".write(to: script, atomically: true, encoding: .utf8)
+        let missed = try await Built.run("typist", ["run", script.path, "--cassette", har], environment: ["CI": "true"])
+        #expect(missed.status == 1)
+        #expect(missed.error.contains("no recorded exchange"), "\(missed.error)")
+        #expect(missed.error.contains("path /posts/4, recorded /posts/3"), "\(missed.error)")
+        let usage = try await Built.run("typist", ["run", script.path, "--record-mode", "sideways"])
+        #expect(usage.status == 64)
+        #expect(usage.error.contains("--record-mode and --match go with --cassette FILE"), "\(usage.error)")
+    }
+
+    @Test(":record FILE at the prompt records what follows; :record stop writes it")
+    func recordAtPrompt() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("prompt.har").path
+        let input = "post(id: 1).title\n:record \(har)\npost(id: 2).title\n:record\n:record stop\npost(id: 5).title\n"
+        let result = try await Built.run("typist", [], input: input)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.standard.contains("recording into \(har)"), "\(result.standard)")
+        #expect(result.standard.contains("stopped; 1 exchange(s) in \(har)"), "\(result.standard)")
+        #expect(try Cassette(contentsOf: har).entries.map(\.path) == ["/posts/2"])
+    }
+}
