@@ -27,7 +27,13 @@ struct CassetteRedactor {
     /// Learns the secrets a request carries in its credential headers and URL.
     mutating func learn(from entry: Cassette.Entry) {
         var found: [String] = []
-        for header in entry.requestHeaders + Self.responseHeaders(of: entry) where Self.isCredential(header.name) {
+        // What the client sent as a credential, and the cookies the server set. (Other response
+        // headers with such names, `Access-Control-Allow-Credentials: true`, are masked where they
+        // stand but teach nothing: their values are not secrets to find elsewhere.)
+        for header in entry.requestHeaders where Self.isCredential(header.name) {
+            found += Self.credentialValues(header)
+        }
+        for header in Self.responseHeaders(of: entry) where header.name.lowercased() == "set-cookie" {
             found += Self.credentialValues(header)
         }
         if let components = URLComponents(string: entry.url) {
@@ -203,9 +209,30 @@ struct CassetteRedactor {
         }
     }
 
-    /// A secret as written, JSON-escaped, and percent-encoded (both `%20` and `+` for a space).
+    /// A secret as written, JSON-escaped (once, and twice: JSON inside a JSON string, as an echo
+    /// service returns a body it was sent), and percent-encoded (both `%20` and `+` for a space).
     private static func forms(of secret: String) -> [String] {
-        var forms = [secret]
+        let once = jsonEscaped(secret)
+        var forms = [secret, once, jsonEscaped(once)]
+        // A JSON writer may leave `/` alone.
+        forms += forms.map { $0.replacingOccurrences(of: "\\/", with: "/") }
+        // Percent-encoded as clients write it: only the unreserved characters left, or what a
+        // query value (`/` and `?` left) or a path segment may hold as it is.
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        var queryValue = CharacterSet.urlQueryAllowed
+        queryValue.remove(charactersIn: "&=+;#")
+        var pathSegment = CharacterSet.urlPathAllowed
+        pathSegment.remove(charactersIn: "/;")
+        for allowed in [unreserved, queryValue, pathSegment] {
+            guard let percent = secret.addingPercentEncoding(withAllowedCharacters: allowed), percent != secret else { continue }
+            forms.append(percent)
+            forms.append(percent.replacingOccurrences(of: "%20", with: "+"))
+        }
+        return Array(Set(forms))
+    }
+
+    private static func jsonEscaped(_ secret: String) -> String {
         var json = ""
         for scalar in secret.unicodeScalars {
             switch scalar {
@@ -219,15 +246,6 @@ struct CassetteRedactor {
                 if scalar.value < 0x20 { json += String(format: "\\u%04x", scalar.value) } else { json.unicodeScalars.append(scalar) }
             }
         }
-        forms.append(json)
-        // A JSON writer may leave `/` alone.
-        forms.append(json.replacingOccurrences(of: "\\/", with: "/"))
-        var unreserved = CharacterSet.alphanumerics
-        unreserved.insert(charactersIn: "-._~")
-        if let percent = secret.addingPercentEncoding(withAllowedCharacters: unreserved) {
-            forms.append(percent)
-            forms.append(percent.replacingOccurrences(of: "%20", with: "+"))
-        }
-        return Array(Set(forms))
+        return json
     }
 }
