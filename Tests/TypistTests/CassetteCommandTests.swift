@@ -124,3 +124,34 @@ struct CassetteCommandTests {
         #expect(try Cassette(contentsOf: har).entries.map(\.path) == ["/posts/2"])
     }
 }
+
+/// The README's "Record and replay" commands, as written, in a folder with the smoke script.
+@Suite("The README's record and replay commands, verbatim")
+struct CassetteReadmeTests {
+    @Test("Recorded the first time, replayed after, shown, verified")
+    func readmeCommands() async throws {
+        let blocks = ReadmeVerbatimTests.blocks(in: "Record and replay")
+        let commands = try #require(blocks.first { $0.info == "sh" }).text
+            .split(separator: "\n").map { line in
+                String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+            }
+        #expect(commands.count == 4)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-readme-cassette-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Built.packageRoot.appendingPathComponent("Examples/smoke.api"),
+                                         to: directory.appendingPathComponent("smoke.api"))
+        var outputs: [String] = []
+        for command in commands {
+            let words = command.split(separator: " ").map(String.init)
+            #expect(words.first == "typist")
+            // A developer's machine: CI unset (under CI the default mode only replays).
+            let result = try await Built.run("typist", Array(words.dropFirst()), environment: ["CI": ""], directory: directory)
+            #expect(result.status == 0, "\(command): \(result.error)")
+            outputs.append(result.standard)
+        }
+        #expect(outputs[0] == outputs[1], "the replay prints what the recording did")
+        #expect(outputs[2].contains("GET "), "\(outputs[2])")
+        #expect(outputs[3].contains("decode with today's types"), "\(outputs[3])")
+    }
+}

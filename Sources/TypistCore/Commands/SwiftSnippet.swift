@@ -172,7 +172,7 @@ struct SwiftSnippet {
 
 
     private func transportName() -> (String, String) {
-        let qualified = SwiftTypeName.qualified(Swift.type(of: shell.client.transport)).split(separator: ".")
+        let qualified = SwiftTypeName.qualified(Swift.type(of: shell.sessionTransport.base)).split(separator: ".")
         return (String(qualified.last ?? "URLSessionTransport"), qualified.count > 1 ? String(qualified[0]) : "TypedAPI")
     }
 }
