@@ -21,7 +21,7 @@ extension CommandLineExtension {
     static let openAPI: CommandLineExtension = {
         var openAPI = CommandLineExtension(
             subcommands: [GenerateCommand.self],
-            outcome: { command, output in
+            outcome: { command, _, output in
                 guard let generate = command as? GenerateCommand else { return nil }
                 return .running { await GenerateCommand.run(generate, output: output) }
             },

@@ -25,6 +25,9 @@ struct LessonCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Check the exercises in a folder: the Swift design against its usage and misuse, the .api exercise with the hidden checks.", valueName: "folder"))
     var check: String?
 
+    @Flag(help: "Replay the lesson's recorded exchanges (exchanges.har in its folder) instead of calling the demo service: no server, no network.")
+    var offline = false
+
     @OptionGroup var options: SessionOptions
 }
 
@@ -36,6 +39,18 @@ extension LessonCommand {
         if let check { .check(check) } else if let start { .start(start) } else if handout { .handout } else if plain { .plain }
         else { .interactive }
     }
+
+    /// The session's options: with `--offline`, the lesson's cassette, replayed only, and no server.
+    func sessionOptions(lessons: URL?) -> SessionOptions {
+        guard offline, let number, let lessons else { return options }
+        var options = options
+        options.cassette = lessons.appendingPathComponent("lesson-\(number)").appendingPathComponent(Self.cassetteName).path
+        options.recordMode = CassetteTransport.Mode.none.rawValue
+        return options
+    }
+
+    /// The file in a lesson's folder that holds its exchanges with the demo service.
+    static let cassetteName = "exchanges.har"
 
     /// The session this command runs.
     var mode: ShellCommandLine.Mode {

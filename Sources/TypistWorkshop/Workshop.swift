@@ -56,9 +56,9 @@ extension CommandLineExtension {
     static let workshop: CommandLineExtension = {
         var workshop = CommandLineExtension(
         subcommands: [LessonCommand.self, SwiftCheckCommand.self],
-        outcome: { command, output in
+        outcome: { command, host, output in
             switch command {
-            case let lesson as LessonCommand: .session(lesson.options, lesson.mode)
+            case let lesson as LessonCommand: .session(lesson.sessionOptions(lessons: host.lessonDirectory), lesson.mode)
             case let check as SwiftCheckCommand:
                 .finished(SwiftCheckCommand.run(check.files, expectFailure: check.expectFailure, output: output))
             default: nil

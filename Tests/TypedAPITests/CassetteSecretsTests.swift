@@ -29,7 +29,7 @@ struct CassetteSecretsTests {
     static let token = "tok.bearer-9f8e7d6c"
     static let password = "pw basic:3c4d5e6f"
     static let cookie = "cookie-secret-1a2b3c4d"
-    static let bodySecret = "body \"secret\" 8e7f6a5b"
+    static let bodySecret = "body \"secret\" é8e7f6a5b"
 
     /// The session: each credential kind once, and what each echo said.
     private func session(_ client: APIClient) async throws -> [String] {

@@ -117,6 +117,27 @@ struct CassetteTests {
         #expect(CassetteTransport.Mode.default(environment: [:]) == .once)
     }
 
+    @Test("Identical requests replay in recorded order, then the last one again")
+    func order() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let create = Endpoint.createPost(userId: 1, title: "same", body: "same")
+        let recorded = try await withDemoServer(.curl) { client, _ in
+            let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
+            let recording = client.replacingTransport(with: cassette)
+            var ids: [Int] = []
+            for _ in 0..<3 { ids.append(try await recording.send(create).id) }
+            try cassette.save()
+            return ids
+        }
+        #expect(Set(recorded).count == 3, "the service gives each new post its own id: \(recorded)")
+        let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        var replayed: [Int] = []
+        for _ in 0..<4 { replayed.append(try await offline.send(create).id) }
+        #expect(replayed == recorded + [recorded[2]])
+    }
+
     @Test("Query items in any order, JSON bodies as JSON, masked values as any value; the host does not count")
     func matching() throws {
         let entry = Cassette.Entry(

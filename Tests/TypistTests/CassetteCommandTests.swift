@@ -155,3 +155,37 @@ struct CassetteReadmeTests {
         #expect(outputs[3].contains("decode with today's types"), "\(outputs[3])")
     }
 }
+
+/// Each lesson offline: its recorded exchanges answer every step as the demo service does, and the
+/// recording is current (the same requests a fresh recording makes).
+@Suite("Lessons offline")
+struct LessonsOfflineTests {
+    private static func normalized(_ text: String) -> String {
+        // A call's time, and the server's Date header (`:last`), differ from run to run.
+        text.replacingOccurrences(of: #"\(\d+(\.\d+)? ms\)"#, with: "(… ms)", options: .regularExpression)
+            .replacingOccurrences(of: #"Date: [^\n]*GMT"#, with: "Date: …", options: .regularExpression)
+    }
+
+    @Test("typist lesson N --plain --offline prints what the live walk prints; the recording is current", arguments: 0...4)
+    func offline(number: Int) async throws {
+        let live = try await Built.run("typist", ["lesson", String(number), "--plain"])
+        let offline = try await Built.run("typist", ["lesson", String(number), "--plain", "--offline"])
+        #expect(live.status == 0, "\(live.error)")
+        #expect(offline.status == 0, "\(offline.error)")
+        #expect(Self.normalized(offline.standard) == Self.normalized(live.standard))
+        #expect(offline.error == live.error)
+
+        let committed = try Cassette(contentsOf: Built.packageRoot.appendingPathComponent("Workshop/lesson-\(number)/exchanges.har").path)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typist-lesson-record-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fresh = folder.appendingPathComponent("exchanges.har").path
+        let recording = try await Built.run("typist", ["lesson", String(number), "--plain", "--cassette", fresh, "--record-mode", "all"])
+        #expect(recording.status == 0, "\(recording.error)")
+        func summary(_ cassette: Cassette) -> [String] {
+            cassette.entries.map { "\($0.method) \($0.url.replacingOccurrences(of: #"^http://[^/]+"#, with: "", options: .regularExpression)) \($0.status ?? 0)" }
+        }
+        #expect(summary(try Cassette(contentsOf: fresh)) == summary(committed),
+                "lesson \(number)'s recording is out of date: run Scripts/record-lessons")
+    }
+}

@@ -214,8 +214,9 @@ struct CassetteRedactor {
     private static func forms(of secret: String) -> [String] {
         let once = jsonEscaped(secret)
         var forms = [secret, once, jsonEscaped(once)]
-        // A JSON writer may leave `/` alone.
+        // A JSON writer may leave `/` alone, and may write every character past ASCII escaped.
         forms += forms.map { $0.replacingOccurrences(of: "\\/", with: "/") }
+        forms += forms.map(asciiOnly)
         // Percent-encoded as clients write it: only the unreserved characters left, or what a
         // query value (`/` and `?` left) or a path segment may hold as it is.
         var unreserved = CharacterSet.alphanumerics
@@ -232,20 +233,21 @@ struct CassetteRedactor {
         return Array(Set(forms))
     }
 
+    /// The inside of the JSON string that holds `secret`, as Foundation's encoder writes it (`/`
+    /// escaped; the caller adds the form without).
     private static func jsonEscaped(_ secret: String) -> String {
-        var json = ""
-        for scalar in secret.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "/": json += "\\/"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            default:
-                if scalar.value < 0x20 { json += String(format: "\\u%04x", scalar.value) } else { json.unicodeScalars.append(scalar) }
+        guard let data = try? JSONEncoder().encode(secret) else { return secret }
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// `json` with every character past ASCII as `\uXXXX` (UTF-16, as Python's `json.dumps` writes).
+    private static func asciiOnly(_ json: String) -> String {
+        var result = ""
+        for unit in json.utf16 {
+            if unit < 0x80, let scalar = Unicode.Scalar(unit) { result.unicodeScalars.append(scalar) } else {
+                result += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
             }
         }
-        return json
+        return result
     }
 }

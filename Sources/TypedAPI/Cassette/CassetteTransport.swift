@@ -54,6 +54,8 @@ public final class CassetteTransport: HTTPTransport {
         /// The recorded requests' parts, and the entries by method and path (when matched).
         var parts: [CassetteMatching.Parts] = []
         var index: [String: [Int]] = [:]
+        /// Where each key's candidates stop being all replayed.
+        var firstUnreplayed: [String: Int] = [:]
         /// Exchanges recorded in this run, not yet written without their secrets.
         var fresh: [Cassette.Entry] = []
         var unsaved = false
@@ -80,6 +82,9 @@ public final class CassetteTransport: HTTPTransport {
         self.live = live
         self.creator = creator
         let exists = FileManager.default.fileExists(atPath: path)
+        if !exists, mode == .none {
+            throw CassetteError(path: path, reason: "no such file; mode none only replays (record it first, with mode once or all)")
+        }
         var cassette = Cassette()
         if exists, mode != .all { cassette = try Cassette(contentsOf: path) }
         let effective: Mode = mode == .once && exists ? .none : mode
@@ -198,12 +203,23 @@ public final class CassetteTransport: HTTPTransport {
             let masked = redactor.redact(probe)
             let live = CassetteMatching.Parts(method: masked.method, url: masked.url, body: masked.requestBody)
             var lastMatch: Int?
-            for index in state.index[live.key(matching)] ?? [] where matching.differences(live, from: state.parts[index]).isEmpty {
+            let key = live.key(matching)
+            let candidates = state.index[key] ?? []
+            // Past the leading run of replayed entries (a loop that asks the same thing again and
+            // again must not walk every earlier answer each time).
+            var start = state.firstUnreplayed[key] ?? 0
+            while start < candidates.count, state.replayed[candidates[start]] { start += 1 }
+            state.firstUnreplayed[key] = start
+            for index in candidates[start...] where matching.differences(live, from: state.parts[index]).isEmpty {
                 if !state.replayed[index] {
                     state.replayed[index] = true
                     return (state.recorded[index], live)
                 }
                 lastMatch = index
+            }
+            // All replayed: the last that matches again, among those skipped too.
+            if lastMatch == nil {
+                lastMatch = candidates[..<start].last { matching.differences(live, from: state.parts[$0]).isEmpty }
             }
             if let lastMatch { return (state.recorded[lastMatch], live) }
             state.misses += 1

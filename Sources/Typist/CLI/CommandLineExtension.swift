@@ -18,7 +18,7 @@ package struct CommandLineExtension: Sendable {
     /// The subcommands, for parsing and help.
     package var subcommands: [any ParsableCommand.Type]
     /// What a parsed command asks for; `nil` when it is not one of this extension's.
-    package var outcome: @Sendable (any ParsableCommand, ShellOutput) -> Outcome?
+    package var outcome: @Sendable (any ParsableCommand, ShellHost, ShellOutput) -> Outcome?
     /// Sets up each session's shell (commands, help, observers) once it is made.
     package var prepare: @Sendable (Shell, ShellHost) -> Void
     /// Reads the API document `--openapi` names (a file or URL) into endpoints, with the
@@ -30,7 +30,7 @@ package struct CommandLineExtension: Sendable {
     package var providesLessons = false
 
     package init(subcommands: [any ParsableCommand.Type],
-                 outcome: @escaping @Sendable (any ParsableCommand, ShellOutput) -> Outcome?,
+                 outcome: @escaping @Sendable (any ParsableCommand, ShellHost, ShellOutput) -> Outcome?,
                  prepare: @escaping @Sendable (Shell, ShellHost) -> Void) {
         self.subcommands = subcommands
         self.outcome = outcome

@@ -26,12 +26,12 @@ package struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("cassette"),
             help: ArgumentHelp("Record this session's exchanges into a HAR file, or replay them from it with no network (secrets are masked in the file).",
                                valueName: "file.har"))
-    var cassette: String?
+    package var cassette: String?
 
     @Option(name: .customLong("record-mode"),
             help: ArgumentHelp("With --cassette: once (record if the file is missing, else replay only), new (replay what matches, record the rest), none (replay only), all (record again). Default: none when CI is set, else once.",
                                valueName: "mode"))
-    var recordMode: String?
+    package var recordMode: String?
 
     @Option(name: .customLong("match"),
             help: ArgumentHelp("With --cassette: what a request must share with a recorded one, from method, host, path, query, body (default: method,path,query,body).",

@@ -165,7 +165,12 @@ extension ShellCommandLine {
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment))
         let startTLS = tls.options(for: named)
         var stopService: (@Sendable () async -> Void)?
-        let cassette = try options.cassetteSettings()
+        // `check` sends nothing: a cassette is read only where calls are made.
+        let isCheck: Bool = if case .check = request.mode { true } else { false }
+        let cassette = isCheck ? nil : try options.cassetteSettings()
+        // Set when no base URL was given and a replay-only cassette answers: like the built-in
+        // service, no real service is reached, so its TLS settings do not apply.
+        var answeredByCassette = false
         // A cassette that only replays needs no server: nothing is sent.
         let replaysOnly = cassette.map { settings in
             settings.mode == .none || (settings.mode == .once && FileManager.default.fileExists(atPath: settings.path))
@@ -175,6 +180,7 @@ extension ShellCommandLine {
                 baseURL = "http://127.0.0.1:9"  // nothing is sent when checking
             } else if replaysOnly {
                 baseURL = "http://127.0.0.1:9"  // nothing is sent: the cassette answers
+                answeredByCassette = true
             } else if let startService = host.defaultService {
                 do {
                     let service = try await startService()
@@ -187,7 +193,7 @@ extension ShellCommandLine {
                 throw StartFailure(message: "no base URL: pass --base-url URL or --env NAME (typist.json)")
             }
         }
-        if stopService == nil {
+        if stopService == nil, !answeredByCassette {
             do {
                 try startTLS.validate()
                 if !startTLS.isSystemDefault, transport is URLSessionTransport { throw URLSessionTransport.refusal(of: startTLS) }
@@ -198,7 +204,7 @@ extension ShellCommandLine {
         do {
             var environment = try ServerEnvironment(name: environmentName ?? "default", url: baseURL ?? "")
             // The built-in service is plain HTTP on loopback: TLS options are for real services.
-            if stopService == nil { environment.tls = startTLS }
+            if stopService == nil, !answeredByCassette { environment.tls = startTLS }
             let colors = !options.noColor && TerminalStyle.colorsEnabled(for: STDOUT_FILENO)
             // Every mode that reads a person's lines gets the line editor at a terminal: the prompt,
             // and a lesson's walk (`lesson N`).

@@ -65,7 +65,7 @@ public enum ShellCommandLine {
             return ExitStatus.usage
         default:
             if let status = await runCassetteCommand(command, host, output: output) { return status }
-            switch host.extensions.lazy.compactMap({ $0.outcome(command, output) }).first {
+            switch host.extensions.lazy.compactMap({ $0.outcome(command, host, output) }).first {
             case .finished(let status): return status
             case .running(let work): return await work()
             case .session(let extensionOptions, let extensionMode): (options, mode) = (extensionOptions, extensionMode)
