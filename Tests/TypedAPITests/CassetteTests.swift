@@ -202,6 +202,37 @@ struct CassetteTests {
         #expect(await outcomes(offline) == recorded)
     }
 
+    @Test("A hand-edited cassette with a status that is not HTTP, bad base64 and a header with a line break replays without a crash")
+    func hostile() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func entry(_ url: String, status: Int, content: String) -> String {
+            """
+            {"startedDateTime": "yesterday", "time": -1e300, "request": {"method": "GET", "url": "\(url)", "headers": [],
+             "queryString": [], "bodySize": 0}, "response": {"status": \(status), "statusText": "x\\r\\ny",
+             "headers": [{"name": "X-Bad", "value": "a\\r\\nInjected: 1"}, {"name": "bad name", "value": "v"}],
+             "content": \(content), "bodySize": 3}, "timings": {"wait": 0}}
+            """
+        }
+        let har = """
+            {"log": {"version": "1.2", "creator": {"name": "x", "version": "1"}, "entries": [
+            \(entry("http://h/a", status: 70000, content: #"{"size": 3, "mimeType": "text/plain", "text": "abc"}"#)),
+            \(entry("http://h/b", status: 200, content: #"{"size": 3, "mimeType": "application/json", "text": "%%%", "encoding": "base64"}"#))
+            ]}}
+            """
+        try Data(har.utf8).write(to: URL(fileURLWithPath: path))
+        let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        let client = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        let first = await expectAPIError { try await client.send(Endpoint<Public, Data>(path: "/a")) }
+        guard case .transport(_, let failure)? = first else {
+            Issue.record("expected a transport failure, got \(String(describing: first))")
+            return
+        }
+        #expect(failure.detail.contains("status 70000"))
+        // Undecodable base64 is kept as the text it is.
+        #expect(try await client.send(Endpoint<Public, Data>(path: "/b")) == Data("%%%".utf8))
+    }
+
     @Test("A file that is not HAR is one clear error")
     func notHAR() throws {
         let (path, folder) = try temporaryPath()

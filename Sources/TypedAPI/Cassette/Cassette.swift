@@ -94,6 +94,10 @@ public struct Cassette: Sendable {
     ///
     /// - Throws: ``CassetteError`` when it cannot be read or is not HAR.
     public init(contentsOf path: String) throws(CassetteError) {
+        var status = stat()
+        if stat(path, &status) == 0, Int64(status.st_size) > Self.maximumFileSize {
+            throw CassetteError(path: path, reason: "it is \(status.st_size >> 20) MiB; a cassette may be at most \(Self.maximumFileSize >> 20) MiB")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -102,6 +106,9 @@ public struct Cassette: Sendable {
         }
         try self.init(har: data, path: path)
     }
+
+    /// The largest cassette file read: it is read whole.
+    public static let maximumFileSize: Int64 = 1 << 30
 
     /// The cassette in HAR `data`; `path` names it in errors.
     ///
@@ -206,9 +213,14 @@ public struct Cassette: Sendable {
         if let error = har._typist?.error {
             outcome = .failure(TransportFailure(TransportFailure.Kind(name: error.kind), detail: error.detail))
         } else {
-            let body = har.response.content.text.map { bodyData($0, encoding: har.response.content.encoding) } ?? Data()
-            outcome = .response(status: har.response.status, reason: har.response.statusText,
-                                headers: har.response.headers.map(header), body: body)
+            let body = har.response.content?.text.map { bodyData($0, encoding: har.response.content?.encoding) } ?? Data()
+            if (100...999).contains(har.response.status) {
+                outcome = .response(status: har.response.status, reason: har.response.statusText,
+                                    headers: (har.response.headers ?? []).map(header), body: body)
+            } else {
+                // Not an HTTP status (a browser writes 0 for a request that got no answer).
+                outcome = .failure(TransportFailure(.other, detail: "the cassette recorded no HTTP answer (status \(har.response.status))"))
+            }
         }
         let label = har._typist.flatMap { extras in
             extras.endpoint == nil && extras.responseType == nil
@@ -217,8 +229,8 @@ public struct Cassette: Sendable {
         let time = har.time.isFinite && har.time >= 0 && har.time < 1e12 ? har.time : 0
         return Entry(started: (try? dateStyle.parse(har.startedDateTime)) ?? Date(timeIntervalSince1970: 0),
                      duration: .milliseconds(Int64(time)), method: har.request.method, url: har.request.url,
-                     requestHeaders: har.request.headers.map(header),
-                     requestBody: har.request.postData.map { bodyData($0.text, encoding: $0.encoding) },
+                     requestHeaders: (har.request.headers ?? []).map(header),
+                     requestBody: har.request.postData.map { bodyData($0.text ?? "", encoding: $0.encoding) },
                      outcome: outcome, label: label, redactions: har._typist?.redactions ?? [])
     }
 

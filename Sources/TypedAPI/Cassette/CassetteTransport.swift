@@ -252,7 +252,7 @@ public final class CassetteTransport: HTTPTransport {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }
-        let code = (100...999).contains(status) ? status : 500
-        return HTTPResponse(status: .init(code: code, reasonPhrase: reason), headerFields: fields)
+        // Entries hold HTTP statuses only (``Cassette`` makes any other a failure).
+        return HTTPResponse(status: .init(code: min(max(status, 100), 999), reasonPhrase: reason), headerFields: fields)
     }
 }

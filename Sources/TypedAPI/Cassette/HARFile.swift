@@ -1,7 +1,8 @@
 import Foundation
 
 /// HAR 1.2 (the HTTP Archive format browsers' developer tools, Charles, Proxyman and mitmproxy
-/// read and write), as much of it as a cassette uses. Typist's own fields are under `_typist`,
+/// read and write), as much of it as a cassette uses. What a cassette does not need is optional
+/// when read, so files other tools wrote (which leave out what they have no value for) open too. Typist's own fields are under `_typist`,
 /// where the format puts custom fields (a leading underscore).
 struct HARFile: Codable {
     var log: Log
@@ -29,8 +30,8 @@ struct HARFile: Codable {
         var time: Double
         var request: Request
         var response: Response
-        var cache = Cache()
-        var timings: Timings
+        var cache: Cache? = Cache()
+        var timings: Timings?
         var _typist: EntryExtras?
     }
 
@@ -42,18 +43,18 @@ struct HARFile: Codable {
     struct Request: Codable {
         var method: String
         var url: String
-        var httpVersion = "HTTP/1.1"
-        var cookies: [NameValue] = []
-        var headers: [NameValue]
-        var queryString: [NameValue]
+        var httpVersion: String? = "HTTP/1.1"
+        var cookies: [NameValue]? = []
+        var headers: [NameValue]?
+        var queryString: [NameValue]?
         var postData: PostData?
-        var headersSize = -1
-        var bodySize: Int
+        var headersSize: Int? = -1
+        var bodySize: Int?
     }
 
     struct PostData: Codable {
-        var mimeType: String
-        var text: String
+        var mimeType: String?
+        var text: String?
         /// `base64` when the body is not text (a HAR 1.2 extension every reader named above knows).
         var encoding: String?
     }
@@ -61,18 +62,18 @@ struct HARFile: Codable {
     struct Response: Codable {
         var status: Int
         var statusText: String
-        var httpVersion = "HTTP/1.1"
-        var cookies: [NameValue] = []
-        var headers: [NameValue]
-        var content: Content
-        var redirectURL = ""
-        var headersSize = -1
-        var bodySize: Int
+        var httpVersion: String? = "HTTP/1.1"
+        var cookies: [NameValue]? = []
+        var headers: [NameValue]?
+        var content: Content?
+        var redirectURL: String? = ""
+        var headersSize: Int? = -1
+        var bodySize: Int?
     }
 
     struct Content: Codable {
-        var size: Int
-        var mimeType: String
+        var size: Int?
+        var mimeType: String?
         var text: String?
         /// `base64` when the body is not text.
         var encoding: String?
@@ -81,9 +82,9 @@ struct HARFile: Codable {
     struct Cache: Codable {}
 
     struct Timings: Codable {
-        var send: Double = 0
-        var wait: Double
-        var receive: Double = 0
+        var send: Double? = 0
+        var wait: Double?
+        var receive: Double? = 0
     }
 
     struct EntryExtras: Codable {
