@@ -4,7 +4,7 @@
 /// A plan exists only for types whose decoding is *transparent*: plain stored properties of `Int`,
 /// `Double`, `Bool`, `String`, optionals, arrays, `[String: …]` dictionaries and other transparent
 /// records, each read from one key, unchanged. The shell's bridge checks that with a recording
-/// probe (`KeyRecorder`): every property must hold exactly the marker value its key was
+/// probe (TypistCore's `ShapeRecorder`): every property must hold exactly the marker value its key was
 /// given, in order, so renamed keys, computed or transformed values, defaults, enums, dates and custom
 /// containers all leave the type without a plan, and it goes the typed way (JSONDecoder, then the
 /// bridge). A plan gives the same value the bridge would give for the decoded model; whatever
