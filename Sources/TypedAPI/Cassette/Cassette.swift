@@ -140,37 +140,15 @@ public struct Cassette: Sendable {
     }
 
     /// Writes the cassette to `path` as HAR: to a new file beside it (mode 0600: it describes a
-    /// session), then renamed over it, so a reader never sees half a file.
+    /// session), then renamed over it, so a reader never sees half a file (through a symbolic
+    /// link, the file it names is replaced).
     ///
     /// - Throws: ``CassetteError`` when it cannot be written, or `path` is not a regular file.
     public func write(to path: String, creator: (name: String, version: String) = ("TypedAPI", "1")) throws(CassetteError) {
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw CassetteError(path: path, reason: "it is not a regular file")
-        }
-        let temporary = path + ".\(getpid()).tmp"
-        let data = har(creator: creator)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CassetteError(path: path, reason: "cannot create a file beside it (\(String(cString: strerror(errno))))")
-        }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset < bytes.count {
-                let count = Foundation.write(descriptor, base + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        let failure = errno
-        close(descriptor)
-        guard written, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(written ? errno : failure))
-            unlink(temporary)
-            throw CassetteError(path: path, reason: "cannot write it (\(reason))")
+        do {
+            try PrivateFile.write(har(creator: creator), to: path)
+        } catch {
+            throw CassetteError(path: path, reason: error.description)
         }
     }
 

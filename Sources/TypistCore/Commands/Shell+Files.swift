@@ -74,55 +74,10 @@ extension Shell {
     }
 
     /// Why a private file could not be written, in words.
-    struct FileWriteError: Error, CustomStringConvertible {
-        let description: String
-
-        static func system(_ what: String, _ code: Int32 = errno) -> FileWriteError {
-            FileWriteError(description: "\(what): \(String(cString: strerror(code)))")
-        }
-    }
-
-    /// Writes a file readable by its owner only (0600), also when it already exists.
-    ///
-    /// The text goes to a new file beside it, which then takes the file's place: a failure leaves
-    /// the old file as it was (never truncated), and only a regular file is ever replaced (a
-    /// device such as `/dev/null` is refused, never chmod-ed).
-    static func writePrivately(_ text: String, to path: String) throws(FileWriteError) {
-        var target = path
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFREG else {
-                throw FileWriteError(description: "it is not a regular file")
-            }
-            // Through a symbolic link, the file it names is the one replaced.
-            if let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
-                free(resolved)
-            }
-        }
-        let folder = (target as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.typist-save-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .system("cannot create a file in '\(folder.isEmpty ? "." : folder)'") }
-        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var finished = false
-        defer {
-            close(descriptor)
-            if !finished { unlink(temporary) }
-        }
-        guard fchmod(descriptor, 0o600) == 0 else { throw .system("cannot make it private") }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .system("cannot write it")
-            }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else { throw .system("cannot write it") }
-        guard rename(temporary, target) == 0 else { throw .system("cannot put it in place") }
-        finished = true
+    /// Writes a file readable by its owner only (0600), also when it already exists; see
+    /// `PrivateFile.write(_:to:)` (a failure leaves the old file as it was; only a regular file is
+    /// replaced).
+    static func writePrivately(_ text: String, to path: String) throws(PrivateFile.Failure) {
+        try PrivateFile.write(text.utf8, to: path)
     }
 }
