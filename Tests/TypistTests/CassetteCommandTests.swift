@@ -111,6 +111,31 @@ struct CassetteCommandTests {
         #expect(usage.error.contains("--record-mode and --match go with --cassette FILE"), "\(usage.error)")
     }
 
+    @Test("A recorded prompt session and its :save replay offline; a credential the script reads from the environment may be any value")
+    func savedSessionOffline() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = directory.appendingPathComponent("session.har").path
+        let saved = directory.appendingPathComponent("session.api").path
+        let input = """
+            let s = login(user: "ada", password: "lovelace")
+            token = s.token
+            print(search(query: "swift").total)
+            print(post(id: 2).title)
+            :save \(saved)
+
+            """
+        let recorded = try await Built.run("typist", ["--cassette", har, "--record-mode", "all"], input: input)
+        #expect(recorded.status == 0, "\(recorded.error)")
+        // The saved script reads the password from TYPIST_PASSWORD; the cassette holds •••• in its
+        // place, which any value matches.
+        let replayed = try await Built.run("typist", ["run", saved, "--cassette", har],
+                                           environment: ["CI": "true", "TYPIST_PASSWORD": "anything"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(recorded.standard.hasPrefix(replayed.standard), "\(recorded.standard) / \(replayed.standard)")
+        #expect(replayed.standard.hasPrefix("7\n"), "\(replayed.standard)")
+    }
+
     @Test(":record FILE at the prompt records what follows; :record stop writes it")
     func recordAtPrompt() async throws {
         let directory = try folder()
