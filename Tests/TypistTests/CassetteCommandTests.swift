@@ -1,3 +1,4 @@
+import DemoService
 import Foundation
 import Testing
 @testable import TypedAPI
@@ -91,6 +92,43 @@ struct CassetteCommandTests {
         let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "none"])
         #expect(replayed.status == 1)
         #expect(replayed.error.contains("expected Int"), "\(replayed.error)")
+    }
+
+    @Test("verify --openapi checks responses recorded through a document's operations against its schemas")
+    func verifyDocument() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = directory.appendingPathComponent("demo.yaml")
+        try DemoOpenAPI.document.write(to: document, atomically: true, encoding: .utf8)
+        let script = directory.appendingPathComponent("document.api")
+        try "print(getPost(id: 2).id)\n".write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("document.har").path
+        let environment = ["XDG_CACHE_HOME": directory.path]
+        let server = try await DemoServer.start()
+        let recorded = try await Built.run("typist", ["run", script.path, "--openapi", document.path, "--base-url", server.baseURL,
+                                                      "--cassette", har, "--record-mode", "all"], environment: environment)
+        await server.stop()
+        #expect(recorded.status == 0, "\(recorded.error)")
+        #expect(try Cassette(contentsOf: har).entries.first?.label?.endpoint == "getPost")
+        let clean = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
+        #expect(clean.status == 0, "\(clean.standard)\(clean.error)")
+        #expect(clean.standard.contains("ok       1 GET /posts/2"), "\(clean.standard)")
+        // Without the document, its endpoints are unknown here: skipped, said so.
+        let unknown = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
+        #expect(unknown.standard.contains("skipped  1 GET /posts/2: no endpoint named 'getPost' in this program"), "\(unknown.standard)")
+        // The service drifted from its document: `id` is a string now.
+        var cassette = try Cassette(contentsOf: har)
+        guard case .response(let status, let reason, let headers, let body) = cassette.entries[0].outcome else {
+            Issue.record("expected a response")
+            return
+        }
+        let changed = String(decoding: body, as: UTF8.self).replacingOccurrences(of: #""id":2"#, with: #""id":"two""#)
+        cassette.entries[0].outcome = .response(status: status, reason: reason, headers: headers, body: Data(changed.utf8))
+        try cassette.write(to: har)
+        let drifted = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
+        #expect(drifted.status == 1)
+        #expect(drifted.standard.contains("DRIFT    1 GET /posts/2"), "\(drifted.standard)")
+        #expect(drifted.standard.contains("at $.id: expected Int"), "\(drifted.standard)")
     }
 
     @Test("With CI set, the default mode replays only: a missing exchange is an error naming the nearest, nothing sent")

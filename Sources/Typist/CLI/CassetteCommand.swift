@@ -1,42 +1,40 @@
+import APIScript
 import ArgumentParser
 import Foundation
 import TypedAPI
 import TypistCore
 
 /// `typist cassette show FILE` and `typist cassette verify FILE`.
+///
+/// One command with the action as its first argument: `verify --openapi SPEC` checks the recorded
+/// responses of a document's operations against its schemas.
 struct CassetteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cassette", abstract: "Read a recorded HAR cassette: list its exchanges, or check them against today's types.",
-        subcommands: [CassetteShowCommand.self, CassetteVerifyCommand.self])
-}
+        discussion: "show: a table of the exchanges (method, path, status, Swift type, size). verify: every recorded 2xx response decoded through today's types, with no network; exit 1 when one no longer decodes.")
 
-struct CassetteShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "A table of the cassette's exchanges: method, path, status, Swift type, size.")
+    /// What to do with the cassette.
+    enum Action: String, ExpressibleByArgument, CaseIterable {
+        case show, verify
+    }
 
-    @Argument(help: "The cassette, such as session.har.")
-    var file: String
-}
-
-struct CassetteVerifyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "verify",
-        abstract: "Decode every recorded response through today's Swift types, with no network; exit 1 when one no longer decodes.")
+    @Argument(help: "show or verify.")
+    var action: Action
 
     @Argument(help: "The cassette, such as session.har.")
     var file: String
+
+    /// The session's options: verify reads `--openapi` and `--default-auth` (the same group as
+    /// `run`'s, so that the options reach this command and not the prompt's).
+    @OptionGroup var options: SessionOptions
 }
 
 extension ShellCommandLine {
     /// Runs `cassette show` or `cassette verify`; nil for any other command.
     static func runCassetteCommand(_ command: any ParsableCommand, _ host: ShellHost, output: ShellOutput) async -> Int32? {
-        let path: String
-        let verifies: Bool
-        switch command {
-        case let show as CassetteShowCommand: (path, verifies) = (show.file, false)
-        case let verify as CassetteVerifyCommand: (path, verifies) = (verify.file, true)
-        default: return nil
-        }
+        guard let command = command as? CassetteCommand else { return nil }
+        let path = command.file
+        let verifies = command.action == .verify
         let cassette: Cassette
         do {
             cassette = try Cassette(contentsOf: (path as NSString).expandingTildeInPath)
@@ -48,12 +46,32 @@ extension ShellCommandLine {
             output.standard(CassetteReport.show(cassette))
             return ExitStatus.success
         }
-        let registry: EndpointRegistry
+        var registry: EndpointRegistry
         do {
             registry = try host.registry()
         } catch {
             output.error("\(host.name): cannot start: \(error)\n")
             return ExitStatus.software
+        }
+        if let location = command.options.openAPI {
+            // The document's operations, as a session with --openapi has them.
+            var options = SessionOptions()
+            options.openAPI = location
+            options.defaultAuth = command.options.defaultAuth
+            do throws(StartFailure) {
+                let document = try await loadDocument(location, options: options, host: host, output: output)
+                do {
+                    if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
+                        registry = try EndpointRegistry { }
+                    }
+                    registry = try registry.adding(document.registrations).registry
+                } catch {
+                    throw StartFailure(message: "cannot use \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)", status: ExitStatus.dataError)
+                }
+            } catch {
+                output.error("\(host.name): \(error.message)\n")
+                return error.status
+            }
         }
         let report = CassetteReport.render(await CassetteReport.verify(cassette, registry: registry))
         output.standard(report.text)

@@ -237,7 +237,7 @@ extension ShellCommandLine {
     }
 
     /// Reads `--openapi`'s document through the host's OpenAPI extension.
-    private static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
+    static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
                                      output: ShellOutput) async throws(StartFailure) -> LoadedDocument {
         guard let load = host.extensions.lazy.compactMap(\.loadDocument).first else {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")

@@ -60,9 +60,6 @@ public enum ShellCommandLine {
         case let run as RunCommand: (options, mode) = (run.options, .run(run.file))
         case let check as CheckCommand: (options, mode) = (check.options, .check(check.file))
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
-        case is CassetteCommand:
-            output.standard(PromptCommand.helpMessage(for: CassetteCommand.self) + "\n")
-            return ExitStatus.usage
         default:
             if let status = await runCassetteCommand(command, host, output: output) { return status }
             switch host.extensions.lazy.compactMap({ $0.outcome(command, host, output) }).first {

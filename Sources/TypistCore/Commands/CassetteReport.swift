@@ -65,7 +65,7 @@ package enum CassetteReport {
                 text += "skipped  \(place): \(reason)\n"
             }
         }
-        text += drifted == 0 ? "\(checked) response\(checked == 1 ? "" : "s") decode with today's types\n"
+        text += drifted == 0 ? "\(checked) \(checked == 1 ? "response decodes" : "responses decode") with today's types\n"
             : "\(drifted) of \(checked) responses no longer decode\n"
         return (text, drifted == 0)
     }
