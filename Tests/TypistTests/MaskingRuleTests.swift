@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Typist
 @testable import TypistCore
+import TypedAPI
 
 /// Secrets are masked where they are, and nowhere else: what the server said is never changed.
 @Suite("Masking never changes what the server said")
@@ -34,12 +35,12 @@ struct MaskingRuleTests {
     @Test("A secret is masked where its whole value stands, in its own letter case")
     func wholeValueRule() {
         let secret = "s3cr3t-t0ken"
-        #expect(ShellState.masking(whole: secret, in: "Bearer s3cr3t-t0ken.") == "Bearer ••••.")
-        #expect(ShellState.masking(whole: secret, in: #"{"token":"s3cr3t-t0ken"}"#) == #"{"token":"••••"}"#)
-        #expect(ShellState.masking(whole: secret, in: "?t=s3cr3t-t0ken&x=1") == "?t=••••&x=1")
-        #expect(ShellState.masking(whole: secret, in: "S3CR3T-T0KEN") == "S3CR3T-T0KEN")
-        #expect(ShellState.masking(whole: secret, in: "my-s3cr3t-t0ken-2") == "my-s3cr3t-t0ken-2")
-        #expect(ShellState.masking(whole: secret, in: "s3cr3t-t0ken s3cr3t-t0ken") == "•••• ••••")
+        #expect(Redaction.masking(whole: secret, in: "Bearer s3cr3t-t0ken.") == "Bearer ••••.")
+        #expect(Redaction.masking(whole: secret, in: #"{"token":"s3cr3t-t0ken"}"#) == #"{"token":"••••"}"#)
+        #expect(Redaction.masking(whole: secret, in: "?t=s3cr3t-t0ken&x=1") == "?t=••••&x=1")
+        #expect(Redaction.masking(whole: secret, in: "S3CR3T-T0KEN") == "S3CR3T-T0KEN")
+        #expect(Redaction.masking(whole: secret, in: "my-s3cr3t-t0ken-2") == "my-s3cr3t-t0ken-2")
+        #expect(Redaction.masking(whole: secret, in: "s3cr3t-t0ken s3cr3t-t0ken") == "•••• ••••")
     }
 
     @Test("A known secret of eight characters or more is masked in a server's body; shorter ones are not")

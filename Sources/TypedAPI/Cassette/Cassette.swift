@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Recorded HTTP exchanges, as a HAR 1.2 file holds them: what ``CassetteTransport`` replays and
 /// records, and what `typist cassette show` and `verify` read.
@@ -150,6 +151,17 @@ public struct Cassette: Sendable {
         } catch {
             throw CassetteError(path: path, reason: error.description)
         }
+    }
+
+    /// A recorded response head, as a transport returns it (headers whose names HTTP does not
+    /// allow are left out; entries hold HTTP statuses only, see ``Outcome``).
+    package static func response(status: Int, reason: String, headers: [Header]) -> HTTPResponse {
+        var fields = HTTPFields()
+        for header in headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
+        }
+        return HTTPResponse(status: .init(code: min(max(status, 100), 999), reasonPhrase: reason), headerFields: fields)
     }
 
     // MARK: HAR

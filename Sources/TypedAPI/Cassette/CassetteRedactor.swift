@@ -12,16 +12,19 @@ struct CassetteRedactor {
 
     /// The secret values to find, longest first, each in every form it may be written in.
     private(set) var secrets: [String] = []
+    /// The values learned so far, as given (a request's credentials are learned on every call).
+    private var learned: Set<String> = []
 
     /// Adds secrets, as written and in the forms a body or a URL carries them.
     mutating func learn(_ values: some Sequence<String>) {
-        var known = Set(secrets)
+        var known: Set<String>?
         for value in values {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count >= Self.freeTextMinimum, trimmed != Redaction.mask else { continue }
-            for form in Self.forms(of: trimmed) where known.insert(form).inserted { secrets.append(form) }
+            guard trimmed.count >= Self.freeTextMinimum, trimmed != Redaction.mask, learned.insert(trimmed).inserted else { continue }
+            if known == nil { known = Set(secrets) }
+            for form in Redaction.writtenForms(of: trimmed) where known?.insert(form).inserted == true { secrets.append(form) }
         }
-        secrets.sort { $0.utf8.count > $1.utf8.count }
+        if known != nil { secrets.sort { $0.utf8.count > $1.utf8.count } }
     }
 
     /// Learns the secrets a request carries in its credential headers and URL.
@@ -154,100 +157,26 @@ struct CassetteRedactor {
     }
 
     private func maskText(_ text: String) -> String {
-        guard !secrets.isEmpty else { return text }
-        let masked = maskBytes(Data(text.utf8))
-        return String(decoding: masked, as: UTF8.self)
+        secrets.reduce(text) { masked, secret in Redaction.masking(whole: secret, in: masked) }
     }
 
-    /// `bytes` with each whole occurrence of a secret (no letter, digit, `-` or `_` touching it)
-    /// replaced by the mask.
+    /// A body with its secrets masked: as text where it is UTF-8 (the rule of ``maskText(_:)``);
+    /// a binary body, which has no words, wherever a secret's bytes stand.
     func maskBytes(_ bytes: Data) -> Data {
         guard !secrets.isEmpty, !bytes.isEmpty else { return bytes }
-        var current = [UInt8](bytes)
-        var changed = false
-        let mask = Array(Redaction.mask.utf8)
+        if let text = String(validating: bytes, as: UTF8.self) {
+            let masked = maskText(text)
+            return masked == text ? bytes : Data(masked.utf8)
+        }
+        var data = Data(bytes)  // indices from 0
         for secret in secrets {
-            let needle = Array(secret.utf8)
-            guard let first = needle.first, needle.count <= current.count else { continue }
-            var result: [UInt8] = []
-            var index = 0
-            var replaced = false
-            while index < current.count {
-                if current[index] == first, index + needle.count <= current.count,
-                    current[index..<index + needle.count].elementsEqual(needle),
-                    !Self.isWordByte(index > 0 ? current[index - 1] : nil),
-                    !Self.isWordByte(index + needle.count < current.count ? current[index + needle.count] : nil)
-                {
-                    if !replaced {
-                        result.reserveCapacity(current.count)
-                        result.append(contentsOf: current[..<index])
-                        replaced = true
-                    }
-                    result.append(contentsOf: mask)
-                    index += needle.count
-                } else {
-                    if replaced { result.append(current[index]) }
-                    index += 1
-                }
-            }
-            if replaced {
-                current = result
-                changed = true
+            let needle = Data(secret.utf8)
+            var from = data.startIndex
+            while let found = data.range(of: needle, in: from..<data.endIndex) {
+                data.replaceSubrange(found, with: Data(Redaction.mask.utf8))
+                from = found.lowerBound + Redaction.mask.utf8.count
             }
         }
-        return changed ? Data(current) : bytes
-    }
-
-    private static func isWordByte(_ byte: UInt8?) -> Bool {
-        guard let byte else { return false }
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// A secret as written, JSON-escaped (once, and twice: JSON inside a JSON string, as an echo
-    /// service returns a body it was sent), and percent-encoded (both `%20` and `+` for a space).
-    private static func forms(of secret: String) -> [String] {
-        let once = jsonEscaped(secret)
-        var forms = [secret, once, jsonEscaped(once)]
-        // A JSON writer may leave `/` alone, and may write every character past ASCII escaped.
-        forms += forms.map { $0.replacingOccurrences(of: "\\/", with: "/") }
-        forms += forms.map(asciiOnly)
-        // Percent-encoded as clients write it: only the unreserved characters left, or what a
-        // query value (`/` and `?` left) or a path segment may hold as it is.
-        var unreserved = CharacterSet.alphanumerics
-        unreserved.insert(charactersIn: "-._~")
-        var queryValue = CharacterSet.urlQueryAllowed
-        queryValue.remove(charactersIn: "&=+;#")
-        var pathSegment = CharacterSet.urlPathAllowed
-        pathSegment.remove(charactersIn: "/;")
-        for allowed in [unreserved, queryValue, pathSegment] {
-            guard let percent = secret.addingPercentEncoding(withAllowedCharacters: allowed), percent != secret else { continue }
-            forms.append(percent)
-            forms.append(percent.replacingOccurrences(of: "%20", with: "+"))
-        }
-        return Array(Set(forms))
-    }
-
-    /// The inside of the JSON string that holds `secret`, as Foundation's encoder writes it (`/`
-    /// escaped; the caller adds the form without).
-    private static func jsonEscaped(_ secret: String) -> String {
-        guard let data = try? JSONEncoder().encode(secret) else { return secret }
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
-
-    /// `json` with every character past ASCII as `\uXXXX` (UTF-16, as Python's `json.dumps` writes).
-    private static func asciiOnly(_ json: String) -> String {
-        var result = ""
-        for unit in json.utf16 {
-            if unit < 0x80, let scalar = Unicode.Scalar(unit) { result.unicodeScalars.append(scalar) } else {
-                result += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
-            }
-        }
-        return result
+        return data
     }
 }

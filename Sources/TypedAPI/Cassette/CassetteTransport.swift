@@ -154,7 +154,7 @@ public final class CassetteTransport: HTTPTransport {
         if let entry = replayed {
             switch entry.outcome {
             case .response(let status, let reason, let headers, let body):
-                return (Self.response(status: status, reason: reason, headers: headers), body)
+                return (Cassette.response(status: status, reason: reason, headers: headers), body)
             case .failure(let failure):
                 throw failure
             }
@@ -196,11 +196,12 @@ public final class CassetteTransport: HTTPTransport {
         state.withLock { state in
             // The request as it would be written: its secrets masked, so that it compares with
             // what the file holds.
-            var redactor = state.redactor
+            // (Its credentials are secrets of this session: kept, so each is learned once, and
+            // masked in what a later save writes.)
             let probe = Cassette.Entry(started: Date(), duration: .zero, method: method, url: url, requestHeaders: headers,
                                        requestBody: body, outcome: .response(status: 0, reason: "", headers: [], body: Data()))
-            redactor.learn(from: probe)
-            let masked = redactor.redact(probe)
+            state.redactor.learn(from: probe)
+            let masked = state.redactor.redact(probe)
             let live = CassetteMatching.Parts(method: masked.method, url: masked.url, body: masked.requestBody)
             var lastMatch: Int?
             let key = live.key(matching)
@@ -244,15 +245,5 @@ public final class CassetteTransport: HTTPTransport {
 
     private static func url(of request: HTTPRequest) -> String {
         "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
-    }
-
-    private static func response(status: Int, reason: String, headers: [Cassette.Header]) -> HTTPResponse {
-        var fields = HTTPFields()
-        for header in headers {
-            guard let name = HTTPField.Name(header.name) else { continue }
-            fields.append(HTTPField(name: name, value: header.value))
-        }
-        // Entries hold HTTP statuses only (``Cassette`` makes any other a failure).
-        return HTTPResponse(status: .init(code: min(max(status, 100), 999), reasonPhrase: reason), headerFields: fields)
     }
 }

@@ -1,6 +1,5 @@
 import APIScript
 import Foundation
-import HTTPTypes
 import TypedAPI
 
 /// `typist cassette show` and `typist cassette verify`: a cassette read without the network.
@@ -80,13 +79,7 @@ package enum CassetteReport {
         guard let registration = candidates.first(where: { $0.responseTypeName == entry.label?.responseType }) ?? candidates.first
         else { return .skipped("no endpoint named '\(TerminalText.sanitized(name))' in this program") }
         guard let plan = plan(for: registration) else { return .skipped("its arguments cannot be made up to check it") }
-        let answer = RecordingTransport { _, _ in
-            var fields = HTTPFields()
-            for header in headers {
-                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-            }
-            return (HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields), body)
-        }
+        let answer = RecordingTransport { _, _ in (Cassette.response(status: status, reason: reason, headers: headers), body) }
         do {
             let environment = try ServerEnvironment(url: "http://127.0.0.1:9")
             let client = APIClient(environment: environment, transport: answer)

@@ -26,7 +26,7 @@ extension Shell {
     package func saveCassette() -> Bool {
         guard let cassette, cassette.records else { return true }
         let credentials = state.credentials
-        cassette.addSecrets(state.knownSecrets.map(\.value) + [credentials.token, credentials.apiKey, credentials.password].compactMap { $0 })
+        cassette.addSecrets(state.givenSecretValues + [credentials.token, credentials.apiKey, credentials.password].compactMap { $0 })
         do {
             try cassette.save()
             return true

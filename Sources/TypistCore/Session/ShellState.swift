@@ -31,6 +31,9 @@ final class ShellState: Sendable {
     /// The cookies servers set in this session; never rolled back, never saved.
     let cookies = CookieJar()
     private let secrets = Mutex<[KnownSecret]>([])
+    /// The secrets as they were given (trimmed), without their escaped forms: for a cassette,
+    /// which works out the forms itself.
+    private let givenSecrets = Mutex<[String]>([])
     /// Where the session's TLS options come from; set once as the session starts.
     let tls = Mutex(SessionTLS())
     /// The error text written while a lesson step waits for a refusal; `nil` when nobody listens.
@@ -48,6 +51,9 @@ final class ShellState: Sendable {
 
     var credentials: SessionCredentials { read(\.credentials) }
 
+    /// Every secret seen so far, as given (no escaped forms).
+    var givenSecretValues: [String] { givenSecrets.withLock { $0 } }
+
     /// Every secret seen so far, longest first (so a secret inside another is masked as part of it).
     var knownSecrets: [KnownSecret] { secrets.withLock { $0 } }
 
@@ -63,7 +69,7 @@ final class ShellState: Sendable {
         let known = knownSecrets
         guard !known.isEmpty else { return result }
         for secret in known where secret.value.count >= Self.freeTextMinimum {
-            result = Self.masking(whole: secret.value, in: result)
+            result = Redaction.masking(whole: secret.value, in: result)
         }
         return result
     }
@@ -78,28 +84,6 @@ final class ShellState: Sendable {
 
     /// How long a secret must be to be masked wherever it stands in free text.
     static let freeTextMinimum = 8
-
-    /// `text` with each occurrence of `secret` that no word character touches replaced by the mask.
-    static func masking(whole secret: String, in text: String) -> String {
-        guard text.contains(secret) else { return text }
-        var result = ""
-        var rest = text[...]
-        while let found = rest.firstRange(of: secret) {
-            let before = found.lowerBound > text.startIndex ? text[text.index(before: found.lowerBound)] : nil
-            let after = found.upperBound < text.endIndex ? text[found.upperBound] : nil
-            result += rest[..<found.lowerBound]
-            result += isWordCharacter(before) || isWordCharacter(after) ? String(rest[found]) : Redaction.mask
-            rest = text[found.upperBound...]
-        }
-        return result + rest
-    }
-
-    /// Letters, digits, `-` and `_`: what names and logins are made of. Punctuation that ends a
-    /// sentence (`.`) does not count, so a secret at the end of one is still masked.
-    private static func isWordCharacter(_ character: Character?) -> Bool {
-        guard let character else { return false }
-        return character.isLetter || character.isNumber || character == "-" || character == "_"
-    }
 
     /// Whether a text holds a secret the session has seen.
     func containsSecret(_ text: String) -> Bool {
@@ -118,28 +102,14 @@ final class ShellState: Sendable {
         let sent = secret.trimmingCharacters(in: .whitespacesAndNewlines)
         guard sent.count >= 4 else { return }
         // Also as it appears escaped: in a JSON body (`"it's \"x\""`) and in a URL (`a%20b`).
-        let forms = Set([secret, sent, Self.jsonEscaped(secret), Self.jsonEscaped(sent), Self.percentEscaped(secret),
-                         Self.percentEscaped(sent)])
+        givenSecrets.withLock { given in if !given.contains(sent) { given.append(sent) } }
+        let forms = Set(Redaction.writtenForms(of: secret) + Redaction.writtenForms(of: sent))
         secrets.withLock { known in
             for form in forms where !known.contains(where: { $0.value == form }) {
                 known.append(KnownSecret(value: form, variable: variable))
             }
             known.sort { $0.value.count > $1.value.count }
         }
-    }
-
-    /// The text between the quotes of the JSON string the client's encoder writes for `text`.
-    static func jsonEscaped(_ text: String) -> String {
-        let encoder = APIClient.Configuration.defaultEncoder()
-        guard let data = try? encoder.encode(text), data.count >= 2 else { return text }
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
-
-    /// `text` as a query value or path segment carries it.
-    static func percentEscaped(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
 
