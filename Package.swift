@@ -44,10 +44,13 @@ let package = Package(
     targets: [
         .target(
             name: "TypedAPI",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["TypistText", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
+        // Text rules the client and the language share: control characters, escapes.
+        .target(name: "TypistText"),
         .target(
             name: "APIScript",
+            dependencies: ["TypistText"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(

@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import TypedAPI
 import TypistCore
+import TypistText
 
 /// `:explain`: the last failed call in the pattern's terms — which `APIError` case, which check
 /// produced it, which write-up introduced that check, and the server's own error when one was decoded.

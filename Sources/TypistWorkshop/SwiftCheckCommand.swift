@@ -4,6 +4,7 @@ import Foundation
 import TypedAPI
 import Typist
 import TypistCore
+import TypistText
 
 struct SwiftCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -12,7 +12,7 @@ struct DiagnosticRendererTests {
         #expect(diagnostics.count == 8_000)
         let rendered = DiagnosticRenderer().render(diagnostics)
         let lines = rendered.split(separator: "\n")
-        #expect(lines.last == "… and \(RunContext.grouped(diagnostics.count - 20)) more errors")
+        #expect(lines.last == "… and \(NumberText.grouped(diagnostics.count - 20)) more errors")
         #expect(lines.count == 20 * 3 + 1)
         #expect(lines.allSatisfy { $0.count <= 4 + DiagnosticRenderer.excerptWidth + 2 || $0.hasPrefix("wide.api") })
     }

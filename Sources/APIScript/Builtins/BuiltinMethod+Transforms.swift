@@ -316,7 +316,7 @@ extension Checker {
             reduceTrials -= 1
             if trial == .double || diagnostics.count > mark {
                 diagnostics.removeSubrange(mark...)
-                call.arguments[0].value.type = .double
+                annotations.setType(.double, of: call.arguments[0].value)
                 initial = .double
                 methodClosure(call, 1, [initial, call.element], returning: initial)
             }

@@ -49,7 +49,7 @@ extension Checker {
         let argument = call.arguments[index].value
         let type = checkExpression(argument, expected: .function(parameters: parameters, result: result))
         // The method calls the closure here: a closure that calls an endpoint makes this function do so.
-        if case .closure(let closure) = argument.kind, let scope = closure.scope { function.invokedClosures.append(scope) }
+        if case .closure(let closure) = argument.kind, let scope = annotations.scope(of: closure) { function.invokedClosures.append(scope) }
         guard case .function(_, let found) = type else {
             if !type.isDynamic { error("'\(call.name)' takes a closure here, not '\(type)'", argument.span) }
             return .unknown
@@ -67,7 +67,7 @@ extension Checker {
 
     /// Refuses the call: with `message`, or with what the receiver does offer.
     mutating func rejectMethod(_ call: MethodCall, _ message: String? = nil) -> ScriptType {
-        for argument in call.arguments where argument.value.type == .unknown {
+        for argument in call.arguments where annotations.type(of: argument.value) == .unknown {
             checkExpression(argument.value, expected: nil)
         }
         let members = BuiltinMembers.names(for: call.receiver)

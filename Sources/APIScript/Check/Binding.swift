@@ -39,6 +39,12 @@ final class Binding {
     var declaredIn: ScriptSource?
     /// Whether a `let` (or `if let`) declared it, rather than a loop, a parameter or a pattern.
     var isLetDeclaration = false
+    /// For a script function: its scope (variables, captures, purity), once checked.
+    var functionScope: FunctionScope?
+    /// For a global script function: the annotations of the input that declared it. A later input
+    /// that calls it compiles the parameters' default values with them. (A local function is only
+    /// called in the input that declares it, so it needs none — and holding them would be a cycle.)
+    var declaringAnnotations: Annotations?
 
     init(name: String, type: ScriptType, isMutable: Bool, kind: Kind, span: TextSpan?, owner: FunctionScope?) {
         self.name = name
@@ -79,8 +85,8 @@ final class FunctionScope {
     /// The parameters' bindings, in order.
     var parameters: [Binding] = []
     /// Script functions this one calls, to settle purity afterwards; emptied once it is settled
-    /// (a recursive function would hold its own syntax, which holds this scope).
-    var callees: [FunctionSyntax] = []
+    /// (a recursive function's binding holds its scope, which would hold the binding).
+    var callees: [Binding] = []
     /// Closures written as arguments of built-in methods that call them (`map { … }`): when one
     /// calls the host, so does this function. Emptied with ``callees``.
     var invokedClosures: [FunctionScope] = []

@@ -1,6 +1,6 @@
 extension Checker {
     mutating func checkCall(_ expression: Expr, callee: Expr, arguments: [Argument], expected: ScriptType?) -> ScriptType {
-        switch callee.kind {
+        switch annotations.kind(of: callee) {
         case .name(let name):
             if refusesCircularUse(of: name, callee.span) {
                 for argument in arguments { checkExpression(argument.value, expected: nil) }
@@ -17,7 +17,7 @@ extension Checker {
                       notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
                 return .unknown
             }
-            callee.binding = binding
+            annotations.setBinding(binding, of: callee)
             var kind = binding.kind
             let holdsFunction = if case .function = binding.type.unwrapped { true } else { false }
             if case .variable = kind, binding.isGlobal, !holdsFunction, let hidden = globals.hiddenHostFunctions[name] {
@@ -32,24 +32,24 @@ extension Checker {
                                    enumeration: $0.enumeration)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
-                expression.callee = .hostFunction(host, arguments: map)
+                annotations.setCallee(.hostFunction(host, arguments: map), of: expression)
                 return host.returnType
             case .scriptFunction(let syntax):
-                function.callees.append(syntax)
+                function.callees.append(binding)
                 let parameters = syntax.parameters.enumerated().map { position, parameter in
                     ParameterShape(label: parameter.label, name: parameter.name,
                                    type: { if case .function(let types, _) = binding.type, position < types.count { types[position] } else { .unknown } }(),
                                    hasDefault: parameter.defaultValue != nil)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
-                expression.callee = .scriptFunction(WeakBinding(binding), arguments: map)
+                annotations.setCallee(.scriptFunction(WeakBinding(binding), arguments: map), of: expression)
                 if case .function(_, let result) = binding.type { return result }
                 return .unknown
             case .builtin(let builtin):
-                expression.callee = .builtin(builtin)
+                annotations.setCallee(.builtin(builtin), of: expression)
                 return checkBuiltin(builtin, arguments, expression)
             case .variable, .hostGlobal:
-                callee.type = binding.type
+                annotations.setType(binding.type, of: callee)
                 return checkValueCall(expression, calleeType: binding.type, arguments: arguments, span: callee.span)
             }
         case .member(let base, let name, let nameSpan, let optional):
@@ -59,7 +59,7 @@ extension Checker {
                     unknownQualifiedName(qualified, callee.span)
                     return .unknown
                 }
-                callee.qualify(as: qualified)
+                annotations.rewrite(callee, as: .name(qualified))
                 return checkCall(expression, callee: callee, arguments: arguments, expected: expected)
             }
             return checkMethodCall(expression, base: base, name: name, nameSpan: nameSpan, optional: optional,
@@ -73,7 +73,7 @@ extension Checker {
     private mutating func checkValueCall(_ expression: Expr, calleeType: ScriptType, arguments: [Argument],
                                          span: TextSpan) -> ScriptType {
         function.isPure = false
-        expression.callee = .value
+        annotations.setCallee(.value, of: expression)
         if calleeType.isDynamic {
             for argument in arguments { checkExpression(argument.value, expected: nil) }
             return calleeType
@@ -215,9 +215,9 @@ extension Checker {
     /// `.stars` for a parameter that takes `RepositorySort`: the case's value, or an error naming the cases.
     private mutating func resolveCase(_ name: String, of enumeration: HostEnumeration, _ argument: Expr,
                                       type: ScriptType) {
-        argument.type = type
+        annotations.setType(type, of: argument)
         if let match = enumeration.named(name) {
-            argument.callee = .enumCase(match.value)
+            annotations.setCallee(.enumCase(match.value), of: argument)
             return
         }
         let names = enumeration.cases.map(\.name)
@@ -338,8 +338,8 @@ extension Checker {
                 }
             }
             if result == .double {
-                for argument in arguments where argument.value.type == .int {
-                    if case .integer = argument.value.kind { argument.value.type = .double }
+                for argument in arguments where annotations.type(of: argument.value) == .int {
+                    if case .integer = argument.value.kind { annotations.setType(.double, of: argument.value) }
                 }
             }
             if !result.isComparable { error("values of type '\(result)' cannot be compared", expression.span) }

@@ -4,12 +4,12 @@ extension Checker {
     mutating func checkExpression(_ expression: Expr, expected: ScriptType?) -> ScriptType {
         expressionsChecked += 1
         let type = computeType(expression, expected: expected)
-        expression.type = type
+        annotations.setType(type, of: expression)
         return type
     }
 
     private mutating func computeType(_ expression: Expr, expected: ScriptType?) -> ScriptType {
-        switch expression.kind {
+        switch annotations.kind(of: expression) {
         case .integer:
             return expected?.unwrapped == .double ? .double : .int
         case .double:
@@ -51,7 +51,7 @@ extension Checker {
             // `Int.max`, `Double.pi`: the numeric types' constants, where `Int` is not shadowed.
             if case .name(let typeName) = base.kind, let constant = Self.typeConstant(typeName + "." + name),
                case .builtin? = lookup(typeName)?.kind {
-                expression.become(constant.literal)
+                annotations.rewrite(expression, as: constant.literal)
                 return constant.type
             }
             return checkMember(expression, base: base, name: name, nameSpan: nameSpan, optional: optional)
@@ -152,7 +152,7 @@ extension Checker {
                   notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [], suggestion: suggestion)
             return .unknown
         }
-        expression.binding = binding
+        annotations.setBinding(binding, of: expression)
         switch binding.kind {
         case .builtin(let builtin):
             error("'\(name)' is a function; call it as \(builtin.summary.split(separator: " — ").first.map(String.init) ?? name)",
@@ -208,7 +208,7 @@ extension Checker {
             return .array(.unknown)
         }
         if found == .double {
-            for element in elements where element.type == .int { if case .integer = element.kind { element.type = .double } }
+            for element in elements where annotations.type(of: element) == .int { if case .integer = element.kind { annotations.setType(.double, of: element) } }
         }
         return .array(found)
     }
@@ -222,12 +222,12 @@ extension Checker {
                 unknownQualifiedName(qualified, expression.span)
                 return .unknown
             }
-            expression.qualify(as: qualified)
+            annotations.rewrite(expression, as: .name(qualified))
             return checkName(qualified, expression)
         }
         let baseType = checkExpression(base, expected: nil)
         if baseType.isDynamic {
-            expression.callee = .dynamicMember(name)
+            annotations.setCallee(.dynamicMember(name), of: expression)
             return baseType
         }
         var receiver = baseType
@@ -259,11 +259,11 @@ extension Checker {
         switch type {
         case .record(let record):
             if let index = record.index(of: name) {
-                expression.callee = .field(index)
+                annotations.setCallee(.field(index), of: expression)
                 return record.fields[index].type
             }
             if record.isTuple, let position = Int(name), position < record.fields.count {
-                expression.callee = .field(position)
+                annotations.setCallee(.field(position), of: expression)
                 return record.fields[position].type
             }
             let suggestion = Suggestions.nearest(to: name, in: record.fields.map(\.name))
@@ -337,7 +337,7 @@ extension Checker {
     static let secretHasNoMembers = "a Secret has no members: it can be sent, compared with '==' and shown as '••••', nothing more"
 
     private func property(_ expression: Expr, _ property: Property, _ type: ScriptType) -> ScriptType {
-        expression.callee = .property(property)
+        annotations.setCallee(.property(property), of: expression)
         return type
     }
 
@@ -446,11 +446,11 @@ extension Checker {
         var rightType = checkExpression(right, expected: leftType.isDynamic ? nil : leftType.unwrapped)
         // An integer literal takes the other side's Double type, as in Swift.
         if isIntegerLiteral(left), rightType == .double, leftType == .int {
-            left.type = .double
+            annotations.setType(.double, of: left)
             leftType = .double
         }
         if isIntegerLiteral(right), leftType == .double, rightType == .int {
-            right.type = .double
+            annotations.setType(.double, of: right)
             rightType = .double
         }
         switch op {
@@ -513,7 +513,7 @@ extension Checker {
     mutating func checkClosure(_ closure: ClosureSyntax, parameters: [ScriptType]?, result: ScriptType?) -> ScriptType {
         let scope = FunctionScope(parent: function)
         allFunctions.append(scope)
-        closure.scope = scope
+        annotations.setScope(scope, of: closure)
         let savedFunction = function
         function = scope
         pushScope()
@@ -585,7 +585,7 @@ extension Checker {
             }
             let probe = Expr(.invalid, component.span)
             type = memberType(probe, of: type, name: component.name, nameSpan: component.span)
-            if case .field = probe.callee {} else if case .property = probe.callee {} else if type != .unknown {
+            if case .field = annotations.callee(of: probe) {} else if case .property = annotations.callee(of: probe) {} else if type != .unknown {
                 error("key path component '\(component.name)' must be a property", component.span)
             }
         }

@@ -20,7 +20,7 @@ extension Checker {
         if case .record(let record) = receiver, let field = record.field(named: name), case .function = field.type {
             let memberExpression = Expr(.member(base, name: name, nameSpan: nameSpan, optional: optional), base.span)
             _ = memberType(memberExpression, of: receiver, name: name, nameSpan: nameSpan)
-            expression.callee = .value
+            annotations.setCallee(.value, of: expression)
             return field.type
         }
         let result = methodType(expression, receiver: receiver, name: name, nameSpan: nameSpan, arguments: arguments)
@@ -50,11 +50,11 @@ extension Checker {
                     checkExpression(argument.value, expected: nil)
                 }
             }
-            expression.callee = .method(method)
+            annotations.setCallee(.method(method), of: expression)
             return .any
         }
         guard let kind = Receivers(receiver), method.receivers.contains(kind) else { return rejectMethod(call) }
-        expression.callee = .method(method)
+        annotations.setCallee(.method(method), of: expression)
         return method.type(&self, call)
     }
 
@@ -82,19 +82,19 @@ extension Checker {
         guard case .call(let callee, _) = methodCall.expression.kind, case .member(let base, _, _, _) = callee.kind else { return }
         var root = base
         while true {
-            switch root.kind {
+            switch annotations.kind(of: root) {
             case .member(let inner, _, _, _), .subscriptAccess(let inner, _, _): root = inner
             default:
-                guard case .name(let name) = root.kind else {
+                guard case .name(let name) = annotations.kind(of: root) else {
                     error("cannot use mutating member '\(method)' on a temporary value; store it in a 'var' first", base.span)
                     return
                 }
-                if let binding = root.binding, case .variable = binding.kind, !binding.isMutable {
+                if let binding = annotations.binding(of: root), case .variable = binding.kind, !binding.isMutable {
                     error("cannot use mutating member '\(method)' on '\(name)': it is a 'let' constant", base.span,
                           notes: immutabilityNotes(binding))
-                } else if let binding = root.binding, case .hostGlobal(let global) = binding.kind, global.set == nil {
+                } else if let binding = annotations.binding(of: root), case .hostGlobal(let global) = binding.kind, global.set == nil {
                     error("cannot use mutating member '\(method)' on '\(name)': it is read-only", base.span)
-                } else if let binding = root.binding, case .hostFunction = binding.kind {
+                } else if let binding = annotations.binding(of: root), case .hostFunction = binding.kind {
                     error("cannot use mutating member '\(method)' on a function", base.span)
                 }
                 return

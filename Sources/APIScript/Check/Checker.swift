@@ -2,8 +2,8 @@
 ///
 /// It reports every error of the script in one run: unknown names (with the nearest name), wrong
 /// labels and argument types, members a record lacks, conditions that are not `Bool`, assignments
-/// to constants, `break` outside a loop. It also annotates the tree with types and resolutions
-/// for the compiler.
+/// to constants, `break` outside a loop. What it learns — types and resolutions — it records in its
+/// ``annotations`` for the compiler, beside the tree.
 struct Checker {
     let source: ScriptSource
     let globals: GlobalTable
@@ -26,6 +26,8 @@ struct Checker {
     /// Globals this evaluation declares.
     private(set) var newGlobals: [Binding] = []
     var allFunctions: [FunctionScope] = []
+    /// What the check learns about the tree: types, resolutions, scopes (see ``Annotations``).
+    let annotations = Annotations()
 
     init(source: ScriptSource, globals: GlobalTable, isPrompt: Bool) {
         self.source = source
@@ -42,6 +44,7 @@ struct Checker {
 
     /// Checks statements and settles slots and purity.
     mutating func check(_ statements: [Stmt]) {
+        annotations.hold(statements)
         checkBlock(statements, newScope: false)
         settlePurity()
         for scope in allFunctions {
@@ -236,7 +239,14 @@ struct Checker {
         let result = syntax.returnType.map { resolveType($0) } ?? .void
         let binding = declare(syntax.name, type: .function(parameters: parameterTypes, result: result),
                               isMutable: false, span: syntax.nameSpan, kind: .scriptFunction(syntax))
-        statement.binding = binding
+        annotations.setBinding(binding, of: statement)
+        // The scope is made here, where the function is declared, so that a call checked before its
+        // body (functions are visible throughout their block) finds it.
+        let scope = FunctionScope(parent: function)
+        allFunctions.append(scope)
+        annotations.setScope(scope, of: syntax)
+        binding.functionScope = scope
+        if binding.isGlobal { binding.declaringAnnotations = annotations }
     }
 
     mutating func checkStatement(_ statement: Stmt) {
@@ -279,7 +289,7 @@ struct Checker {
             let binding = declare(name, type: type, isMutable: !isLet, span: nameSpan)
             binding.isLetDeclaration = isLet
             binding.isInitialized = value != nil
-            statement.binding = binding
+            annotations.setBinding(binding, of: statement)
         case .assignment(let target, let op, let value):
             checkAssignment(target: target, op: op, value: value, statement.span)
         case .ifStatement(let clauses, let elseBody):
@@ -350,9 +360,9 @@ struct Checker {
     private mutating func bind(_ pattern: Pattern, to type: ScriptType, statement: Stmt) {
         switch pattern {
         case .name(let name, let span):
-            statement.patternBindings = [declare(name, type: type, isMutable: false, span: span)]
+            annotations.setPatternBindings([declare(name, type: type, isMutable: false, span: span)], of: statement)
         case .wildcard:
-            statement.patternBindings = [nil]
+            annotations.setPatternBindings([nil], of: statement)
         case .tuple(let elements, let span):
             var fieldTypes: [ScriptType]
             if case .record(let record) = type, record.isTuple, record.fields.count == elements.count {
@@ -361,7 +371,7 @@ struct Checker {
                 if !type.isDynamic { error("cannot destructure '\(type)' into \(elements.count) names", span) }
                 fieldTypes = Array(repeating: type.isDynamic ? type : .unknown, count: elements.count)
             }
-            statement.patternBindings = zip(elements, fieldTypes).map { element, fieldType in
+            let bindings: [Binding?] = zip(elements, fieldTypes).map { element, fieldType in
                 switch element {
                 case .name(let name, let nameSpan):
                     return declare(name, type: fieldType, isMutable: false, span: nameSpan)
@@ -372,6 +382,7 @@ struct Checker {
                     return nil
                 }
             }
+            annotations.setPatternBindings(bindings, of: statement)
         }
     }
 
@@ -394,7 +405,7 @@ struct Checker {
                 if let value {
                     type = checkExpression(value, expected: nil)
                 } else if let existing = lookup(name) {
-                    condition.shadowed = existing
+                    annotations.setShadowed(existing, by: condition)
                     type = existing.type
                 } else {
                     error("cannot find '\(name)' in scope", nameSpan)
@@ -404,16 +415,15 @@ struct Checker {
                     error("initializer for conditional binding must have Optional type, not '\(type)'",
                           value?.span ?? nameSpan)
                 }
-                condition.binding = declare(name, type: type.unwrapped, isMutable: !isLet, span: nameSpan)
-                condition.binding?.isLetDeclaration = isLet
+                let binding = declare(name, type: type.unwrapped, isMutable: !isLet, span: nameSpan)
+                binding.isLetDeclaration = isLet
+                annotations.setBinding(binding, of: condition)
             }
         }
     }
 
     private mutating func checkFunctionBody(_ syntax: FunctionSyntax) {
-        let scope = FunctionScope(parent: function)
-        allFunctions.append(scope)
-        syntax.scope = scope
+        guard let scope = annotations.scope(of: syntax) else { return }
         let savedFunction = function
         let savedLoops = loopDepth
         function = scope
@@ -485,14 +495,14 @@ struct Checker {
     /// name using what that check found, so a long chain costs one pass, not one per link.
     private mutating func checkAssignable(_ target: Expr) -> ScriptType {
         var type = checkExpression(target, expected: nil)
-        if case .subscriptAccess(let base, _, _) = target.kind, case .dictionary(let value) = base.type {
+        if case .subscriptAccess(let base, _, _) = annotations.kind(of: target), case .dictionary(let value) = annotations.type(of: base) {
             type = value.optional
         }
         var current = target
         while true {
-            switch current.kind {
+            switch annotations.kind(of: current) {
             case .name(let name):
-                guard let binding = current.binding else { return type }
+                guard let binding = annotations.binding(of: current) else { return type }
                 switch binding.kind {
                 case .variable:
                     if !binding.isMutable {
@@ -507,7 +517,7 @@ struct Checker {
                 return current === target ? binding.type : type
             case .member(let base, _, _, let optional):
                 if optional { error("cannot assign through '?.'", current.span) }
-                if case .property = current.callee { error("cannot assign to a computed property", current.span) }
+                if case .property = annotations.callee(of: current) { error("cannot assign to a computed property", current.span) }
                 current = base
             case .subscriptAccess(let base, _, _):
                 current = base
@@ -606,7 +616,7 @@ struct Checker {
         while changed {
             changed = false
             for scope in allFunctions where scope.isPure
-                && (scope.callees.contains { $0.scope?.isPure == false } || scope.invokedClosures.contains { !$0.isPure })
+                && (scope.callees.contains { $0.functionScope?.isPure == false } || scope.invokedClosures.contains { !$0.isPure })
             {
                 scope.isPure = false
                 changed = true

@@ -68,19 +68,20 @@ extension Interpreter {
         defer { table.slotCount = slotsBefore }
         var checker = Checker(source: source, globals: table, isPrompt: true)
         checker.check(statements)
+        let annotations = checker.annotations
         var base: Expr?
         var cases: [String]?
         SyntaxWalker.forEach(in: statements) { expression in
-            if case .member(let inner, let name, _, _) = expression.kind, name == Self.placeholder { base = inner }
-            if case .call(_, let arguments) = expression.kind,
+            if case .member(let inner, let name, _, _) = annotations.kind(of: expression), name == Self.placeholder { base = inner }
+            if case .call(_, let arguments) = annotations.kind(of: expression),
                 let position = arguments.firstIndex(where: { if case .implicitMember(Self.placeholder) = $0.value.kind { true } else { false } }),
-                case .hostFunction(let host, let map)? = expression.callee,
+                case .hostFunction(let host, let map)? = annotations.callee(of: expression),
                 let parameter = map.firstIndex(of: position), let enumeration = host.parameters[parameter].enumeration
             {
                 // `sort: .`: the cases of the enum the parameter takes.
                 cases = enumeration.cases.map(\.name)
             }
-            if case .call(let callee, _) = expression.kind, case .member(let inner, let name, _, _) = callee.kind,
+            if case .call(let callee, _) = annotations.kind(of: expression), case .member(let inner, let name, _, _) = annotations.kind(of: callee),
                 name == Self.placeholder
             {
                 base = inner
@@ -88,7 +89,7 @@ extension Interpreter {
         }
         if let cases { return (cases, true) }
         guard let base else { return ([], false) }
-        let type = base.type.unwrapped
+        let type = annotations.type(of: base).unwrapped
         if !type.isDynamic {
             if case .record = type { return (BuiltinMembers.names(for: type), true) }
             return (BuiltinMembers.names(for: type), false)
@@ -104,11 +105,12 @@ extension Interpreter {
         guard outside, !checker.diagnostics.contains(where: { $0.severity == .error }),
             checker.main.slotCount == 0, checker.main.boxCount == 0, checker.newGlobals.isEmpty
         else { return ([], false) }
-        return (valueMemberNames(of: base, source: source, scope: checker.main), false)
+        return (valueMemberNames(of: base, source: source, scope: checker.main, annotations: annotations), false)
     }
 
-    private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope) -> [String] {
-        var compiler = Compiler(source: source, context: context, scope: main)
+    private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope,
+                                  annotations: Annotations) -> [String] {
+        var compiler = Compiler(source: source, context: context, scope: main, annotations: annotations)
         guard let code = compiler.expression(base).sync, compiler.diagnostics.isEmpty else { return [] }
         let frame = Frame(slotCount: 0, boxCount: 0, captures: [], context: context)
         // Reading the value runs no host function, but may loop: within a small budget of steps.

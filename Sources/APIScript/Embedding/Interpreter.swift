@@ -259,13 +259,14 @@ public final class Interpreter {
             table.slotCount = slotsBefore
             return Evaluation(value: nil, type: nil, diagnostics: syntax + checker.diagnostics)
         }
-        var compiler = Compiler(source: source, context: context, scope: checker.main)
+        let annotations = checker.annotations
+        var compiler = Compiler(source: source, context: context, scope: checker.main, annotations: annotations)
         var resultType: ScriptType?
         var body = statements
         var last: Expr?
-        if isPrompt, echo == nil, let final = statements.last, case .expression(let expression) = final.kind, expression.type != .void {
+        if isPrompt, echo == nil, let final = statements.last, case .expression(let expression) = final.kind, annotations.type(of: expression) != .void {
             last = expression
-            resultType = expression.type
+            resultType = annotations.type(of: expression)
             body.removeLast()
         }
         let block = compiler.block(body, echo: echo)
@@ -411,7 +412,7 @@ public final class Interpreter {
         checker.check(statements)
         let errors = checker.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { return .failure(EvaluationError(diagnostics: errors)) }
-        return .success(expression.type)
+        return .success(checker.annotations.type(of: expression))
     }
 
     /// Whether the text ends in the middle of a construct (an open `{`, `(`, `[` or string), so a

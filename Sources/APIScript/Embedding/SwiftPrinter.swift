@@ -10,6 +10,8 @@ struct SwiftPrinter {
     let host: SwiftHostWriting
     let isPrompt: Bool
     let statements: [Stmt]
+    /// What the checker found about them.
+    let annotations: Annotations
 
     private var lines: [String] = []
     private var depth = 0
@@ -29,24 +31,26 @@ struct SwiftPrinter {
     /// The session's variables the text uses, with their types.
     private var sessionVariables: [(name: String, type: String)] = []
 
-    init(source: ScriptSource, host: SwiftHostWriting, isPrompt: Bool, statements: [Stmt]) {
+    init(source: ScriptSource, host: SwiftHostWriting, isPrompt: Bool, statements: [Stmt], annotations: Annotations) {
         self.source = source
         self.host = host
         self.isPrompt = isPrompt
         self.statements = statements
+        self.annotations = annotations
+        let annotations = annotations
         // Every name the script writes, but its endpoints' (a constant `post` and the factory
         // `.post` do not clash), and the names the Swift around it declares.
         var called = Set<String>()
         SyntaxWalker.forEach(in: statements) { expression in
-            if case .call(let callee, _) = expression.kind, case .name(let name) = callee.kind,
-                case .hostFunction? = expression.callee
+            if case .call(let callee, _) = annotations.kind(of: expression), case .name(let name) = annotations.kind(of: callee),
+                case .hostFunction? = annotations.callee(of: expression)
             {
                 called.insert(name)
             }
         }
         var declared = Set<String>()
         SyntaxWalker.forEach(in: statements) { expression in
-            if case .name(let name) = expression.kind, !called.contains(name) { declared.insert(name) }
+            if case .name(let name) = annotations.kind(of: expression), !called.contains(name) { declared.insert(name) }
         }
         declaredHere = Set(statements.compactMap { statement -> String? in
             switch statement.kind {
@@ -86,16 +90,16 @@ struct SwiftPrinter {
         try hoistCalls(in: statement)
         switch statement.kind {
         case .expression(let expression):
-            if case .call(_, let arguments) = expression.kind, case .builtin(.expect)? = expression.callee,
+            if case .call(_, let arguments) = annotations.kind(of: expression), case .builtin(.expect)? = annotations.callee(of: expression),
                 let condition = arguments.first
             {
                 var text = "precondition(" + (try self.expression(condition.value, leading: true))
                 if arguments.count > 1 { text += ", " + (try self.expression(arguments[1].value, leading: true)) }
                 emit(text + ")")
-            } else if expression.type == .void || expression.type == .optional(.void) {
-                emit((expression.type == .void ? "" : "_ = ") + (try self.expression(expression, leading: true)))
+            } else if annotations.type(of: expression) == .void || annotations.type(of: expression) == .optional(.void) {
+                emit((annotations.type(of: expression) == .void ? "" : "_ = ") + (try self.expression(expression, leading: true)))
             } else if isResult {
-                let annotation = Self.shownType(expression.type).map { ": " + $0 } ?? ""
+                let annotation = Self.shownType(annotations.type(of: expression)).map { ": " + $0 } ?? ""
                 emit("let result\(annotation) = " + (try self.expression(expression, leading: true)))
                 hasResult = true
             } else {
@@ -105,14 +109,14 @@ struct SwiftPrinter {
             var text = (isLet ? "let " : "var ") + name
             if let annotation {
                 text += ": " + typeName(annotation)
-            } else if let value, needsAnnotation(value), let type = Self.swiftType(value.type) {
+            } else if let value, needsAnnotation(value), let type = Self.swiftType(annotations.type(of: value)) {
                 text += ": " + type
             }
             if let value { text += " = " + (try expression(value, leading: true)) }
             emit(text)
         case .assignment(let target, let op, let value):
             let valueText = try expression(value, leading: true)
-            if case .name(let name) = target.kind, case .hostGlobal? = target.binding?.kind {
+            if case .name(let name) = annotations.kind(of: target), case .hostGlobal? = annotations.binding(of: target)?.kind {
                 guard op == nil, let text = host.assignment(name, valueText) else {
                     throw unsupported("the session's '\(name)' has no Swift counterpart", target.span)
                 }
@@ -138,7 +142,7 @@ struct SwiftPrinter {
             emit("}")
         case .forIn(let pattern, let sequence, let body):
             var sequenceText = try expression(sequence, leading: true)
-            if case .dictionary = sequence.type.unwrapped {
+            if case .dictionary = annotations.type(of: sequence).unwrapped {
                 // The language walks a dictionary in key order; Swift's order is unspecified.
                 sequenceText = postfixBase(sequence, sequenceText) + ".sorted { $0.key < $1.key }"
             }
@@ -178,15 +182,15 @@ struct SwiftPrinter {
             if let defaultValue = parameter.defaultValue { text += " = " + (try expression(defaultValue, leading: true)) }
             return text
         }
-        let effects = Self.isAsync(function) ? " async throws" : ""
+        let effects = Self.isAsync(annotations.scope(of: function)) ? " async throws" : ""
         let result = function.returnType.map { " -> " + typeName($0) } ?? ""
         emit("func \(function.name)(\(parameters.joined(separator: ", ")))\(effects)\(result) {")
         try block(function.body)
         emit("}")
     }
 
-    private static func isAsync(_ function: FunctionSyntax) -> Bool {
-        function.scope.map { !$0.isPure } ?? false
+    private static func isAsync(_ scope: FunctionScope?) -> Bool {
+        scope.map { !$0.isPure } ?? false
     }
 
     private mutating func conditions(_ conditions: [Condition]) throws -> String {
@@ -217,7 +221,7 @@ struct SwiftPrinter {
     }
 
     private func needsAnnotation(_ value: Expr) -> Bool {
-        switch value.kind {
+        switch annotations.kind(of: value) {
         case .array(let elements): elements.isEmpty
         case .dictionary(let pairs): pairs.isEmpty
         case .nilLiteral: true
@@ -231,8 +235,8 @@ struct SwiftPrinter {
     private mutating func hoistCalls(in statement: Stmt) throws {
         switch statement.kind {
         case .expression(let expression):
-            let isExpect = if case .builtin(.expect)? = expression.callee { true } else { false }
-            if isExpect, case .call(_, let arguments) = expression.kind {
+            let isExpect = if case .builtin(.expect)? = annotations.callee(of: expression) { true } else { false }
+            if isExpect, case .call(_, let arguments) = annotations.kind(of: expression) {
                 for argument in arguments { try hoist(argument.value, autoclosure: true) }
             } else {
                 try hoist(expression, autoclosure: false)
@@ -267,16 +271,16 @@ struct SwiftPrinter {
     }
 
     private mutating func hoist(_ expression: Expr, autoclosure: Bool) throws {
-        switch expression.kind {
+        switch annotations.kind(of: expression) {
         case .call(let callee, let arguments):
-            if case .hostFunction(let function, _)? = expression.callee, autoclosure {
+            if case .hostFunction(let function, _)? = annotations.callee(of: expression), autoclosure {
                 try hoistValue(expression, named: function.name)
                 return
             }
-            if case .member(let base, _, _, _) = callee.kind { try hoist(base, autoclosure: autoclosure) }
+            if case .member(let base, _, _, _) = annotations.kind(of: callee) { try hoist(base, autoclosure: autoclosure) }
             for argument in arguments { try hoist(argument.value, autoclosure: autoclosure) }
         case .tryOptional(let operand):
-            if autoclosure, let name = Self.firstHostCall(in: operand) {
+            if autoclosure, let name = self.firstHostCall(in: operand) {
                 try hoistValue(expression, named: name)
                 return
             }
@@ -321,10 +325,10 @@ struct SwiftPrinter {
     }
 
     /// The name of the first host function called in an expression, outside closures.
-    private static func firstHostCall(in expression: Expr) -> String? {
+    private func firstHostCall(in expression: Expr) -> String? {
         var found: String?
         SyntaxWalker.walk(expression, false) { inner in
-            if found == nil, case .hostFunction(let function, _)? = inner.callee { found = function.name }
+            if found == nil, case .hostFunction(let function, _)? = annotations.callee(of: inner) { found = function.name }
         }
         return found
     }
@@ -339,7 +343,7 @@ struct SwiftPrinter {
     ///   - covered: Whether a `try?` around it already handles errors, so calls need only `await`.
     private mutating func expression(_ expression: Expr, leading: Bool = false, covered: Bool = false) throws -> String {
         if let name = hoisted[ObjectIdentifier(expression)] { return name }
-        switch expression.kind {
+        switch annotations.kind(of: expression) {
         case .integer, .double:
             return source.text(of: expression.span)
         case .bool(let flag):
@@ -356,14 +360,14 @@ struct SwiftPrinter {
             }
             return text + "\""
         case .name(let name):
-            if case .hostGlobal? = expression.binding?.kind {
+            if case .hostGlobal? = annotations.binding(of: expression)?.kind {
                 guard let text = host.global(name) else {
                     throw unsupported("the session's '\(name)' has no Swift counterpart", expression.span)
                 }
                 use(global: name)
                 return text
             }
-            if let binding = expression.binding, case .variable = binding.kind, binding.isGlobal, !declaredHere.contains(name),
+            if let binding = annotations.binding(of: expression), case .variable = binding.kind, binding.isGlobal, !declaredHere.contains(name),
                 !sessionVariables.contains(where: { $0.name == name })
             {
                 sessionVariables.append((name, Self.swiftType(binding.type) ?? "\(binding.type)"))
@@ -392,12 +396,12 @@ struct SwiftPrinter {
         case .binary(let op, let left, let right, _):
             let leftText = try self.expression(left, leading: leading, covered: covered)
             let rightText = try self.expression(right, covered: covered)
-            return (hoisted[ObjectIdentifier(left)] == nil ? Self.operand(left, leftText, of: op, onRight: false) : leftText)
+            return (hoisted[ObjectIdentifier(left)] == nil ? self.operand(left, leftText, of: op, onRight: false) : leftText)
                 + " \(op.rawValue) "
-                + (hoisted[ObjectIdentifier(right)] == nil ? Self.operand(right, rightText, of: op, onRight: true) : rightText)
+                + (hoisted[ObjectIdentifier(right)] == nil ? self.operand(right, rightText, of: op, onRight: true) : rightText)
         case .ternary(let condition, let whenTrue, let whenFalse):
             func part(_ inner: Expr, _ text: String) -> String {
-                switch inner.kind {
+                switch annotations.kind(of: inner) {
                 case .ternary, .tryOptional: "(\(text))"
                 default: text
                 }
@@ -422,8 +426,8 @@ struct SwiftPrinter {
     }
 
     /// A binary operator's operand, in parentheses where Swift would group it otherwise.
-    private static func operand(_ operand: Expr, _ text: String, of op: BinaryOperator, onRight: Bool) -> String {
-        switch operand.kind {
+    private func operand(_ operand: Expr, _ text: String, of op: BinaryOperator, onRight: Bool) -> String {
+        switch annotations.kind(of: operand) {
         case .binary(let inner, _, _, _):
             let tighter = inner.precedence > op.precedence
                 || (inner.precedence == op.precedence && !op.isNonAssociative && onRight == op.isRightAssociative)
@@ -439,7 +443,7 @@ struct SwiftPrinter {
     /// call written `try await client.send(…)` at the start of a statement stays bare: `try` and
     /// `await` cover the whole chain after them.
     private func postfixBase(_ base: Expr, _ text: String, leading: Bool = false) -> String {
-        switch base.kind {
+        switch annotations.kind(of: base) {
         case .binary, .ternary, .unary, .tryOptional, .closure:
             return "(\(text))"
         default:
@@ -452,14 +456,14 @@ struct SwiftPrinter {
                                  covered: Bool) throws -> String {
         let baseText = try self.expression(base, leading: leading, covered: covered)
         let receiver = postfixBase(base, baseText, leading: leading) + (optional ? "?." : ".")
-        switch expression.callee {
+        switch annotations.callee(of: expression) {
         case .property(let property)?:
-            return try self.property(property, of: base.type.unwrapped, receiver: receiver, baseText: postfixBase(base, baseText, leading: leading),
+            return try self.property(property, of: annotations.type(of: base).unwrapped, receiver: receiver, baseText: postfixBase(base, baseText, leading: leading),
                                      optional: optional, expression.span)
         case .field?:
             return receiver + name
         default:
-            if base.type.unwrapped.isDynamic {
+            if annotations.type(of: base).unwrapped.isDynamic {
                 throw unsupported("'\(source.text(of: expression.span))' reads a dynamic JSON value, which Swift reads only through a model (:model writes one)", expression.span)
             }
             return receiver + name
@@ -494,8 +498,8 @@ struct SwiftPrinter {
         let baseText = postfixBase(base, try expression(base, leading: leading, covered: covered), leading: leading)
         let indexText = try expression(index, leading: true, covered: covered)
         let access = baseText + (optional ? "?[" : "[") + indexText + "]"
-        let isRange = index.type.unwrapped == .range
-        switch base.type.unwrapped {
+        let isRange = annotations.type(of: index).unwrapped == .range
+        switch annotations.type(of: base).unwrapped {
         case .array:
             return isRange ? "Array(\(access))" : access
         case .string:
@@ -514,7 +518,7 @@ struct SwiftPrinter {
 
     private mutating func call(_ expression: Expr, callee: Expr, arguments: [Argument], leading: Bool,
                                covered: Bool) throws -> String {
-        switch expression.callee {
+        switch annotations.callee(of: expression) {
         case .hostFunction(let function, let map)?:
             var swiftArguments: [SwiftArgument?] = []
             for argumentIndex in map {
@@ -524,7 +528,7 @@ struct SwiftPrinter {
                 }
                 let value = arguments[argumentIndex].value
                 swiftArguments.append(SwiftArgument(text: try self.expression(value, leading: true, covered: covered),
-                                                    literal: Self.literal(value)))
+                                                    literal: self.literal(value)))
             }
             guard let text = host.call(function, swiftArguments) else {
                 throw unsupported("'\(function.name)' has no Swift counterpart in this host", expression.span)
@@ -535,14 +539,14 @@ struct SwiftPrinter {
         case .scriptFunction(let weak, _)?:
             var text = (try argumentList(arguments, covered: covered)).map { "\(source.text(of: callee.span))\($0)" }
                 ?? source.text(of: callee.span)
-            if case .scriptFunction(let syntax)? = weak.binding?.kind, Self.isAsync(syntax) {
+            if Self.isAsync(weak.binding?.functionScope) {
                 text = awaited(text, leading: leading, covered: covered)
             }
             return text
         case .builtin(let builtin)?:
             return try self.builtin(builtin, arguments, covered: covered, expression.span)
         case .method(let method)?:
-            guard case .member(let base, let name, _, let optional) = callee.kind else {
+            guard case .member(let base, let name, _, let optional) = annotations.kind(of: callee) else {
                 throw unsupported("a method call without a receiver", expression.span)
             }
             return try methodCall(method, name: name, base: base, optional: optional, arguments: arguments,
@@ -558,8 +562,8 @@ struct SwiftPrinter {
         return leading ? written : "(\(written))"
     }
 
-    private static func literal(_ expression: Expr) -> Value? {
-        switch expression.kind {
+    private func literal(_ expression: Expr) -> Value? {
+        switch annotations.kind(of: expression) {
         case .string(let parts):
             guard parts.allSatisfy({ if case .text = $0 { true } else { false } }) else { return nil }
             return .string(parts.map { if case .text(let text) = $0 { text } else { "" } }.joined())
@@ -575,7 +579,7 @@ struct SwiftPrinter {
         guard !arguments.isEmpty else { return nil }
         var inside = arguments
         var trailing: String?
-        if let last = arguments.last, last.label == nil, case .closure = last.value.kind, trailingLabel == nil {
+        if let last = arguments.last, last.label == nil, case .closure = annotations.kind(of: last.value), trailingLabel == nil {
             inside.removeLast()
             trailing = try expression(last.value, covered: covered)
         }
@@ -615,7 +619,7 @@ struct SwiftPrinter {
     private mutating func methodCall(_ method: BuiltinMethod, name: String, base: Expr, optional: Bool,
                                      arguments: [Argument], leading: Bool, covered: Bool) throws -> String {
         let baseText = postfixBase(base, try expression(base, leading: leading, covered: covered), leading: leading)
-        let receiver = base.type.unwrapped
+        let receiver = annotations.type(of: base).unwrapped
         let dot = optional ? "?." : "."
         if name == "concurrentMap" {
             return try concurrentMap(base: base, baseText: baseText, arguments: arguments, leading: leading, covered: covered)
@@ -653,7 +657,7 @@ struct SwiftPrinter {
     /// with the elements as an array and the closure, whose endpoint calls it awaits.
     private mutating func concurrentMap(base: Expr, baseText: String, arguments: [Argument], leading: Bool,
                                         covered: Bool) throws -> String {
-        guard let last = arguments.last, case .closure(let closure) = last.value.kind else {
+        guard let last = arguments.last, case .closure(let closure) = annotations.kind(of: last.value) else {
             throw unsupported("concurrentMap without a closure literal has no Swift counterpart here", base.span)
         }
         if !helpers.contains(Self.concurrentMapHelper) { helpers.append(Self.concurrentMapHelper) }
@@ -691,7 +695,7 @@ struct SwiftPrinter {
     private mutating func closure(_ closure: ClosureSyntax, _ span: TextSpan, callingHost allowed: Bool = false) throws -> String {
         var callsHost = false
         SyntaxWalker.forEach(in: closure.body) { inner in
-            if case .hostFunction? = inner.callee { callsHost = true }
+            if case .hostFunction? = annotations.callee(of: inner) { callsHost = true }
         }
         if callsHost, !allowed {
             throw unsupported("an endpoint called inside a closure: Swift's map, filter and forEach cannot wait for a call; write a for loop (or, in an app, a task group)", span)

@@ -93,7 +93,8 @@ extension Interpreter {
             if !errors.isEmpty {
                 return .failure(SwiftTranslationFailure(message: errors[0].message, diagnostics: errors))
             }
-            var printer = SwiftPrinter(source: source, host: host, isPrompt: isPrompt, statements: statements)
+            var printer = SwiftPrinter(source: source, host: host, isPrompt: isPrompt, statements: statements,
+                                       annotations: checker.annotations)
             let result = Result { try printer.program() }.mapError { error in
                 error as? SwiftTranslationFailure ?? SwiftTranslationFailure(message: "\(error)", diagnostics: [])
             }

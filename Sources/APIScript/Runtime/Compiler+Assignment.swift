@@ -6,15 +6,15 @@ extension Compiler {
     }
 
     mutating func place(_ target: Expr) -> Place? {
-        switch target.kind {
+        switch annotations.kind(of: target) {
         case .name:
-            guard let binding = target.binding, let get = load(binding, target.span).sync else { return nil }
+            guard let binding = annotations.binding(of: target), let get = load(binding, target.span).sync else { return nil }
             return Place(get: get, set: store(binding, target.span))
         case .member(let base, let name, _, _):
             guard let basePlace = place(base) else { return nil }
             let source = source
             let span = target.span
-            let fieldIndex: Int? = if case .field(let index)? = target.callee { index } else { nil }
+            let fieldIndex: Int? = if case .field(let index)? = annotations.callee(of: target) { index } else { nil }
             return Place(get: { frame in
                 let value = try basePlace.get(frame)
                 if let fieldIndex, case .record(let record) = value, let field = record.value(at: fieldIndex) {
@@ -90,14 +90,14 @@ extension Compiler {
             return .empty
         }
         var valueCode = expression(value)
-        if case .name = target.kind {} else {
+        if case .name = annotations.kind(of: target) {} else {
             // A value stored inside a container goes one level down in it.
             valueCode = Code.unary(valueCode, at1(value.span) { value in
                 try ScriptLimits.checkNesting(value)
                 return value
             })
         }
-        if target.type == .secret {
+        if annotations.type(of: target) == .secret {
             valueCode = Code.unary(valueCode) { value in
                 if case .string(let text) = value { return .secret(text) }
                 return value
@@ -120,7 +120,7 @@ extension Compiler {
         } else {
             combine = nil
         }
-        if let sync = valueCode.sync, let combine, case .name = target.kind, let binding = target.binding,
+        if let sync = valueCode.sync, let combine, case .name = annotations.kind(of: target), let binding = annotations.binding(of: target),
             case .variable = binding.kind
         {
             // `s += i` on a plain variable: one closure, no read-modify-write indirection.

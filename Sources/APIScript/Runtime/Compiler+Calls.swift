@@ -3,7 +3,7 @@ import Foundation
 extension Compiler {
     mutating func call(_ expression: Expr, callee: Expr, arguments: [Argument]) -> Code {
         let span = expression.span
-        switch expression.callee {
+        switch annotations.callee(of: expression) {
         case .hostFunction(let host, let map)?:
             return hostCall(host, map: map, arguments: arguments, span: span)
         case .scriptFunction(let reference, let map)?:
@@ -13,26 +13,28 @@ extension Compiler {
                 if let argumentIndex {
                     codes.append(self.expression(arguments[argumentIndex].value))
                 } else if position < syntax.parameters.count, let defaultValue = syntax.parameters[position].defaultValue {
-                    codes.append(self.expression(defaultValue))
+                    codes.append(compiling(from: binding.declaredIn, with: binding.declaringAnnotations) {
+                        $0.expression(defaultValue)
+                    })
                 } else {
                     codes.append(.constant(.null))
                 }
             }
             let function = load(binding, span)
-            let isPure = syntax.scope?.isPure ?? false
+            let isPure = binding.functionScope?.isPure ?? false
             return callFunction(function, codes, isPure: isPure, span: span)
         case .builtin(let builtin)?:
             return self.builtin(builtin, arguments, span: span)
         case .method(let method)? where method.isMutating:
-            guard case .member(let base, _, _, _) = callee.kind else { return .constant(.null) }
+            guard case .member(let base, _, _, _) = annotations.kind(of: callee) else { return .constant(.null) }
             return mutatingCall(method, base: base, arguments: arguments, span: span)
         case .method(let method)?:
-            guard case .member(let base, _, _, let optional) = callee.kind else { return .constant(.null) }
+            guard case .member(let base, _, _, let optional) = annotations.kind(of: callee) else { return .constant(.null) }
             let chained = optional || base.isInOptionalChain
             let receiver = self.expression(base)
             let argumentCodes = arguments.map { self.expression($0.value) }
             let staticallyPure = receiver.isPure && argumentCodes.allSatisfy(\.isPure)
-                && arguments.allSatisfy { Self.pureFunctionArgument($0.value) }
+                && arguments.allSatisfy { self.pureFunctionArgument($0.value) }
             let located = at(span) { values in
                 if chained, values[0].isNull { return .null }
                 return try method.implementation.call(values[0], Array(values.dropFirst()))
@@ -90,13 +92,13 @@ extension Compiler {
     }
 
     /// Whether an argument is a function known to run without suspending (or no function at all).
-    static func pureFunctionArgument(_ expression: Expr) -> Bool {
-        switch expression.kind {
-        case .closure(let closure): return closure.scope?.isPure ?? false
+    func pureFunctionArgument(_ expression: Expr) -> Bool {
+        switch annotations.kind(of: expression) {
+        case .closure(let closure): return annotations.scope(of: closure)?.isPure ?? false
         case .keyPath: return true
         default:
-            if case .function = expression.type.unwrapped { return false }
-            return !expression.type.isDynamic
+            if case .function = annotations.type(of: expression).unwrapped { return false }
+            return !annotations.type(of: expression).isDynamic
         }
     }
 
@@ -290,8 +292,8 @@ extension Compiler {
             let rightCode = expression(right)
             let leftText = source.text(of: left.span)
             let rightText = source.text(of: right.span)
-            let leftIsLiteral = Self.isLiteral(left)
-            let rightIsLiteral = Self.isLiteral(right)
+            let leftIsLiteral = self.isLiteral(left)
+            let rightIsLiteral = self.isLiteral(right)
             return Code.combine([leftCode, rightCode, message]) { values in
                 let holds: Bool
                 do {
@@ -324,8 +326,8 @@ extension Compiler {
         return text.count > 120 ? String(text.prefix(117)) + "…" : text
     }
 
-    private static func isLiteral(_ expression: Expr) -> Bool {
-        switch expression.kind {
+    private func isLiteral(_ expression: Expr) -> Bool {
+        switch annotations.kind(of: expression) {
         case .integer, .double, .bool, .nilLiteral: return true
         case .string(let parts): return parts.allSatisfy { if case .text = $0 { true } else { false } }
         default: return false

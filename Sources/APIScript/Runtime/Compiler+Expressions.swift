@@ -1,9 +1,9 @@
 extension Compiler {
     mutating func expression(_ expression: Expr) -> Code {
         let span = expression.span
-        switch expression.kind {
+        switch annotations.kind(of: expression) {
         case .integer(let value):
-            return .constant(expression.type == .double ? .double(Double(value)) : .int(value))
+            return .constant(annotations.type(of: expression) == .double ? .double(Double(value)) : .int(value))
         case .double(let value):
             return .constant(.double(value))
         case .bool(let value):
@@ -38,7 +38,7 @@ extension Compiler {
                 return .string(result)
             })
         case .name:
-            guard let binding = expression.binding else { return .constant(.null) }
+            guard let binding = annotations.binding(of: expression) else { return .constant(.null) }
             return load(binding, span)
         case .dollar(let number):
             return Code { frame in frame.argument(number) }
@@ -74,7 +74,7 @@ extension Compiler {
             // `env("NAME")!`, as a saved script reads a secret: the message names the variable.
             var message = "unexpectedly found nil while unwrapping an optional value"
             var notes: [Diagnostic.Note] = [.init("use '?? default' or 'if let' to handle nil")]
-            if case .call(let callee, let arguments) = operand.kind, case .name("env") = callee.kind, arguments.count == 1,
+            if case .call(let callee, let arguments) = operand.kind, case .name("env") = annotations.kind(of: callee), arguments.count == 1,
                case .string(let parts) = arguments[0].value.kind, parts.count == 1, case .text(let variable) = parts[0] {
                 message = "the environment variable \(variable) is not set, so env(\"\(variable)\") is nil"
                 notes = [.init("set it first: export \(variable)=… (at the prompt, :secrets FILE writes the session's credentials for `source FILE`), or write env(\"\(variable)\") ?? \"…\"")]
@@ -121,13 +121,13 @@ extension Compiler {
                 do { return try await async(frame) } catch { return try absorb(error) }
             })
         case .closure(let closure):
-            guard let inner = closure.scope else { return .constant(.null) }
+            guard let inner = annotations.scope(of: closure) else { return .constant(.null) }
             var single: Expr?
             if closure.body.count == 1, case .expression(let only) = closure.body[0].kind { single = only }
             return makeFunction(name: "closure", scope: inner, body: closure.body, singleExpression: single,
                                 parameterBindings: inner.parameters)
         case .implicitMember:
-            guard case .enumCase(let value)? = expression.callee else { return .constant(.null) }
+            guard case .enumCase(let value)? = annotations.callee(of: expression) else { return .constant(.null) }
             return .constant(value)
         case .operatorFunction(let op):
             let function = Function(name: op.rawValue, isPure: true, body: .operator(op))
@@ -154,7 +154,7 @@ extension Compiler {
     private mutating func member(_ expression: Expr, base: Expr, name: String, optional: Bool) -> Code {
         let code = self.expression(base)
         let span = expression.span
-        switch expression.callee {
+        switch annotations.callee(of: expression) {
         case .field(let index)?:
             return Code.unary(code, at1(span) { value in
                 if case .record(let record) = value, let field = record.value(at: index) { return field }
@@ -208,7 +208,7 @@ extension Compiler {
             return Code.binary(l, r, at2(span) { try Operators.range($0, $1, closed: closed) })
         case .equal, .notEqual:
             let equal = op == .equal
-            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
+            if annotations.type(of: left) == .int, annotations.type(of: right) == .int, let a = l.sync, let b = r.sync {
                 return Code { frame in
                     if case .int(let x) = try a(frame), case .int(let y) = try b(frame) { return .bool((x == y) == equal) }
                     return .null
@@ -216,7 +216,7 @@ extension Compiler {
             }
             return Code.binary(l, r) { .bool(($0 == $1) == equal) }
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync {
+            if annotations.type(of: left) == .int, annotations.type(of: right) == .int, let a = l.sync, let b = r.sync {
                 let test: (Int, Int) -> Bool = switch op {
                 case .less: { $0 < $1 }
                 case .lessOrEqual: { $0 <= $1 }
@@ -230,7 +230,7 @@ extension Compiler {
             }
             return Code.binary(l, r, at2(span) { .bool(try Operators.compare(op, $0, $1)) })
         case .add, .subtract, .multiply, .divide, .remainder:
-            if left.type == .int, right.type == .int, let a = l.sync, let b = r.sync,
+            if annotations.type(of: left) == .int, annotations.type(of: right) == .int, let a = l.sync, let b = r.sync,
                 let operation = Self.integerOperation(op)
             {
                 let source = source

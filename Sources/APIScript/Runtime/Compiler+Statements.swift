@@ -7,7 +7,7 @@ extension Compiler {
         var blocks: [Block] = []
         if hoist {
             for statement in statements {
-                guard case .function(let syntax) = statement.kind, let inner = syntax.scope else { continue }
+                guard case .function(let syntax) = statement.kind, let inner = annotations.scope(of: syntax) else { continue }
                 var single: Expr?
                 if syntax.body.count == 1, case .expression(let only) = syntax.body[0].kind,
                     let result = inner.returnType, result != .void
@@ -16,7 +16,7 @@ extension Compiler {
                 }
                 let maker = makeFunction(name: syntax.name, scope: inner, body: syntax.body, singleExpression: single,
                                          parameterBindings: inner.parameters)
-                let assign = declareStore(statement.binding)
+                let assign = declareStore(annotations.binding(of: statement))
                 let make = maker.sync ?? { _ in .null }
                 blocks.append(Block { frame in
                     assign(frame, try make(frame))
@@ -26,8 +26,8 @@ extension Compiler {
         }
         for statement in statements {
             if case .function = statement.kind { continue }
-            if let echo, case .expression(let expression) = statement.kind, expression.type != .void {
-                blocks.append(echoing(self.expression(expression), type: expression.type, echo))
+            if let echo, case .expression(let expression) = statement.kind, annotations.type(of: expression) != .void {
+                blocks.append(echoing(self.expression(expression), type: annotations.type(of: expression), echo))
             } else {
                 blocks.append(self.statement(statement))
             }
@@ -38,10 +38,10 @@ extension Compiler {
     mutating func statement(_ statement: Stmt) -> Block {
         switch statement.kind {
         case .expression(let expression):
-            let code = expression.type == .void ? self.expression(expression) : self.expression(expression)
+            let code = annotations.type(of: expression) == .void ? self.expression(expression) : self.expression(expression)
             return evaluate(code)
         case .declaration(_, _, _, let annotation, let value):
-            let assign = declareStore(statement.binding)
+            let assign = declareStore(annotations.binding(of: statement))
             guard let value else {
                 return Block { frame in
                     assign(frame, .null)
@@ -50,10 +50,10 @@ extension Compiler {
             }
             var code = expression(value)
             // A dynamic value (JSON) takes the annotated type when it arrives, or stops there.
-            if annotation != nil, value.type.isDynamic, let type = statement.binding?.type, !type.isDynamic {
+            if annotation != nil, annotations.type(of: value).isDynamic, let type = annotations.binding(of: statement)?.type, !type.isDynamic {
                 code = Code.unary(code, at1(value.span) { try DynamicConformance.conform($0, to: type) })
             }
-            if let binding = statement.binding, binding.type == .secret || annotation.map({ _ in binding.type == .secret }) == true {
+            if let binding = annotations.binding(of: statement), binding.type == .secret || annotation.map({ _ in binding.type == .secret }) == true {
                 code = Code.unary(code) { value in
                     if case .string(let text) = value { return .secret(text) }
                     return value
@@ -155,8 +155,8 @@ extension Compiler {
                 }
             case .optionalBinding(_, _, let nameSpan, let value):
                 let code = value.map { expression($0) }
-                    ?? condition.shadowed.map { load($0, nameSpan) } ?? .constant(.null)
-                let assign = declareStore(condition.binding)
+                    ?? annotations.shadowed(by: condition).map { load($0, nameSpan) } ?? .constant(.null)
+                let assign = declareStore(annotations.binding(of: condition))
                 if let sync = code.sync {
                     let test: (Frame) throws -> Bool = { frame in
                         let value = try sync(frame)
@@ -248,7 +248,7 @@ extension Compiler {
 
     private mutating func forIn(_ pattern: Pattern, sequence: Expr, body: [Stmt], statement: Stmt) -> Block {
         let sequenceCode = expression(sequence)
-        let bind = patternStore(pattern, statement.patternBindings, span: pattern.span)
+        let bind = patternStore(pattern, annotations.patternBindings(of: statement), span: pattern.span)
         let bodyBlock = block(body)
         let context = context
         let span = sequence.span

@@ -1,16 +1,32 @@
 /// Turns a checked syntax tree into closures.
 struct Compiler {
-    let source: ScriptSource
+    private(set) var source: ScriptSource
     let context: RunContext
     /// The function whose frame the code runs in.
     var scope: FunctionScope
+    /// What the checker found about the tree: types, resolutions, scopes.
+    private(set) var annotations: Annotations
     /// Errors found while compiling (constructs the runtime cannot do).
     var diagnostics: [Diagnostic] = []
 
-    init(source: ScriptSource, context: RunContext, scope: FunctionScope) {
+    init(source: ScriptSource, context: RunContext, scope: FunctionScope, annotations: Annotations) {
         self.source = source
         self.context = context
         self.scope = scope
+        self.annotations = annotations
+    }
+
+    /// Compiles part of another input's tree — a global function's default value, declared in an
+    /// earlier input — with that input's source and annotations, into this function's frame.
+    mutating func compiling(from source: ScriptSource?, with annotations: Annotations?,
+                            _ body: (inout Compiler) -> Code) -> Code {
+        guard let annotations, annotations !== self.annotations else { return body(&self) }
+        var other = self
+        other.source = source ?? self.source
+        other.annotations = annotations
+        let code = body(&other)
+        diagnostics = other.diagnostics
+        return code
     }
 
     // MARK: Errors
@@ -143,7 +159,7 @@ struct Compiler {
     /// Compiles a closure or `func` body into a function-making code.
     mutating func makeFunction(name: String, scope inner: FunctionScope, body: [Stmt], singleExpression: Expr?,
                                parameterBindings: [Binding]) -> Code {
-        var compiler = Compiler(source: source, context: context, scope: inner)
+        var compiler = Compiler(source: source, context: context, scope: inner, annotations: annotations)
         let bodyCode: Code
         if let singleExpression {
             bodyCode = compiler.expression(singleExpression)

@@ -39,10 +39,10 @@ final class RunContext {
     func enterCall() -> String? {
         let current = depth.pointee + 1
         if current > Self.maximumCallDepth {
-            return "calls nested deeper than \(Self.grouped(Self.maximumCallDepth)): a function that calls itself without end?"
+            return "calls nested deeper than \(NumberText.grouped(Self.maximumCallDepth)): a function that calls itself without end?"
         }
         if current & 7 == 0, StackGuard.isNearEnd() {
-            return "calls nested \(Self.grouped(current)) deep fill this thread's stack: a function that calls itself without end?"
+            return "calls nested \(NumberText.grouped(current)) deep fill this thread's stack: a function that calls itself without end?"
         }
         depth.pointee = current
         return nil
@@ -50,17 +50,6 @@ final class RunContext {
 
     @inline(__always)
     func leaveCall() { depth.pointee -= 1 }
-
-    /// `10000` as `10,000`.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
 
     /// Starts an evaluation: no call is under way, and it may take `steps` steps (`nil`: any number).
     func resetCalls(steps: Int? = nil) {
@@ -100,7 +89,7 @@ final class RunContext {
     private func checkpoint() throws {
         if Task.isCancelled { throw CancellationError() }
         if ticks.pointee >= stepEnd {
-            throw ScriptFailure("stopped after \(Self.grouped(stepEnd)) steps, the most this evaluation may take")
+            throw ScriptFailure("stopped after \(NumberText.grouped(stepEnd)) steps, the most this evaluation may take")
         }
     }
 }

@@ -1,3 +1,4 @@
+import TypistText
 /// Text for values, as Swift's `print` and `String(describing:)` would give it.
 package enum ValueFormatter {
     /// The value as `print` shows it: strings bare, everything inside collections in literal form.

@@ -1,3 +1,4 @@
+import TypistText
 /// Renders diagnostics in compiler style:
 ///
 /// ```
@@ -54,7 +55,7 @@ public struct DiagnosticRenderer: Sendable {
         if more > 0 {
             let errors = diagnostics.dropFirst(Self.maximumShown).count { $0.severity == .error }
             let what = errors == more ? (more == 1 ? "error" : "errors") : (more == 1 ? "diagnostic" : "diagnostics")
-            parts.append("… and \(RunContext.grouped(more)) more \(what)")
+            parts.append("… and \(NumberText.grouped(more)) more \(what)")
         }
         return parts.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
-/// An expression in the syntax tree. The checker fills in ``type`` and the resolution fields.
+/// An expression in the syntax tree, as the parser made it. What the checker learns about it (its
+/// type, what it resolves to) is kept beside the tree, in the checker's ``Annotations``.
 final class Expr {
     enum Kind {
         case integer(Int)
@@ -33,27 +34,14 @@ final class Expr {
         case expression(Expr)
     }
 
-    /// What it is. The checker turns a qualified name (`session.token`, `Swift.print`,
-    /// `api.books`) written as a member access into the one name it stands for.
-    private(set) var kind: Kind
+    /// What it is, as written. (A qualified name written as a member access, `session.token`, is
+    /// parsed as one; the checker's annotations say which name it stands for.)
+    let kind: Kind
     let span: TextSpan
-    /// The static type, after checking.
-    var type: ScriptType = .unknown
-    /// What a name refers to, after checking. Weak: a name inside a function's body may be the
-    /// function itself (recursion), whose binding holds the body; scopes and the global table hold
-    /// every binding while the checker and compiler use them.
-    weak var binding: Binding?
-    /// For calls of host functions and methods: what is called, after checking.
-    var callee: Callee?
     /// How many expressions deep this tree is (1 for a leaf; a closure counts as a leaf, its body
     /// is nested in statements). The parser refuses trees deeper than
     /// ``ScriptLimits/maximumSyntaxNesting``, so the passes that walk them recursively stay shallow.
     let height: Int
-
-    /// Makes this member access the qualified name it spells (see ``kind``).
-    func qualify(as name: String) {
-        kind = .name(name)
-    }
 
     /// Whether this expression is part of an optional chain (`a?.b.c`: `.c` continues it): the
     /// one statement of the rule, which the checker and the compiler both read.
@@ -65,11 +53,6 @@ final class Expr {
             if case .member(let base, _, _, let optional) = callee.kind { optional || base.isInOptionalChain } else { false }
         default: false
         }
-    }
-
-    /// Makes this member access the constant it names (`Int.max`).
-    func become(_ literal: Kind) {
-        kind = literal
     }
 
     init(_ kind: Kind, _ span: TextSpan) {
@@ -120,8 +103,6 @@ final class ClosureSyntax {
     var parameterTypes: [TypeSyntax?] = []
     let body: [Stmt]
     let span: TextSpan
-    /// Filled by the checker.
-    var scope: FunctionScope?
 
     init(parameters: [(name: String, span: TextSpan)]?, body: [Stmt], span: TextSpan) {
         self.parameters = parameters
@@ -150,10 +131,6 @@ final class Stmt {
 
     let kind: Kind
     let span: TextSpan
-    /// For declarations and optional bindings: the variable, after checking.
-    var binding: Binding?
-    /// For `for` loops: the variables of the pattern, in order (`nil` for `_`).
-    var patternBindings: [Binding?] = []
 
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind
@@ -171,9 +148,6 @@ final class Condition {
 
     let kind: Kind
     let span: TextSpan
-    var binding: Binding?
-    /// For the shorthand `if let x`: what `x` referred to before.
-    var shadowed: Binding?
 
     init(_ kind: Kind, _ span: TextSpan) {
         self.kind = kind
@@ -226,7 +200,6 @@ final class FunctionSyntax {
     let parameters: [Parameter]
     let returnType: TypeSyntax?
     let body: [Stmt]
-    var scope: FunctionScope?
 
     init(name: String, nameSpan: TextSpan, parameters: [Parameter], returnType: TypeSyntax?, body: [Stmt]) {
         self.name = name

@@ -1,4 +1,5 @@
 import Foundation
+import TypistText
 
 /// Everything that can go wrong with a call, each case with what a person needs to act on it.
 ///
@@ -149,11 +150,7 @@ public struct ResponseSummary: Sendable {
     public var bodyExcerpt: String? {
         guard !body.isEmpty else { return nil }
         let cut = body.prefix(Self.excerptLength)
-        var text = ""
-        for scalar in String(decoding: cut, as: UTF8.self).unicodeScalars {
-            let isControl = scalar.value < 0x20 && scalar.value != 0x0A && scalar.value != 0x09 || (0x7F...0x9F).contains(scalar.value)
-            text += isControl ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-        }
+        var text = TerminalText.sanitized(String(decoding: cut, as: UTF8.self))
         if body.count > Self.excerptLength { text += "… (\(body.count) bytes in all)" }
         return text
     }

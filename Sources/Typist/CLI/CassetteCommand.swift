@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import TypedAPI
 import TypistCore
+import TypistText
 
 /// `typist cassette show FILE` and `typist cassette verify FILE`.
 ///

@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import LineEditor
 import TypedAPI
+import TypistText
 
 /// One session from the command line, in three steps: ``resolve(_:_:mode:)`` reads what the
 /// options and files ask for, ``start(_:_:transport:input:output:)`` finds where requests go and

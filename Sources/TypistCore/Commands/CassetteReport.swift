@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
+import TypistText
 
 /// `typist cassette show` and `typist cassette verify`: a cassette read without the network.
 package enum CassetteReport {

@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
+import TypistText
 
 /// `:curl`, `:swift` and `:last`: the requests behind an expression, shown without sending them.
 extension Shell {

@@ -111,7 +111,7 @@ extension Shell {
         }
         do {
             if let hidden = try interpreter.defineConstant(name, value: value, type: type) {
-                output.error("note: the variable '\(name)' is \(ValueFormatter.literal(value)); '\(name)(…)' still calls the endpoint \(hidden.name)(\(hidden.parameters.map { ($0.label ?? "_") + ":" }.joined()))\n")
+                output.error("note: the variable '\(name)' is \(ValueFormatter.literal(value)); '\(name)(…)' still calls the endpoint \(EndpointRegistration.selector(hidden.name, labels: hidden.parameters.map(\.label)))\n")
             }
         } catch Interpreter.RegistrationError.invalidName {
             throw SessionError("'\(name)' is not a valid variable name")

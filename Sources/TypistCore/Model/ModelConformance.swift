@@ -1,4 +1,5 @@
 import APIScript
+import TypistText
 
 /// Reads a dynamic JSON value as a value of a model type — records from objects by their fields'
 /// JSON keys — or says where it departs from the model, with the JSON path (`$.items[3].name`).

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TypistText
 
 /// The one JSON writer for script values: `:format json` output, results files, diagnostics, and
 /// the bodies of untyped calls.

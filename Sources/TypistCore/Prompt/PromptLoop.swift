@@ -1,4 +1,5 @@
 import APIScript
+import TypistText
 
 /// The prompt's loop: reads lines from a source, gathers unfinished input (an open `{`, `(`, `[` or
 /// string) across lines, hands each whole input to the shell, and keeps the history free of secrets.

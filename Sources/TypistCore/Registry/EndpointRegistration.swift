@@ -56,7 +56,7 @@ public struct EndpointRegistration: Sendable {
     public var selector: String { Self.selector(name, labels: parameters.map(\.label)) }
 
     /// `name(label:_:)`: the one spelling of a function's selector, for messages.
-    static func selector(_ name: String, labels: [String?]) -> String {
+    package static func selector(_ name: String, labels: [String?]) -> String {
         "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
     }
 }

@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
+import TypistText
 
 /// How results are shown.
 public enum OutputFormat: String, Sendable, CaseIterable {

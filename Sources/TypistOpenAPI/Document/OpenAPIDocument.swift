@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import TypedAPI
 import TypistCore
+import TypistText
 
 /// An OpenAPI document's operations as endpoints: one more source of registrations beside a
 /// host's Swift ones.

@@ -1,5 +1,6 @@
 import APIScript
 import TypistCore
+import TypistText
 
 /// Reads a document's operations — OpenAPI 3.0 and 3.1, and Swagger 2.0's equivalents — into
 /// ``SpecOperation``s, building the type model of their bodies and responses as it goes.

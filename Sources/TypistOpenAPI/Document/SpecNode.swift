@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 #if canImport(Yams)
 import Yams
+import TypistText
 #endif
 
 /// A document's tree — YAML or JSON — with its objects' keys in the order written, so that

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Typist
 import TypistCore
+import TypistText
 
 /// `typist generate --openapi SPEC --output DIR`: the document's models, endpoints and
 /// registrations as Swift files; `--check` says whether committed files still match.

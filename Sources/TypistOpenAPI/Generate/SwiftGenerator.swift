@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypistCore
+import TypistText
 
 /// The Swift a team would ship for a document: a model per file (`Codable`, `Sendable`,
 /// `CodingKeys` where names differ), `Endpoint` factories in the phantom-typed pattern

@@ -57,7 +57,7 @@ enum SpecEndpoint {
     /// The request `values` make, and how to send it.
     private static func plan(_ operation: SpecOperation, _ values: [Value]) throws -> CallPlan {
         let request = try SpecRequest(operation, values)
-        let selector = operation.name + "(" + operation.arguments.map { $0.label + ":" }.joined() + ")"
+        let selector = EndpointRegistration.selector(operation.name, labels: operation.arguments.map(\.label))
         return CallPlan(
             body: nil, envelopeKey: nil,
             prepare: { client, credentials in

@@ -1,5 +1,6 @@
 import APIScript
 import TypistCore
+import TypistText
 
 /// The type model built from JSON Schemas: the same ``ScriptType`` and ``RecordType`` the registry
 /// builds from Swift types and `:model` from a JSON sample, so that the checker, completion,

@@ -36,7 +36,7 @@ package enum TerminalText {
     /// A line of a script as a diagnostic shows it: ``sanitized(_:)``, and invisible characters
     /// (zero-width spaces, direction overrides: Unicode's format characters but the joiner
     /// emoji use) escaped too, so a line that reads like another shows where it differs.
-    static func sanitizedSource(_ text: String) -> String {
+    package static func sanitizedSource(_ text: String) -> String {
         let safe = sanitized(text)
         guard safe.utf8.contains(where: { $0 >= 0xC2 }) else { return safe }
         var result = ""
