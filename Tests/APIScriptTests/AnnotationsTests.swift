@@ -1,9 +1,8 @@
 @testable import APIScript
-import Foundation
 import Testing
 
 /// The checker's findings live beside the syntax tree (``Annotations``), not in it: the tree stays
-/// what the parser made, and the front end's folders depend one way — Source ← Syntax ← Check.
+/// what the parser made (the folders' direction is held by TypistTests' `LayeringTests`).
 @Suite("Checker annotations, beside the tree")
 struct AnnotationsTests {
     @Test("Checking leaves the tree as parsed: a rewritten name and a type are the annotations' alone")
@@ -46,38 +45,5 @@ struct AnnotationsTests {
         let error = try #require(failed.errors.first)
         #expect(error.source?.name == "five.api")
         #expect(error.source.map { $0.text(of: error.span) } == "[1, 2][7]")
-    }
-
-    @Test("Syntax and Source name no type of the checker, the runtime or the host bindings")
-    func frontEndPointsOneWay() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/APIScript")
-        func files(_ folder: String) throws -> [URL] {
-            try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "swift" }
-        }
-        func code(_ file: URL) throws -> String {
-            try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-        }
-        // Top-level declarations only (nested names such as `Binding.Kind` are reached through theirs).
-        let declaration = /^(?:(?:public|package|final|private|fileprivate|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z][A-Za-z0-9]*)/
-            .anchorsMatchLineEndings()
-        var typesAbove: [String: String] = [:]
-        for folder in ["Check", "Types", "Runtime", "Builtins", "Embedding"] {
-            for file in try files(folder) {
-                for match in try code(file).matches(of: declaration) { typesAbove[String(match.1)] = folder }
-            }
-        }
-        #expect(typesAbove["Annotations"] == "Check" && typesAbove["Value"] == "Runtime")
-        for folder in ["Syntax", "Source"] {
-            for file in try files(folder) {
-                let text = try code(file)
-                let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-                for (name, home) in typesAbove where words.contains(name) {
-                    Issue.record("\(folder)/\(file.lastPathComponent) names \(home)'s '\(name)'")
-                }
-            }
-        }
     }
 }

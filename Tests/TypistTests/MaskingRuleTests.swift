@@ -45,10 +45,10 @@ struct MaskingRuleTests {
 
     @Test("A known secret of eight characters or more is masked in a server's body; shorter ones are not")
     func freeTextMinimum() {
-        let state = ShellState()
-        state.remember(secret: "lovelace", as: "TYPIST_PASSWORD")
-        state.remember(secret: "post", as: "TYPIST_TOKEN")
-        #expect(state.scrub(#"{"password":"lovelace","type":"post"}"#) == #"{"password":"••••","type":"post"}"#)
+        let session = Session()
+        session.remember(secret: "lovelace", as: "TYPIST_PASSWORD")
+        session.remember(secret: "post", as: "TYPIST_TOKEN")
+        #expect(session.scrub(#"{"password":"lovelace","type":"post"}"#) == #"{"password":"••••","type":"post"}"#)
     }
 
     @Test("Lesson text and handouts show what a student types, password included")

@@ -60,7 +60,7 @@ struct SessionCookieTests {
                 _ = try await shell.evaluate("ping()")
                 let typed = "let copied = \"\(value)\""
                 // The line source asks this before it writes a line to the history file.
-                #expect(shell.state.containsSecret(typed))
+                #expect(shell.session.containsSecret(typed))
                 #expect(await shell.handle(typed))
                 let path = folder.appendingPathComponent("cookie.api").path
                 #expect(await shell.handle(":save \(path)"))

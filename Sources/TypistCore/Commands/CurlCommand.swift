@@ -13,7 +13,7 @@ enum CurlCommand {
         var variables: [String]
     }
 
-    static func render(_ request: PreparedRequest, secrets: [ShellState.KnownSecret]) -> Rendered {
+    static func render(_ request: PreparedRequest, secrets: [Session.KnownSecret]) -> Rendered {
         var variables: [String] = []
         func argument(_ text: String, wholeValueVariable: String? = nil, prefix: String = "") -> String {
             var pieces = substitute(text, secrets)
@@ -63,7 +63,7 @@ enum CurlCommand {
 
     /// Several requests, in the order an expression sends them, with a line that names the
     /// variables they read and, for more than one, how many there are.
-    static func render(_ requests: [PreparedRequest], secrets: [ShellState.KnownSecret], perElement: Bool = false) -> String {
+    static func render(_ requests: [PreparedRequest], secrets: [Session.KnownSecret], perElement: Bool = false) -> String {
         let rendered = requests.map { render($0, secrets: secrets) }
         var lines: [String] = []
         if requests.count > 1 { lines.append("# \(requests.count) requests, in the order the expression sends them") }
@@ -85,7 +85,7 @@ enum CurlCommand {
     }
 
     /// `text` cut where a known secret stands, each secret becoming its variable.
-    static func substitute(_ text: String, _ secrets: [ShellState.KnownSecret]) -> [Piece] {
+    static func substitute(_ text: String, _ secrets: [Session.KnownSecret]) -> [Piece] {
         var pieces = [Piece(text: text, isVariable: false)]
         for secret in secrets {  // longest first, so a secret inside another goes as part of it
             pieces = pieces.flatMap { piece -> [Piece] in

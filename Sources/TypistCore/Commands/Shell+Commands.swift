@@ -32,10 +32,10 @@ extension Shell {
     package func add(helpProvider: @escaping @Sendable (String) -> String?) { helpProviders.append(helpProvider) }
 
     /// The last failed call (for `:explain`).
-    package var lastFailedCall: FailedCall? { state.read(\.lastFailure) }
+    package var lastFailedCall: FailedCall? { session.read(\.lastFailure) }
 
     /// `text` with the session's secrets masked, as its output shows them.
-    package func masked(_ text: String) -> String { state.scrub(text) }
+    package func masked(_ text: String) -> String { session.scrub(text) }
 
     /// Runs a `:command`.
     func command(_ line: String) async -> Bool {

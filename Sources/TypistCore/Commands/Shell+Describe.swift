@@ -214,7 +214,7 @@ extension Shell {
 
     /// `:cookies`: name, where it goes, until when, and its flags; never the value.
     func cookiesListing() -> String {
-        let cookies = state.cookies.cookies()
+        let cookies = session.cookies.cookies()
         guard !cookies.isEmpty else { return "no cookies" }
         let width = cookies.map(\.name.count).max() ?? 0
         return cookies.map { cookie in

@@ -26,7 +26,7 @@ extension Shell {
             fail("write :save <file.api>")
             return false
         }
-        let text = SessionScript(entries: transcript, secrets: state.knownSecrets).render()
+        let text = SessionScript(entries: transcript, secrets: session.knownSecrets).render()
         do {
             try Self.writePrivately(text, to: (path as NSString).expandingTildeInPath)
             write("saved \(transcript.count) input\(transcript.count == 1 ? "" : "s") to \(path)")
@@ -44,7 +44,7 @@ extension Shell {
             fail("write :secrets <file>: it gets the session's credentials as export lines (mode 0600)")
             return false
         }
-        let credentials = state.credentials
+        let credentials = session.credentials
         var lines = ["# Written by typist's :secrets. Run `source` on this file, then the :curl line. Keep it private."]
         var names: [String] = []
         func add(_ variable: String, _ value: String?) {
@@ -55,10 +55,10 @@ extension Shell {
         add("TYPIST_TOKEN", credentials.token)
         add("TYPIST_API_KEY", credentials.apiKey)
         add("TYPIST_PASSWORD", credentials.password)
-        for (name, value) in state.read(\.userHeaders).sorted(by: { $0.key < $1.key }) where Redaction.isSecretHeader(name) {
+        for (name, value) in session.read(\.userHeaders).sorted(by: { $0.key < $1.key }) where Redaction.isSecretHeader(name) {
             add("TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name), value)
         }
-        for cookie in state.cookies.cookies() { add("TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name), cookie.value) }
+        for cookie in session.cookies.cookies() { add("TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name), cookie.value) }
         guard !names.isEmpty else {
             write("the session holds no credential to write")
             return true

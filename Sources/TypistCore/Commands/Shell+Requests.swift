@@ -19,7 +19,7 @@ extension Shell {
             write("# this expression sends no request")
             return true
         }
-        write(CurlCommand.render(requests, secrets: state.knownSecrets, perElement: perElement))
+        write(CurlCommand.render(requests, secrets: session.knownSecrets, perElement: perElement))
         return true
     }
 
@@ -79,7 +79,7 @@ extension Shell {
     }
 
     func lastExchange() -> String {
-        guard let exchange = state.read(\.lastExchange) else { return "no request has been sent yet" }
+        guard let exchange = session.read(\.lastExchange) else { return "no request has been sent yet" }
         let style = TerminalStyle(enabled: colors)
         var lines = [style.bold("\(exchange.method) \(exchange.url)")]
         // Headers and bodies are data: nothing in them may drive the terminal.

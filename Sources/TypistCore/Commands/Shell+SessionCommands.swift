@@ -10,7 +10,7 @@ extension Shell {
             return true
         }
         do {
-            client.environment = try Self.moving(client.environment, to: url, state: state)
+            client.environment = try Self.moving(client.environment, to: url, session: session)
             transcript.append(TranscriptEntry(text: "\(sessionSpelling("baseURL")) = \(ValueFormatter.quoted(client.environment.baseURL))", producedResult: false))
             write("baseURL = \(client.environment.baseURL)")
             return true
@@ -23,9 +23,9 @@ extension Shell {
     /// `current` moved to another base URL (`:base`, `baseURL = …`): on the same origin it keeps
     /// its TLS options; elsewhere it takes the session's own, without the named environment's
     /// (its client certificate belongs to its origin).
-    static func moving(_ current: ServerEnvironment, to url: String, state: ShellState) throws -> ServerEnvironment {
+    static func moving(_ current: ServerEnvironment, to url: String, session: Session) throws -> ServerEnvironment {
         var next = try ServerEnvironment(name: current.name, url: url)
-        next.tls = next.hasSameOrigin(as: current) ? current.tls : state.tls.withLock { $0.options(for: nil) }
+        next.tls = next.hasSameOrigin(as: current) ? current.tls : session.tls.withLock { $0.options(for: nil) }
         return next
     }
 
@@ -34,20 +34,20 @@ extension Shell {
         var text = value
         if text.isEmpty {
             guard let readSecret else {
-                write(state.credentials.token == nil ? "no token set" : "token = ••••")
+                write(session.credentials.token == nil ? "no token set" : "token = ••••")
                 return true
             }
-            let keeps = state.credentials.token == nil ? "Enter alone sets none" : "Enter alone keeps the current one"
+            let keeps = session.credentials.token == nil ? "Enter alone sets none" : "Enter alone keeps the current one"
             guard let entered = await readSecret("Paste the access token, then Enter (it is not shown; \(keeps)): "), !entered.isEmpty else {
-                write(state.credentials.token == nil ? "no token set" : "token = •••• (unchanged)")
+                write(session.credentials.token == nil ? "no token set" : "token = •••• (unchanged)")
                 return true
             }
             text = entered
         }
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        state.update { $0.credentials.token = token }
-        state.remember(secret: token, as: "TYPIST_TOKEN")
+        session.update { $0.credentials.token = token }
+        session.remember(secret: token, as: "TYPIST_TOKEN")
         transcript.append(TranscriptEntry(text: "\(sessionSpelling("token")) = env(\"TYPIST_TOKEN\")!", producedResult: false))
         write("token = ••••")
         return true
@@ -59,7 +59,7 @@ extension Shell {
                 write("no environments configured (typist.json); baseURL = \(client.environment.baseURL)")
                 return true
             }
-            let current = state.read(\.environmentName)
+            let current = session.read(\.environmentName)
             // Names in a column, the current one marked.
             let width = environments.map(\.name.count).max() ?? 0
             write(environments.map { environment in
@@ -86,11 +86,11 @@ extension Shell {
             throw SessionError("no environment named '\(name)'" + (known.isEmpty ? "; none are configured" : "; known: \(known)"))
         }
         var next = try ServerEnvironment(name: name, url: environment.baseURL)
-        next.tls = state.tls.withLock { $0.options(for: environment) }
+        next.tls = session.tls.withLock { $0.options(for: environment) }
         try next.tls.validate()
         if !next.tls.verifiesServer && client.environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
         client.environment = next
-        state.update { $0.environmentName = name }
+        session.update { $0.environmentName = name }
         for (key, value) in environment.variables.sorted(by: { $0.key < $1.key }) {
             try await define(key, .string(value))
         }
@@ -124,8 +124,8 @@ extension Shell {
     /// White space around it (a pasted `\r\n`) is dropped: a header never carries it.
     public func setToken(_ token: String?) {
         let token = token?.trimmingCharacters(in: .whitespacesAndNewlines)
-        state.update { $0.credentials.token = token }
-        state.remember(secret: token, as: "TYPIST_TOKEN")
+        session.update { $0.credentials.token = token }
+        session.remember(secret: token, as: "TYPIST_TOKEN")
     }
 
     func setFormat(_ name: String) -> Bool {

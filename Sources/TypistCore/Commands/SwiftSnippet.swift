@@ -115,7 +115,7 @@ struct SwiftSnippet {
 
     /// Untyped calls as the endpoints a host would declare for them, and the calls that send them.
     private func renderUntyped(_ requests: [UntypedRequest]) -> String {
-        let kind = UntypedRequest.kind(for: shell.state.credentials)
+        let kind = UntypedRequest.kind(for: shell.session.credentials)
         var lines = ["import Foundation", "import TypedAPI", "",
                      "// Endpoints for the untyped calls, to declare in a host: replace Data with a model (:model writes one)."]
         var names: [String] = []

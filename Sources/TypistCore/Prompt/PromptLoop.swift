@@ -35,8 +35,8 @@ struct PromptLoop {
                 let text = pending.joined(separator: "\n")
                 if !text.hasPrefix(":"), shell.interpreter.needsMoreInput(text) { continue }
                 pending = []
-                let secretsBefore = shell.state.knownSecrets.count
-                if !SecretFilter.carriesSecret(text), !shell.state.containsSecret(text) { source.remember(text) }
+                let secretsBefore = shell.session.knownSecrets.count
+                if !SecretFilter.carriesSecret(text), !shell.session.containsSecret(text) { source.remember(text) }
                 if shell.commandNamed(in: text)?.readsTerminal == true {
                     // It reads from the terminal itself (`:token`'s hidden input), which hears Ctrl-C.
                     await shell.handle(text)
@@ -46,10 +46,10 @@ struct PromptLoop {
                 }
                 // What a cassette recorded is on disk after each input, not only at the end.
                 shell.saveCassette()
-                if shell.state.knownSecrets.count != secretsBefore {
+                if shell.session.knownSecrets.count != secretsBefore {
                     // A value just became a secret: earlier lines that held it leave the history.
-                    let state = shell.state
-                    source.forget { state.containsSecret($0) }
+                    let session = shell.session
+                    source.forget { session.containsSecret($0) }
                 }
             }
         }

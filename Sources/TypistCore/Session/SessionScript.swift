@@ -18,7 +18,7 @@ struct TranscriptEntry {
 ///   instead of being written down or dropped.
 struct SessionScript {
     let entries: [TranscriptEntry]
-    let secrets: [ShellState.KnownSecret]
+    let secrets: [Session.KnownSecret]
 
     private struct Edit {
         var span: TextSpan

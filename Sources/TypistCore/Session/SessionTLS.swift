@@ -50,12 +50,3 @@ package struct SessionTLS: Sendable, Equatable {
     /// checking the server's certificate.
     package static let insecureWarning = "warning: TLS certificate checks are off (--insecure): anyone on the network path can read and change these requests, credentials included\n"
 }
-
-extension Shell {
-    /// Where this session's TLS options come from (the command line, the host, curl's variables),
-    /// for the environments it switches to.
-    package var tlsSources: SessionTLS {
-        get { state.tls.withLock { $0 } }
-        set { state.tls.withLock { $0 = newValue } }
-    }
-}

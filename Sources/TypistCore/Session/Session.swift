@@ -3,12 +3,15 @@ import Foundation
 import Synchronization
 import TypedAPI
 
-/// The session's mutable state, shared by the shell, its host functions and the client delegate.
+/// The session: what one prompt or script run has learned and holds — credentials, the last result
+/// and exchange, the last failure, the chosen environment, headers, cookies, the secrets seen and
+/// the TLS sources — shared by the shell, its host functions and the client delegate, each part
+/// behind its lock. It knows nothing of the shell that drives it.
 ///
 /// ``Contents`` is what a failed input or a preview puts back as it was; the secrets the session
 /// has seen are kept apart and only ever grow, so that an error printed after a rollback is
 /// scrubbed of a token the rolled-back input had set.
-final class ShellState: Sendable {
+final class Session: Sendable {
     struct Contents {
         var credentials = SessionCredentials()
         var last: Value = .null
@@ -116,7 +119,7 @@ final class ShellState: Sendable {
 /// Records every exchange for `:last` and `response`, and passes everything on to the host's
 /// own delegate, if it has one.
 struct ExchangeRecorder: APIClientDelegate {
-    let state: ShellState
+    let session: Session
     let host: (any APIClientDelegate)?
 
     func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
@@ -128,10 +131,10 @@ struct ExchangeRecorder: APIClientDelegate {
     }
 
     func client(_ client: APIClient, didReceive exchange: Exchange) {
-        state.update { $0.lastExchange = exchange }
+        session.update { $0.lastExchange = exchange }
         // A cookie's value is a credential: masked from here on, like a token.
-        for cookie in state.cookies.cookies() {
-            state.remember(secret: cookie.value, as: "TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name))
+        for cookie in session.cookies.cookies() {
+            session.remember(secret: cookie.value, as: "TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name))
         }
         host?.client(client, didReceive: exchange)
     }

@@ -25,8 +25,8 @@ extension Shell {
     @discardableResult
     package func saveCassette() -> Bool {
         guard let cassette, cassette.records else { return true }
-        let credentials = state.credentials
-        cassette.addSecrets(state.givenSecretValues + [credentials.token, credentials.apiKey, credentials.password].compactMap { $0 })
+        let credentials = session.credentials
+        cassette.addSecrets(session.givenSecretValues + [credentials.token, credentials.apiKey, credentials.password].compactMap { $0 })
         do {
             try cassette.save()
             return true

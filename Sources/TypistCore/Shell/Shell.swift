@@ -3,55 +3,6 @@ import Foundation
 import TypedAPI
 import TypistText
 
-/// How results are shown.
-public enum OutputFormat: String, Sendable, CaseIterable {
-    /// Records and collections laid out for reading; arrays of flat records as tables.
-    case pretty
-    /// JSON.
-    case json
-    /// Tables wherever a value is an array of records.
-    case table
-}
-
-/// Where the shell writes.
-public struct ShellOutput: Sendable {
-    /// Results and `print` output.
-    public var standard: @Sendable (String) -> Void
-    /// Diagnostics and notes.
-    public var error: @Sendable (String) -> Void
-
-    /// Creates an output.
-    public init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
-        self.standard = standard
-        self.error = error
-    }
-
-    /// The process's standard output and standard error, written through one path: a closed
-    /// pipe ends the program quietly, a full disk with one line and status 74.
-    public static let process = ShellOutput(standard: StandardStream.output.write, error: StandardStream.error.write)
-}
-
-/// A named environment from the configuration: a base URL and variables.
-public struct NamedEnvironment: Sendable, Equatable {
-    /// The environment's name.
-    public var name: String
-    /// Its base URL.
-    public var baseURL: String
-    /// Variables declared as `let` in the session when it is chosen.
-    public var variables: [String: String]
-    /// How requests to it set up TLS (`"tls"` in `typist.json`): a CA bundle, a client
-    /// certificate, `insecure`. The command line's options win over these, field by field.
-    public var tls: TLSOptions
-
-    /// Creates an environment.
-    public init(name: String, baseURL: String, variables: [String: String] = [:], tls: TLSOptions = .system) {
-        self.name = name
-        self.baseURL = baseURL
-        self.variables = variables
-        self.tls = tls
-    }
-}
-
 /// The shell: the registered endpoints as script functions, the session, and the commands.
 ///
 /// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
@@ -61,8 +12,8 @@ public struct NamedEnvironment: Sendable, Equatable {
 /// kept by a turn: every public entry (``evaluate(_:)``, ``handle(_:)``, ``run(_:)``,
 /// ``runPiped(_:name:)-(String,_)``, ``check(_:)``, ``completions(before:)``) takes it, so inputs from several
 /// tasks run one after another, and completion while an input runs offers nothing. What other
-/// threads read while one runs (the secrets to mask, the last exchange) lives in the shell's state
-/// object, behind its lock.
+/// threads read while one runs (the secrets to mask, the last exchange) lives in its `Session`,
+/// behind locks.
 public final class Shell: @unchecked Sendable {
     /// The language interpreter, with the endpoints registered. Internal: a host evaluates through
     /// ``evaluate(_:)`` and ``run(_:)``, so the session's rollback, masking and transcript stay whole.
@@ -73,7 +24,8 @@ public final class Shell: @unchecked Sendable {
     public let client: APIClient
     /// The host's transport, or a cassette over it (`--cassette`, `:record`).
     let sessionTransport: SessionTransport
-    let state = ShellState()
+    /// What this session holds: credentials, results, cookies, secrets (see ``Session``).
+    let session = Session()
     /// Held by the input under way (see ``oneInputAtATime(_:)``).
     let inputTurn = ScriptTurn()
     package let output: ShellOutput
@@ -128,12 +80,12 @@ public final class Shell: @unchecked Sendable {
                 delegate: (any APIClientDelegate)? = nil) throws {
         self.registry = registry
         // Everything the shell writes passes through the scrubber: no known secret leaves in clear.
-        let state = state
+        let session = session
         let redirect = outputRedirect
-        self.output = ShellOutput(standard: { (redirect.current ?? output).standard(state.scrub($0)) },
+        self.output = ShellOutput(standard: { (redirect.current ?? output).standard(session.scrub($0)) },
                                   error: { text in
-                                      let scrubbed = state.scrub(text)
-                                      state.tapError(scrubbed)
+                                      let scrubbed = session.scrub(text)
+                                      session.tapError(scrubbed)
                                       (redirect.current ?? output).error(scrubbed)
                                   })
         // Lesson and help text hold no session data: written as they are, never masked.
@@ -146,7 +98,7 @@ public final class Shell: @unchecked Sendable {
         let headers = TypistVersion.headers(headers, withUserAgentOf: "typist", version: TypistVersion.current)
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
-        configuration.cookies = state.cookies
+        configuration.cookies = session.cookies
         configuration.environments = try environments.map { named in
             var environment = try ServerEnvironment(name: named.name, url: named.baseURL)
             environment.tls = named.tls
@@ -154,7 +106,7 @@ public final class Shell: @unchecked Sendable {
         }
         sessionTransport = SessionTransport(base: transport)
         client = APIClient(environment: environment, transport: sessionTransport, configuration: configuration,
-                           delegate: ExchangeRecorder(state: state, host: delegate))
+                           delegate: ExchangeRecorder(session: session, host: delegate))
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
         interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })
@@ -179,7 +131,7 @@ public final class Shell: @unchecked Sendable {
     /// - Returns: Whether the prompt had a result, for ``leaveScript(_:)``.
     private func enterScript() -> Bool {
         markLast(unavailable: "is the prompt's last result, which a script does not have; name the value with 'let'")
-        return state.read { $0.hasResult }
+        return session.read { $0.hasResult }
     }
 
     private func leaveScript(_ hadResult: Bool) {
@@ -238,7 +190,7 @@ public final class Shell: @unchecked Sendable {
 
     /// `last` and `_` take a result and its type.
     func setLast(_ value: Value, type: ScriptType) {
-        state.update {
+        session.update {
             $0.last = value
             $0.hasResult = true
         }
@@ -249,7 +201,7 @@ public final class Shell: @unchecked Sendable {
 
     /// Everything an input can change in the session.
     struct SessionSnapshot {
-        let contents: ShellState.Contents
+        let contents: Session.Contents
         let environment: ServerEnvironment
         let headers: [HTTPHeader]
         let timeout: Duration
@@ -258,13 +210,13 @@ public final class Shell: @unchecked Sendable {
     }
 
     func snapshot() -> SessionSnapshot {
-        SessionSnapshot(contents: state.read { $0 }, environment: client.environment, headers: client.defaultHeaders,
+        SessionSnapshot(contents: session.read { $0 }, environment: client.environment, headers: client.defaultHeaders,
                         timeout: client.timeout, concurrency: interpreter.concurrency, interpreter: interpreter.snapshot())
     }
 
     /// Puts the session back as it was; the secrets it has seen stay known (and masked).
     func restore(_ snapshot: SessionSnapshot, keepingLastExchange: Bool) {
-        state.update { contents in
+        session.update { contents in
             let (exchange, failure) = (contents.lastExchange, contents.lastFailure)
             contents = snapshot.contents
             if keepingLastExchange {
@@ -292,12 +244,12 @@ public final class Shell: @unchecked Sendable {
         if trimmed.isEmpty { return true }
         // An observer (a lesson step whose line is meant to fail) may listen to the errors this input writes.
         let listening = inputObservers.contains { $0.collectsErrors(shell: self) }
-        if listening { state.startErrorTap() }
+        if listening { session.startErrorTap() }
         let succeeded: Bool
         if trimmed.hasPrefix(":") {
             succeeded = await command(trimmed)
             if let command = commandNamed(in: trimmed), !command.isObserved {
-                if listening { _ = state.endErrorTap() }
+                if listening { _ = session.endErrorTap() }
                 return succeeded
             }
         } else {
@@ -311,7 +263,7 @@ public final class Shell: @unchecked Sendable {
                 }
             }
         }
-        let errors = listening ? state.endErrorTap() : ""
+        let errors = listening ? session.endErrorTap() : ""
         for observer in inputObservers { await observer.inputEnded(trimmed, succeeded: succeeded, errors: errors, shell: self) }
         return succeeded
     }
@@ -358,7 +310,7 @@ public final class Shell: @unchecked Sendable {
         guard credentials, !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         // A call whose credential nothing provides, reported with nothing sent.
         return diagnostics + CredentialCheck.diagnostics(source, interpreter: interpreter, registry: registry,
-                                                         credentials: state.credentials)
+                                                         credentials: session.credentials)
     }
 
     /// Writes diagnostics to the error output, rendered.
@@ -405,7 +357,7 @@ public final class Shell: @unchecked Sendable {
 
     private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
         let client = client
-        let state = state
+        let session = session
         let registry = registry
         let parameters = endpoint.parameters.map {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
@@ -422,7 +374,7 @@ public final class Shell: @unchecked Sendable {
             // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
             for argument in secretArguments where argument.index < values.count {
                 switch values[argument.index] {
-                case .string(let text), .secret(let text): state.remember(secret: text, as: argument.variable)
+                case .string(let text), .secret(let text): session.remember(secret: text, as: argument.variable)
                 default: break
                 }
             }
@@ -432,13 +384,13 @@ public final class Shell: @unchecked Sendable {
             do {
                 plan = try endpoint.plan(values)
             } catch {
-                state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
+                session.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
                 throw error
             }
             // The session's client, or in a preview a second one whose transport answers with a sample.
             let preview = Preview.current
             let call = preview?.call(like: client, answering: plan.sample())
-            let credentials = preview == nil ? state.credentials : Preview.credentials(state.credentials)
+            let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)
             let (value, token): (Value, String?)
             do {
                 (value, token) = sessionTransport.cassette == nil || call != nil
@@ -449,13 +401,13 @@ public final class Shell: @unchecked Sendable {
                 // leaves the rest of the expression a placeholder of the right shape.
                 (value, token) = (SampleValue.of(endpoint.responseType), nil)
             } catch {
-                state.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
+                session.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
                 throw TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: client.environment.tls), registry: registry)
             }
             preview?.noteCall(answersList: endpoint.responseType.containsArray)
             guard let token else { return value }
-            state.update { $0.credentials.token = token }
-            state.remember(secret: token, as: "TYPIST_TOKEN")
+            session.update { $0.credentials.token = token }
+            session.remember(secret: token, as: "TYPIST_TOKEN")
             return Self.secretizing(token, in: value)
         }
     }

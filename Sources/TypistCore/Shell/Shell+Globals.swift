@@ -21,28 +21,28 @@ extension Shell {
 
     /// The encoded `user:password` of Basic authentication is a secret of its own: masked where
     /// it shows (an `Authorization` echoed back). `:curl` writes Basic as `-u "user:${TYPIST_PASSWORD}"`.
-    static func rememberBasic(_ state: ShellState) {
-        let credentials = state.credentials
+    static func rememberBasic(_ session: Session) {
+        let credentials = session.credentials
         guard let username = credentials.username, let password = credentials.password else { return }
         let encoded = String(BasicCredentials(username: username, password: password).authorization.dropFirst("Basic ".count))
-        state.remember(secret: encoded, as: "TYPIST_BASIC_CREDENTIALS")
+        session.remember(secret: encoded, as: "TYPIST_BASIC_CREDENTIALS")
     }
 
     /// A session credential as a script variable: `nil` or a `String`; a secret one reads back as
     /// `••••` and is masked from the moment it is set, read by `:save` from `remembered`.
     static func credential(_ name: String, secret: Bool, _ summary: String,
-                           _ field: WritableKeyPath<SessionCredentials, String?> & Sendable, state: ShellState,
+                           _ field: WritableKeyPath<SessionCredentials, String?> & Sendable, session: Session,
                            remembered variable: String?) -> HostGlobal {
         HostGlobal(
             name: name, type: .optional(secret ? .secret : .string), summary: summary,
-            get: { state.credentials[keyPath: field].map { secret ? Value.secret($0) : Value.string($0) } ?? .null },
+            get: { session.credentials[keyPath: field].map { secret ? Value.secret($0) : Value.string($0) } ?? .null },
             set: { value in
                 switch value {
                 case .string(let text), .secret(let text):
-                    state.update { $0.credentials[keyPath: field] = text }
-                    if let variable { state.remember(secret: text, as: variable) }
-                    rememberBasic(state)
-                case .null: state.update { $0.credentials[keyPath: field] = nil }
+                    session.update { $0.credentials[keyPath: field] = text }
+                    if let variable { session.remember(secret: text, as: variable) }
+                    rememberBasic(session)
+                case .null: session.update { $0.credentials[keyPath: field] = nil }
                 default: throw SessionError("\(name) must be a String")
                 }
             })
@@ -50,39 +50,39 @@ extension Shell {
 
     func registerSessionGlobals() throws {
         let client = client
-        let state = state
+        let session = session
         let hostHeaders = hostHeaders
         try registerSessionGlobal(HostGlobal(
             name: "baseURL", type: .string, summary: "where requests go, such as http://127.0.0.1:8080",
             get: { .string(client.environment.baseURL) },
             set: { value in
                 guard case .string(let text) = value else { throw SessionError("baseURL must be a String") }
-                client.environment = try Shell.moving(client.environment, to: text, state: state)
+                client.environment = try Shell.moving(client.environment, to: text, session: session)
             }))
         try registerSessionGlobal(Self.credential("token", secret: true, "the access token for bearer endpoints (shown as ••••)",
-                                                 \.token, state: state, remembered: "TYPIST_TOKEN"))
+                                                 \.token, session: session, remembered: "TYPIST_TOKEN"))
         try registerSessionGlobal(Self.credential("apiKey", secret: true, "the API key for API-key endpoints (shown as ••••)",
-                                                 \.apiKey, state: state, remembered: "TYPIST_API_KEY"))
+                                                 \.apiKey, session: session, remembered: "TYPIST_API_KEY"))
         try registerSessionGlobal(Self.credential("username", secret: false, "the user name for Basic endpoints",
-                                                 \.username, state: state, remembered: nil))
+                                                 \.username, session: session, remembered: nil))
         try registerSessionGlobal(Self.credential("password", secret: true, "the password for Basic endpoints (shown as ••••)",
-                                                 \.password, state: state, remembered: "TYPIST_PASSWORD"))
+                                                 \.password, session: session, remembered: "TYPIST_PASSWORD"))
         try registerSessionGlobal(HostGlobal(
             name: "cookies", type: .dictionary(.secret), summary: "the cookies servers set, by name (values shown as ••••); `cookies = [:]` clears them",
             get: {
                 var byName: [String: Value] = [:]
-                for cookie in state.cookies.cookies() { byName[cookie.name] = .secret(cookie.value) }
+                for cookie in session.cookies.cookies() { byName[cookie.name] = .secret(cookie.value) }
                 return .dictionary(byName)
             },
             set: { value in
                 guard case .dictionary(let entries) = value, entries.isEmpty else {
                     throw SessionError("cookies can only be cleared (cookies = [:]); servers set them")
                 }
-                state.cookies.removeAll()
+                session.cookies.removeAll()
             }))
         try registerSessionGlobal(HostGlobal(
             name: "headers", type: .dictionary(.string), summary: "extra headers sent with every request",
-            get: { .dictionary(state.read(\.userHeaders).mapValues(Value.string)) },
+            get: { .dictionary(session.read(\.userHeaders).mapValues(Value.string)) },
             set: { value in
                 guard case .dictionary(let entries) = value else { throw SessionError("headers must be [String: String]") }
                 var headers: [String: String] = [:]
@@ -95,14 +95,14 @@ extension Shell {
                     if Redaction.isSecretHeader(name) {
                         // The whole value, and the credential after its scheme ("Bearer …").
                         let variable = "TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name)
-                        state.remember(secret: text, as: variable)
+                        session.remember(secret: text, as: variable)
                         if let space = text.firstIndex(of: " ") {
-                            state.remember(secret: String(text[text.index(after: space)...]).trimmingCharacters(in: .whitespaces),
+                            session.remember(secret: String(text[text.index(after: space)...]).trimmingCharacters(in: .whitespaces),
                                            as: variable + "_CREDENTIAL")
                         }
                     }
                 }
-                state.update { $0.userHeaders = headers }
+                session.update { $0.userHeaders = headers }
                 // The host's headers stay; the session's come after them and win.
                 client.defaultHeaders = hostHeaders + headers.keys.sorted().map { .custom(name: $0, value: headers[$0] ?? "") }
             }))
@@ -133,14 +133,14 @@ extension Shell {
                 }
                 limit.value = count
             }))
-        let last = HostGlobal(name: "last", type: .any, summary: "the last result at the prompt", get: { state.read(\.last) })
+        let last = HostGlobal(name: "last", type: .any, summary: "the last result at the prompt", get: { session.read(\.last) })
         try registerSessionGlobal(last)
         try interpreter.register(HostGlobal(name: "_", type: .any, summary: last.summary, get: last.get))
         try registerSessionGlobal(HostGlobal(
             name: "response", type: .optional(.record(Self.exchangeType)),
             summary: "the last HTTP exchange: method, url, status, headers, duration, body",
             get: {
-                guard let exchange = state.read(\.lastExchange) else { return .null }
+                guard let exchange = session.read(\.lastExchange) else { return .null }
                 var headers: [String: Value] = [:]
                 for (name, value) in exchange.responseHeaders { headers[name.lowercased()] = .string(value) }
                 let (seconds, attoseconds) = exchange.duration.components

@@ -2,67 +2,6 @@ import APIScript
 import Foundation
 import TypedAPI
 
-/// The untyped way in: `httpGet("/anything", query: ["a": "1"])`, `httpPost(path, json: value)` —
-/// for endpoints nobody has registered yet. They go to the session's base URL with its headers,
-/// cookies and credentials, like any endpoint, and answer with what came back, whatever the status.
-extension Shell {
-    /// What an untyped call returns.
-    static let httpResultType = RecordType(name: "HTTPResult", fields: [
-        .init("status", .int), .init("headers", .dictionary(.string)), .init("text", .optional(.string)),
-        .init("json", .any), .init("bytes", .bytes), .init("size", .int),
-    ])
-
-    /// The untyped functions by name, with their method.
-    static let untypedCalls: [(name: String, method: String)] = [
-        ("httpGet", "GET"), ("httpHead", "HEAD"), ("httpDelete", "DELETE"),
-        ("httpPost", "POST"), ("httpPut", "PUT"), ("httpPatch", "PATCH"),
-    ]
-
-    /// Registers the untyped calls, except where the host already has an endpoint of that name.
-    func registerUntypedCalls() throws {
-        interpreter.register(Self.httpResultType)
-        let taken = Set(registry.endpoints.map(\.name))
-        for (name, method) in Self.untypedCalls where !taken.contains(name) {
-            try interpreter.register(untypedCall(name: name, method: method))
-        }
-    }
-
-    private func untypedCall(name: String, method: String) -> HostFunction {
-        var parameters = [
-            HostFunction.Parameter(label: nil, name: "path", type: .string),
-            HostFunction.Parameter(label: "query", type: .dictionary(.string), defaultValue: .dictionary([:])),
-            HostFunction.Parameter(label: "headers", type: .dictionary(.string), defaultValue: .dictionary([:])),
-        ]
-        let hasBody = UntypedRequest.bodyMethods.contains(method)
-        if hasBody { parameters.append(.init(label: "json", type: .any, defaultValue: .null)) }
-        parameters.append(.init(label: "crossOrigin", type: .bool, defaultValue: .bool(false)))
-        let client = client
-        let state = state
-        let recorder = ExchangeRecorder(state: state, host: nil)
-        let summary = "An untyped \(method) to a path under baseURL (or a URL on its origin; another origin with crossOrigin: true, "
-            + "without the session's credentials); answers with status, headers, text and json, whatever the status"
-        return HostFunction(name: name, parameters: parameters, returnType: .record(Self.httpResultType), summary: summary) { values in
-            let request = try UntypedRequest(function: name, method: method, values: values, base: client.environment)
-            // Another origin gets none of the session's credentials, headers or cookies.
-            let client = request.origin.map { client.crossOrigin(to: $0, recorder: recorder) } ?? client
-            // The session's own credentials, also in a preview: `:curl` shows each as the variable it is remembered by.
-            let credentials = request.origin == nil ? state.credentials : SessionCredentials()
-            // In a preview, a second client whose transport answers with an empty JSON body.
-            let preview = Preview.current
-            preview?.note(request)
-            let call = preview?.call(like: client, answering: Data())
-            do {
-                return try await request.send(call?.client ?? client, credentials)
-            } catch where call?.wasSent == true {
-                return SampleValue.of(.record(Self.httpResultType))
-            } catch {
-                state.update { $0.lastFailure = .init(function: name + "(_:)", error: error) }
-                throw TLSAdvice.wrapping(error, options: client.environment.tls)
-            }
-        }
-    }
-}
-
 /// One untyped call: its request, sent with whichever credential the session holds.
 struct UntypedRequest: Sendable {
     let function: String
@@ -187,17 +126,5 @@ struct UntypedRequest: Sendable {
             .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
             .int(response.value.count),
         ]))
-    }
-}
-
-extension APIClient {
-    /// A client for another origin: this one's transport, time limit and plain headers
-    /// (`User-Agent`), and none of its credentials, secret headers, cookies or host delegate
-    /// (which may sign requests) or its client certificate; the exchange is still recorded for `:last`.
-    func crossOrigin(to origin: ServerEnvironment, recorder: ExchangeRecorder) -> APIClient {
-        var origin = origin
-        origin.tls = environment.tls.forOtherOrigin
-        let configuration = APIClient.Configuration(headers: defaultHeaders.filter { !Redaction.isSecretHeader($0.name) }, timeout: timeout)
-        return APIClient(environment: origin, transport: transport, configuration: configuration, delegate: recorder)
     }
 }
