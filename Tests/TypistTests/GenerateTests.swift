@@ -28,7 +28,7 @@ struct GenerateTests {
             let endpoints = try String(contentsOf: folder.appendingPathComponent("Endpoints.swift"), encoding: .utf8)
             #expect(endpoints.contains("extension Endpoint where Kind == Bearer, Response == SearchResponse {"))
             #expect(endpoints.contains("public static func getPost(id: Int) -> Self {"))
-            #expect(endpoints.contains("public static func searchRepositories(q: String, sort: SearchRepositoriesSort? = nil, perPage: Int? = 30) -> Self {"))
+            #expect(endpoints.contains("public static func searchRepositories(q: String, sort: SearchRepositoriesSort? = nil, perPage: Int? = 30, page: Int? = 1) -> Self {"))
             #expect(endpoints.contains("if let sort { query.append(URLQueryItem(name: \"sort\", value: sort.rawValue)) }"))
             #expect(files.contains("Models/SearchRepositoriesSort.swift"))
             let repository = try String(contentsOf: folder.appendingPathComponent("Models/Repository.swift"), encoding: .utf8)

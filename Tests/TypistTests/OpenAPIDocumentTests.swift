@@ -59,7 +59,7 @@ struct OpenAPIDocumentTests {
         #expect(registry.endpoint(named: "deletePost")?.summary.contains("deprecated") == true)
         // Optional query parameters are labelled with their defaults; an enum's values are its choices.
         let search = try #require(registry.endpoint(named: "searchRepositories"))
-        #expect(search.parameters.map(\.label) == ["q", "sort", "perPage"])
+        #expect(search.parameters.map(\.label) == ["q", "sort", "perPage", "page"])
         #expect(search.parameters[2].defaultValue == .int(30))
         #expect(search.parameters[1].choices == [.string("stars"), .string("updated")])
         // A small body's fields are labels; `id` is read-only, so a request has none.

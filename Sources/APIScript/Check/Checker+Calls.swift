@@ -33,6 +33,15 @@ extension Checker {
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
                 annotations.setCallee(.hostFunction(host, arguments: map), of: expression)
+                if let typed = host.resultFromArguments {
+                    let types = map.map { index in index.map { annotations.type(of: arguments[$0].value) } }
+                    do {
+                        if let result = try typed(types) { return result }
+                    } catch {
+                        self.error("\(error)", expression.span)
+                        return .unknown
+                    }
+                }
                 return host.returnType
             case .scriptFunction(let syntax):
                 function.callees.append(binding)

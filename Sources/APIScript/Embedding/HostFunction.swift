@@ -39,6 +39,10 @@ public struct HostFunction: Sendable {
     private var returns: LazyScriptType
     /// A one-line summary for help and completion.
     public var summary: String
+    /// For a generic function (the shell's `pages { … }`): its result type worked out by the checker
+    /// from the arguments' types, in parameter order (`nil` where left to its default); `nil` from
+    /// it falls back to ``returnType``, an error thrown is the checker's error at the call.
+    package var resultFromArguments: (@Sendable ([ScriptType?]) throws -> ScriptType?)?
     /// The implementation: receives the arguments in parameter order, defaults filled in.
     public var body: @Sendable ([Value]) async throws -> Value
 

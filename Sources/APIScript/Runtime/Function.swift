@@ -57,7 +57,7 @@ public final class Function: @unchecked Sendable {
     }
 
     /// Calls any function, suspending where it must.
-    func callAsync(_ arguments: [Value]) async throws -> Value {
+    package func callAsync(_ arguments: [Value]) async throws -> Value {
         switch body {
         case .script(let script):
             try script.context.tick()

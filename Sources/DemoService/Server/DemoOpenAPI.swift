@@ -86,9 +86,16 @@ public enum DemoOpenAPI {
             - name: per_page
               in: query
               schema: { type: integer, default: 30 }
+            - name: page
+              in: query
+              schema: { type: integer, default: 1, minimum: 1 }
           responses:
             "200":
-              description: Matching repositories.
+              description: One page of matching repositories; a Link header names the next and last pages.
+              headers:
+                Link:
+                  description: 'RFC 8288 links to the next and last pages, as GitHub''s: <…>; rel="next", <…>; rel="last".'
+                  schema: { type: string }
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/RepositorySearch" }

@@ -128,9 +128,27 @@ extension DemoRoutes {
             case let other?:
                 return Reply.error("sort must be 'stars' or 'updated', not '\(other)'", status: .badRequest)
             }
-            let page = RepositorySearch(totalCount: matches.count, incompleteResults: false,
-                                        items: Array(matches.prefix(perPage)))
-            return Reply.json(page, snakeCase: true)
+            let pageText = request.uri.queryParameters.get("page") ?? "1"
+            guard let page = Int(pageText), page >= 1 else {
+                return Reply.error("page must be a number from 1, not '\(pageText)'", status: .badRequest)
+            }
+            // Pages as GitHub's: `page` from 1, and a Link header naming the next and last (RFC 8288).
+            let start = min(matches.count, (page - 1).multipliedReportingOverflow(by: perPage).overflow
+                ? matches.count : (page - 1) * perPage)
+            let result = RepositorySearch(totalCount: matches.count, incompleteResults: false,
+                                          items: Array(matches[start..<min(matches.count, start + perPage)]))
+            var response = Reply.json(result, snakeCase: true)
+            let lastPage = max(1, (matches.count + perPage - 1) / perPage)
+            if page < lastPage, let host = request.head.authority, let linkName = HTTPField.Name("Link") {
+                func link(_ number: Int) -> String {
+                    var components = URLComponents()
+                    components.queryItems = request.uri.queryParameters.map { URLQueryItem(name: String($0.key), value: String($0.value)) }
+                        .filter { $0.name != "page" } + [URLQueryItem(name: "page", value: String(number))]
+                    return "<http://\(host)/search/repositories?\(components.percentEncodedQuery ?? "")>"
+                }
+                response.headers[linkName] = "\(link(page + 1)); rel=\"next\", \(link(lastPage)); rel=\"last\""
+            }
+            return response
         }
     }
 

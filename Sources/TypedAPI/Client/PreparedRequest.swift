@@ -117,4 +117,24 @@ public struct PreparedRequest: Sendable {
             return QueryEncoding.formEncoded([item])
         }.joined(separator: "&")
     }
+
+    /// The request for the page a `Link: <…>; rel="next"` header or a `next` field points to:
+    /// the same method, headers and credentials, at `location` (resolved against this request's
+    /// URL). Query items the endpoint's kind added as secrets (an API key) stay, still secret,
+    /// where the link leaves them out.
+    ///
+    /// - Throws: ``APIError/invalidURL(_:reason:)`` for a link that cannot be followed, or one on
+    ///   another origin: credentials never go there, so neither does the next page.
+    package func following(pageLink location: String) throws(APIError) -> PreparedRequest {
+        var next = try Redirect.follow(self, to: location, status: 307)
+        guard next.environment.hasSameOrigin(as: environment) else {
+            throw APIError.invalidURL(location,
+                                      reason: "the next page is on another origin than \(environment.baseURL); the session's credentials stay on theirs, so pages { … } stops")
+        }
+        for item in queryItems where sensitiveQueryNames.contains(item.name) {
+            if !next.queryItems.contains(where: { $0.name == item.name }) { next.queryItems.append(item) }
+        }
+        next.sensitiveQueryNames = sensitiveQueryNames
+        return next
+    }
 }

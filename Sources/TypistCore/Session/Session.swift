@@ -123,6 +123,8 @@ struct ExchangeRecorder: APIClientDelegate {
     let host: (any APIClientDelegate)?
 
     func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
+        // A later page of `pages { … }` goes to its link first; the host signs what is sent.
+        try PageFollower.current?.willSend(&request)
         try await host?.client(client, willSend: &request)
     }
 
@@ -132,6 +134,7 @@ struct ExchangeRecorder: APIClientDelegate {
 
     func client(_ client: APIClient, didReceive exchange: Exchange) {
         session.update { $0.lastExchange = exchange }
+        PageFollower.current?.didReceive(exchange)
         // A cookie's value is a credential: masked from here on, like a token.
         for cookie in session.cookies.cookies() {
             session.remember(secret: cookie.value, as: "TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name))

@@ -152,10 +152,3 @@ extension Shell {
             }))
     }
 }
-
-/// A session property rejected a value.
-struct SessionError: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}

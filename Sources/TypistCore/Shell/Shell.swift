@@ -115,6 +115,7 @@ public final class Shell: @unchecked Sendable {
         interpreter.register(Self.exchangeType)
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
         try registerUntypedCalls()
+        try registerPages()
         try registerSessionGlobals()
         markLast(unavailable: "is the prompt's last result, and there is none yet")
         applyFormat()

@@ -1,0 +1,50 @@
+import APIScript
+import TypedAPI
+
+extension Shell {
+    /// The most pages `pages { … }` fetches unless told otherwise.
+    static let defaultPageLimit = 100
+
+    /// Registers `pages(limit:_:)`, unless the host has an endpoint of that name.
+    func registerPages() throws {
+        guard !registry.endpoints.contains(where: { $0.name == "pages" }) else { return }
+        let summary = "Every page of one endpoint call, concatenated: follows Link: <…>; rel=\"next\" or a next/next_url field, "
+            + "on the session's origin, up to limit pages. The call returns an array, or a record with one array field (its items)"
+        var function = HostFunction(
+            name: "pages",
+            parameters: [
+                .init(label: "limit", type: .int, defaultValue: .int(Self.defaultPageLimit)),
+                .init(label: nil, name: "call", type: .function(parameters: [], result: .unknown)),
+            ],
+            returnType: .array(.any), summary: summary
+        ) { values in
+            guard values.count == 2, case .int(let limit) = values[0], case .function(let call) = values[1] else {
+                throw SessionError("pages takes a limit and a closure: pages(limit: 5) { repos(org: \"swift\") }")
+            }
+            guard limit >= 1 else { throw SessionError("pages(limit:) must be at least 1, not \(limit)") }
+            // A preview (`:curl`, `:swift`) shows the first page's request: its answers are samples, with no link.
+            if Preview.current != nil { return .array(try PageItems.of(try await call.callAsync([]), page: 1).items) }
+            let follower = PageFollower()
+            var items: [Value] = []
+            for page in 1...limit {
+                let value = try await PageFollower.$current.withValue(follower) { try await call.callAsync([]) }
+                guard follower.requestsThisPage == 1 else {
+                    throw SessionError("pages { … } needs one endpoint call in its closure, such as pages { repos(org: \"swift\") }; this one made none")
+                }
+                let found = try PageItems.of(value, page: page)
+                items += found.items
+                guard page < limit, !found.items.isEmpty, let next = follower.nextLink(field: found.nextField) else { break }
+                follower.startPage(at: next)
+            }
+            return .array(items)
+        }
+        function.resultFromArguments = { types in
+            guard types.count == 2, case .function(_, let result)? = types[1] else { return nil }
+            guard let item = PageItems.itemsType(of: result) else {
+                throw SessionError("pages { … } concatenates pages: its call must return an array, or a record with one array field, not \(result)")
+            }
+            return .array(item)
+        }
+        try interpreter.register(function)
+    }
+}
