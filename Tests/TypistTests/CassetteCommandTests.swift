@@ -64,6 +64,39 @@ struct CassetteCommandTests {
         #expect(verify.standard.hasSuffix("4 responses decode with today's types\n"), "\(verify.standard)")
     }
 
+    @Test("A script stopped by a signal while it records keeps what it recorded", arguments: [SIGINT, SIGTERM])
+    func interruptedRecording(signal: Int32) async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("busy.api")
+        try "for id in 1...3 { print(post(id: id).id) }\nprint(\"ready\")\nvar n = 0\nwhile true { n += 1 }\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("busy.har").path
+        let status = try await offThePool { () throws -> Int32 in
+            let process = Process()
+            process.executableURL = try Built.executable("typist")
+            process.arguments = ["run", script.path, "--cassette", har, "--record-mode", "all"]
+            process.currentDirectoryURL = Built.packageRoot
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            CommandLineTests.waitForReady(output)
+            kill(process.processIdentifier, signal)
+            // A lost signal must fail the test, not hang it.
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == (signal == SIGINT ? 130 : 143))
+        let cassette = try Cassette(contentsOf: har)
+        #expect(cassette.entries.map(\.url).map { URL(string: $0)?.path } == ["/posts/1", "/posts/2", "/posts/3"])
+        var attributes = stat()
+        #expect(stat(har, &attributes) == 0 && attributes.st_mode & 0o777 == 0o600)
+    }
+
     @Test("verify reports drift with the JSON path and exits 1")
     func drift() async throws {
         let directory = try folder()

@@ -264,7 +264,9 @@ extension ShellCommandLine {
         switch mode {
         case .run:
             // Ctrl-C and SIGTERM end a script, however busy, with 130 and 143.
-            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
+            // What a cassette recorded is written first (a script interrupted mid-recording keeps it).
+            let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)],
+                                             beforeExit: Self.cassetteWriter(shell))
             defer { withExtendedLifetime(endings) {} }
             return await shell.run(session.script)
         case .check:
@@ -289,8 +291,15 @@ extension ShellCommandLine {
                                          banner: banner, name: host.name)
         }
         // Piped input runs as a script does; Ctrl-C ends it with status 130, SIGTERM with 143.
-        let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)])
+        let endings = Self.exitOnSignals([(SIGINT, ExitStatus.interrupted), (SIGTERM, ExitStatus.terminated)],
+                                         beforeExit: Self.cassetteWriter(shell))
         defer { withExtendedLifetime(endings) {} }
         return await shell.runPiped(PipedInput())
+    }
+
+    /// Writes the session's cassette as a signal ends the process, if one records then (`--cassette`
+    /// or a `:record` in piped input).
+    private static func cassetteWriter(_ shell: Shell) -> @Sendable () -> Void {
+        { _ = shell.saveCassette() }
     }
 }

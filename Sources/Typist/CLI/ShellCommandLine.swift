@@ -95,15 +95,50 @@ extension ShellCommandLine {
     /// whether a dispatch source sees a signal depends on which threads block it, and a parent
     /// (a CI runner, a test) may have left it blocked in some of ours. The signals are unblocked
     /// on this thread so that at least one thread takes them.
-    static func exitOnSignals(_ endings: [(signal: Int32, status: Int32)]) -> [Int32] {
+    ///
+    /// With `beforeExit` (a cassette to write), the first signal wakes a thread of its own through a
+    /// pipe — the handler only writes one byte, which is safe in a signal handler — and that thread
+    /// runs `beforeExit` and then ends the process; a second signal ends it at once.
+    static func exitOnSignals(_ endings: [(signal: Int32, status: Int32)],
+                              beforeExit: (@Sendable () -> Void)? = nil) -> [Int32] {
+        if let beforeExit {
+            var ends: [Int32] = [0, 0]
+            if pipe(&ends) == 0 {
+                let reader = ends[0]
+                Thread.detachNewThread {
+                    var number: UInt8 = 0
+                    while read(reader, &number, 1) < 0, errno == EINTR {}
+                    beforeExit()
+                    _exit(Self.exitStatus(forSignal: Int32(number)))
+                }
+                signalPipe.store(Int64(ends[1]), ordering: .sequentiallyConsistent)
+            }
+        }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for ending in endings {
             sigaddset(&unblock, ending.signal)
-            signal(ending.signal) { number in _exit(number == SIGINT ? 130 : number == SIGTERM ? 143 : 128 + number) }
+            signal(ending.signal) { number in
+                let pipe = ShellCommandLine.signalPipe.load(ordering: .sequentiallyConsistent)
+                if pipe >= 0, ShellCommandLine.signalsTaken.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue == 0 {
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    if write(Int32(truncatingIfNeeded: pipe), &byte, 1) == 1 { return }
+                }
+                _exit(ShellCommandLine.exitStatus(forSignal: number))
+            }
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         return endings.map(\.signal)
+    }
+
+    /// The write end of the pipe a signal wakes the `beforeExit` thread through; -1 when there is none.
+    private static let signalPipe = Atomic<Int64>(-1)
+    /// How many ending signals have arrived: the first may wait for `beforeExit`, a second does not.
+    private static let signalsTaken = Atomic<Int>(0)
+
+    /// 130 for SIGINT, 143 for SIGTERM, 128 + the number for others, as shells report them.
+    private static func exitStatus(forSignal number: Int32) -> Int32 {
+        number == SIGINT ? 130 : number == SIGTERM ? 143 : 128 + number
     }
 
     /// Prepares a process whose `main.swift` ends with `exit(await ShellCommandLine.main(…))`: call it
