@@ -161,6 +161,46 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test("--validate: keys the document does not declare are warnings with their paths; a response that cannot be typed names every departure")
+    func validate() async throws {
+        let server = try await DemoServer.start()
+        do {
+            try await withTemporaryFolder("typist-validate") { directory in
+                // The document, one step behind its service: Repository lacks `language`; Post's title is a number.
+                var text = DemoOpenAPI.document
+                text = text.replacingOccurrences(of: "        language: { type: [string, \"null\"] }\n", with: "")
+                text = text.replacingOccurrences(of: "        title: { type: string }\n        body: { type: string }\n",
+                                                 with: "        title: { type: integer }\n        body: { type: string }\n")
+                #expect(text != DemoOpenAPI.document)
+                let document = directory.appendingPathComponent("behind.yaml")
+                try text.write(to: document, atomically: true, encoding: .utf8)
+                let input = #"print(searchRepositories(q: "swift", perPage: 3).items.map(\.fullName))"# + "\nwrongType()\n"
+                func run(_ extra: [String]) async throws -> Built.Result {
+                    try await Built.run("typist", ["--openapi", document.path, "--base-url", server.baseURL] + extra, input: input,
+                                        environment: ["XDG_CACHE_HOME": directory.path])
+                }
+                let plain = try await run([])
+                let validated = try await run(["--validate"])
+                // The same values either way; only --validate says what the document does not.
+                #expect(plain.standard == validated.standard)
+                #expect(validated.standard.contains(#"["apple/swift", "apple/swift-nio", "apple/swift-argument-parser"]"#), "\(validated.standard)")
+                #expect(!plain.error.contains("warning:"), "\(plain.error)")
+                for index in 0..<3 {
+                    #expect(validated.error.contains("warning: searchRepositories: the response departs from the document's RepositorySearch at $.items[\(index)].language: a key Repository does not declare"),
+                            "\(validated.error)")
+                }
+                // A response that cannot be typed: the first departure, and with --validate every other.
+                #expect(plain.error.contains("wrongType: the response departs from the document's Post at $.id: expected Int, found a String; "), "\(plain.error)")
+                #expect(validated.error.contains("wrongType: the response departs from the document's Post at $.id: expected Int, found a String (and at $.title: expected Int, found a String); "),
+                        "\(validated.error)")
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     @Test("typist --openapi: the document's endpoints only, against --base-url; run and check take it too")
     func commandLine() async throws {
         let server = try await DemoServer.start()

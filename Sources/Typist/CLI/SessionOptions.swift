@@ -38,6 +38,10 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "parts"))
     var match: String?
 
+    @Flag(name: .customLong("validate"),
+          help: "Read every response a document (--openapi) types against its schema whole: keys it does not declare are warnings, and a response that cannot be typed names every departure.")
+    package var validate = false
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Declare a variable: --var name=value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
 

@@ -220,6 +220,7 @@ extension ShellCommandLine {
                                   output: terminal ? progress.output : output, format: request.format, colors: colors,
                                   environments: environments, headers: host.requestHeaders, delegate: host.delegate)
             shell.tlsSources = tls
+            shell.validatesResponses = options.validate
             if let cassette { try shell.useCassette(cassette.path, mode: cassette.mode, matching: cassette.matching) }
             if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {

@@ -13,6 +13,8 @@ package enum ModelConformance {
         package var path: String
         /// What was expected and found there.
         package var reason: String
+        /// Whether it is a key the model does not declare: the value can still be typed.
+        package var isUndeclaredKey = false
 
         package var description: String { "at \(path): \(reason)" }
     }
@@ -65,6 +67,51 @@ package enum ModelConformance {
         default: break
         }
         throw Departure(path: path, reason: "expected \(type), found \(kind(of: value))")
+    }
+
+    /// Every place `value` departs from `type`, in document order and at most `limit`: what
+    /// ``conform(_:to:)`` would stop at, and keys a record's model does not declare (which it
+    /// passes over). For `--validate`.
+    package static func departures(_ value: Value, from type: ScriptType, limit: Int) -> [Departure] {
+        var found: [Departure] = []
+        collect(value, type, path: "$", into: &found, limit: limit)
+        return found
+    }
+
+    private static func collect(_ value: Value, _ type: ScriptType, path: String, into found: inout [Departure], limit: Int) {
+        guard found.count < limit else { return }
+        switch (type, value) {
+        case (.any, _), (.unknown, _), (.void, _), (.optional, .null), (.nilLiteral, .null):
+            return
+        case (.optional(let wrapped), _):
+            collect(value, wrapped, path: path, into: &found, limit: limit)
+        case (.array(let element), .array(let elements)):
+            for (index, item) in elements.enumerated() where found.count < limit {
+                collect(item, element, path: "\(path)[\(index)]", into: &found, limit: limit)
+            }
+        case (.dictionary(let element), .dictionary(let entries)):
+            for key in entries.keys.sorted() where found.count < limit {
+                collect(entries[key] ?? .null, element, path: member(path, key), into: &found, limit: limit)
+            }
+        case (.record(let record), .dictionary(let entries)):
+            for field in record.fields where found.count < limit {
+                if let entry = entries[field.key] {
+                    collect(entry, field.type, path: member(path, field.key), into: &found, limit: limit)
+                } else if !(field.type.isOptional || field.type == .any) {
+                    found.append(Departure(path: path, reason: "the key '\(TerminalText.sanitized(field.key))' (\(field.type)) is missing"))
+                }
+            }
+            let declared = Set(record.fields.map(\.key))
+            for key in entries.keys.sorted() where !declared.contains(key) && found.count < limit {
+                found.append(Departure(path: member(path, key), reason: "a key \(record.name) does not declare", isUndeclaredKey: true))
+            }
+        default:
+            do throws(Departure) {
+                _ = try conform(value, to: type, path: path)
+            } catch {
+                found.append(error)
+            }
+        }
     }
 
     /// `$.name`, or `$["a key"]` for a key that is not a plain name.

@@ -39,6 +39,8 @@ final class Session: Sendable {
     private let givenSecrets = Mutex<[String]>([])
     /// Where the session's TLS options come from; set once as the session starts.
     let tls = Mutex(SessionTLS())
+    /// Whether responses a document types are validated against it (`--validate`).
+    let validatesResponses = Atomic<Bool>(false)
     /// The error text written while a lesson step waits for a refusal; `nil` when nobody listens.
     private let errorTap = Mutex<String?>(nil)
 

@@ -12,7 +12,11 @@ extension Shell {
         if Self.inputUnderWay == me { return try await body() }
         await inputTurn.acquire()
         defer { inputTurn.release() }
-        return try await Self.$inputUnderWay.withValue(me) { try await body() }
+        let validation = session.validatesResponses.load(ordering: .relaxed)
+            ? ResponseValidation(write: output.error) : nil
+        return try await Self.$inputUnderWay.withValue(me) {
+            try await ResponseValidation.$current.withValue(validation) { try await body() }
+        }
     }
 
     /// Runs `body` (which does not wait) as the input under way if no other input is; `nil` if one is.
@@ -22,5 +26,14 @@ extension Shell {
         guard inputTurn.tryAcquire() else { return nil }
         defer { inputTurn.release() }
         return try Self.$inputUnderWay.withValue(me) { try body() }
+    }
+}
+
+extension Shell {
+    /// Whether responses a document types are read against its schema whole, and every departure
+    /// said (`--validate`).
+    package var validatesResponses: Bool {
+        get { session.validatesResponses.load(ordering: .relaxed) }
+        set { session.validatesResponses.store(newValue, ordering: .relaxed) }
     }
 }

@@ -88,13 +88,25 @@ enum SpecEndpoint {
         } catch {
             throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error)), as the document says it is")
         }
+        // With --validate, every departure is said: the undeclared keys of a response that is still
+        // typed as warnings, and all of them in the error of one that cannot be.
+        let validation = ResponseValidation.current
+        let departures = { ModelConformance.departures(json, from: operation.responseType, limit: ResponseValidation.shownPerResponse) }
         do throws(ModelConformance.Departure) {
-            return try ModelConformance.conform(json, to: operation.responseType)
+            let typed = try ModelConformance.conform(json, to: operation.responseType)
+            if let validation {
+                for departure in departures() {
+                    validation.warn("\(operation.name): the response departs from the document's \(operation.responseType) \(departure)")
+                }
+            }
+            return typed
         } catch {
             // The document or the service is wrong here: say where, and how to see what came.
             let untyped = "http" + operation.method.prefix(1) + operation.method.dropFirst().lowercased()
+            let all = validation == nil ? [] : departures().filter { !$0.isUndeclaredKey && $0.description != error.description }
+            let more = all.isEmpty ? "" : " (and " + all.map(\.description).joined(separator: "; ") + ")"
             throw SpecResponseError(operation: operation.name,
-                                    message: "the response departs from the document's \(operation.responseType) \(error); "
+                                    message: "the response departs from the document's \(operation.responseType) \(error)\(more); "
                                         + "\(untyped)(\(ValueFormatter.quoted(path))) shows it as it came")
         }
     }
