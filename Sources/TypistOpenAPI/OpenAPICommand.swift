@@ -1,12 +1,13 @@
 import APIScript
 import Foundation
+import Typist
 import TypistCore
 
 /// `:openapi SPEC [--default-auth KIND]`: a document's operations added to the session at the
 /// prompt, beside what it has; its servers are named so that `baseURL = …` can take one.
 enum OpenAPICommand {
     static let command = MetaCommand(
-        "openapi", usage: ":openapi spec [--default-auth kind]",
+        "openapi", usage: ":openapi spec [--default-auth kind] [--server-var name=value …]",
         "add an OpenAPI document's operations (a file or an http(s) URL) to this session", argument: .file(extensions: ["yaml", "yml", "json"])
     ) { shell, text in
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -19,13 +20,25 @@ enum OpenAPICommand {
             defaultAuth = words[index + 1]
             words.removeSubrange(index...(index + 1))
         }
+        var pairs: [String] = []
+        while let index = words.firstIndex(of: "--server-var") {
+            pairs.append(index + 1 < words.count ? words[index + 1] : "")
+            words.removeSubrange(index...min(index + 1, words.count - 1))
+        }
+        let serverVariables: [String: String]
+        do {
+            serverVariables = try SessionOptions.nameValuePairs(pairs, option: "--server-var")
+        } catch {
+            shell.fail("\(error)")
+            return false
+        }
         guard words.count == 1, let location = words.first else {
             shell.fail("write :openapi <file or URL> [--default-auth kind], such as :openapi petstore.yaml")
             return false
         }
         let document: OpenAPIDocument
         do {
-            document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth)
+            document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables)
         } catch {
             shell.fail("cannot read \(OpenAPIDocument.shown(location)): \(error)")
             return false

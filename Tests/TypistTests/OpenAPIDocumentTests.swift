@@ -201,6 +201,52 @@ struct OpenAPIDocumentTests {
         await server.stop()
     }
 
+    @Test("Server variables: defaults unless --server-var (or :openapi … --server-var) gives a value; enums and unknown names refused")
+    func serverVariables() async throws {
+        let server = try await DemoServer.start()
+        do {
+            try await withTemporaryFolder("typist-server-vars") { directory in
+                let port = try #require(URL(string: server.baseURL)?.port)
+                // The demo's document, its server a template whose default port is closed.
+                let text = DemoOpenAPI.document.replacingOccurrences(of: """
+                      - url: /
+                        description: This demo service
+                    """, with: """
+                      - url: "{scheme}://127.0.0.1:{port}"
+                        description: The service
+                        variables:
+                          scheme: { default: http, enum: [http, https] }
+                          port: { default: "9" }
+                    """)
+                #expect(text != DemoOpenAPI.document)
+                let document = directory.appendingPathComponent("templated.yaml")
+                try text.write(to: document, atomically: true, encoding: .utf8)
+                let environment = ["XDG_CACHE_HOME": directory.path]
+                let defaults = try await Built.run("typist", ["--openapi", document.path], input: "print(baseURL)\n", environment: environment)
+                #expect(defaults.standard == "http://127.0.0.1:9\n", "\(defaults.error)")
+                let given = try await Built.run("typist", ["--openapi", document.path, "--server-var", "port=\(port)"],
+                                                input: "print(baseURL)\nprint(getPost(id: 4).id)\n", environment: environment)
+                #expect(given.standard == "\(server.baseURL)\n4\n", "\(given.error)")
+                let outsideEnum = try await Built.run("typist", ["--openapi", document.path, "--server-var", "scheme=ftp"], input: "", environment: environment)
+                #expect(outsideEnum.status != 0)
+                #expect(outsideEnum.error.contains("--server-var scheme=ftp: the document allows http, https"), "\(outsideEnum.error)")
+                let unknown = try await Built.run("typist", ["--openapi", document.path, "--server-var", "hostname=x"], input: "", environment: environment)
+                #expect(unknown.error.contains("--server-var hostname: the document's servers have no variable of that name (they have: port, scheme)"),
+                        "\(unknown.error)")
+                let malformed = try await Built.run("typist", ["--openapi", document.path, "--server-var", "port"], input: "", environment: environment)
+                #expect(malformed.error.contains("--server-var takes name=value"), "\(malformed.error)")
+                // At the prompt.
+                let prompt = try await Built.run("typist", ["--base-url", server.baseURL],
+                                                 input: ":openapi \(document.path) --server-var port=\(port)\n:env\n", environment: environment)
+                #expect(prompt.standard.contains("its servers: \(server.baseURL)"), "\(prompt.standard)\(prompt.error)")
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     @Test("typist --openapi: the document's endpoints only, against --base-url; run and check take it too")
     func commandLine() async throws {
         let server = try await DemoServer.start()

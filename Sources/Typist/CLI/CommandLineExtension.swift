@@ -22,8 +22,9 @@ package struct CommandLineExtension: Sendable {
     /// Sets up each session's shell (commands, help, observers) once it is made.
     package var prepare: @Sendable (Shell, ShellHost) -> Void
     /// Reads the API document `--openapi` names (a file or URL) into endpoints, with the
-    /// `--default-auth` given: the OpenAPI extension's.
-    package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?) async throws -> LoadedDocument)?
+    /// `--default-auth` and `--server-var`s given: the OpenAPI extension's.
+    package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?, _ serverVariables: [String: String]) async throws
+        -> LoadedDocument)?
     /// Whether a document's endpoints replace the host's instead of following them.
     package var documentReplacesEndpoints = false
     /// Whether it is the workshop, which reads the host's `lessonDirectory`.

@@ -38,6 +38,28 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "parts"))
     var match: String?
 
+    @Option(name: .customLong("server-var"),
+            help: ArgumentHelp("A value for a variable of the document's server URLs (https://{hostname}/api/v3): --server-var hostname=github.example.com (repeatable).",
+                               valueName: "name=value"))
+    package var serverVariables: [String] = []
+
+    /// `--server-var`s as a dictionary; one without `=` is an error that says how to write it.
+    package func serverVariableValues() throws -> [String: String] {
+        try Self.nameValuePairs(serverVariables, option: "--server-var")
+    }
+
+    /// `name=value` words as a dictionary.
+    package static func nameValuePairs(_ words: [String], option: String) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for word in words {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw ValidationError("\(option) takes name=value, such as \(option) hostname=github.example.com; not '\(word)'")
+            }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        return values
+    }
+
     @Flag(name: .customLong("validate"),
           help: "Read every response a document (--openapi) types against its schema whole: keys it does not declare are warnings, and a response that cannot be typed names every departure.")
     package var validate = false

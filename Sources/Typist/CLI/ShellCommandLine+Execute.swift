@@ -245,7 +245,7 @@ extension ShellCommandLine {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
         }
         do {
-            return try await load(location, options.defaultAuth)
+            return try await load(location, options.defaultAuth, try options.serverVariableValues())
         } catch {
             throw StartFailure(message: "cannot read \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)",
                                status: ExitStatus.dataError)

@@ -67,6 +67,20 @@ public struct OpenAPIDocument: RegistryContent {
     /// - Throws: An error that says why the document cannot be used.
     public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil,
                 cacheDirectory: URL? = nil) throws {
+        try self.init(text: text, name: name, baseURL: baseURL, defaultAuth: defaultAuth, serverVariables: [:],
+                      cacheDirectory: cacheDirectory)
+    }
+
+    /// Reads a document from its text, with values for its servers' variables.
+    ///
+    /// - Parameters:
+    ///   - serverVariables: Values for the variables of the document's server URLs
+    ///     (`https://{hostname}/api/v3`), in place of their defaults; a value outside a variable's
+    ///     `enum`, or a name no server has, is an error.
+    ///   - text, name, baseURL, defaultAuth, cacheDirectory: As for
+    ///     ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``.
+    public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil,
+                serverVariables: [String: String], cacheDirectory: URL? = nil) throws {
         var auth: SpecCredential?
         if let defaultAuth {
             guard let parsed = SpecCredential(option: defaultAuth) else {
@@ -76,13 +90,15 @@ public struct OpenAPIDocument: RegistryContent {
         }
         let hash = Self.hash(text)
         // The cache key: the text, and what else changes the result.
-        let key = Self.hash(hash + "\u{0}" + (defaultAuth ?? "") + "\u{0}" + (baseURL?.absoluteString ?? "")).dropFirst("fnv1a64:".count)
+        let variables = serverVariables.keys.sorted().map { $0 + "=" + (serverVariables[$0] ?? "") }.joined(separator: "\u{0}")
+        let key = Self.hash(hash + "\u{0}" + (defaultAuth ?? "") + "\u{0}" + (baseURL?.absoluteString ?? "") + "\u{0}" + variables)
+            .dropFirst("fnv1a64:".count)
         let cache = cacheDirectory.map(DocumentCache.init)
         let contents: Contents
         if let cached = cache?.read(String(key)) {
             contents = cached
         } else {
-            contents = try Self.lower(text, name: name, baseURL: baseURL, auth: auth)
+            contents = try Self.lower(text, name: name, baseURL: baseURL, auth: auth, serverVariables: serverVariables)
             cache?.write(contents, key: String(key))
         }
         self.title = contents.title
@@ -104,7 +120,8 @@ public struct OpenAPIDocument: RegistryContent {
     }
 
     /// Parses and reads a document.
-    private static func lower(_ text: String, name: String, baseURL: URL?, auth: SpecCredential?) throws -> Contents {
+    private static func lower(_ text: String, name: String, baseURL: URL?, auth: SpecCredential?,
+                              serverVariables: [String: String]) throws -> Contents {
         let root = try SpecNode.parse(text, name: name)
         guard case .object = root else { throw SpecError("not an OpenAPI document (its top level is not an object)") }
         let version = root["openapi"]?.string ?? root["swagger"]?.string
@@ -134,7 +151,7 @@ public struct OpenAPIDocument: RegistryContent {
         }
         // A server Typist cannot send to (a variable without a default, not http(s)) is left out, said.
         var servers: [(url: String, description: String?)] = []
-        for server in Self.servers(of: root, baseURL: baseURL) {
+        for server in try Self.servers(of: root, baseURL: baseURL, variables: serverVariables) {
             if (try? ServerEnvironment(url: server.url)) != nil {
                 servers.append(server)
             } else {
@@ -157,6 +174,13 @@ public struct OpenAPIDocument: RegistryContent {
     /// - Throws: An error that says why the document cannot be read or used.
     public static func load(_ location: String, defaultAuth: String? = nil,
                             cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
+        try await load(location, defaultAuth: defaultAuth, serverVariables: [:], cacheDirectory: cacheDirectory)
+    }
+
+    /// Reads a document from a file or an `http(s)` URL, with values for its servers' variables
+    /// (see ``init(text:name:baseURL:defaultAuth:serverVariables:cacheDirectory:)``).
+    public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String],
+                            cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             // As for every URL the shell is given: credentials in it are not sent (nor shown).
@@ -172,7 +196,8 @@ public struct OpenAPIDocument: RegistryContent {
             guard data.count <= maximumBytes else { throw SpecError("\(Self.shown(location)) is larger than 64 MiB") }
             guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(Self.shown(location)) is not UTF-8 text") }
             return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
-                                       baseURL: url, defaultAuth: defaultAuth, cacheDirectory: cacheDirectory)
+                                       baseURL: url, defaultAuth: defaultAuth, serverVariables: serverVariables,
+                                       cacheDirectory: cacheDirectory)
         }
         let path = (location as NSString).expandingTildeInPath
         let text: String
@@ -182,7 +207,7 @@ public struct OpenAPIDocument: RegistryContent {
             throw SpecError(String(describing: error))
         }
         return try OpenAPIDocument(text: text, name: (path as NSString).lastPathComponent, defaultAuth: defaultAuth,
-                                   cacheDirectory: cacheDirectory)
+                                   serverVariables: serverVariables, cacheDirectory: cacheDirectory)
     }
 
     /// Where ``load(_:defaultAuth:cacheDirectory:)`` keeps lowered documents unless told otherwise:
@@ -220,7 +245,16 @@ public struct OpenAPIDocument: RegistryContent {
         }
     }
 
-    private static func servers(of root: SpecNode, baseURL: URL?) -> [(url: String, description: String?)] {
+    /// The servers' URLs, their variables replaced by the values given, else their defaults.
+    private static func servers(of root: SpecNode, baseURL: URL?, variables given: [String: String]) throws
+        -> [(url: String, description: String?)]
+    {
+        let declared = Set((root["servers"]?.array ?? []).flatMap { ($0["variables"]?.entries ?? []).map(\.0) })
+        for name in given.keys.sorted() where !declared.contains(name) {
+            let known = declared.sorted().joined(separator: ", ")
+            throw SpecError("--server-var \(TerminalText.sanitized(name)): the document's servers have no variable of that name"
+                + (known.isEmpty ? " (they have none)" : " (they have: \(known))"))
+        }
         var result: [(url: String, description: String?)] = []
         if root["swagger"] != nil {
             if let host = root["host"]?.string {
@@ -234,7 +268,12 @@ public struct OpenAPIDocument: RegistryContent {
         for server in root["servers"]?.array ?? [] {
             guard var url = server["url"]?.string else { continue }
             for (name, variable) in server["variables"]?.entries ?? [] {
-                url = url.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.string ?? "")
+                let allowed = (variable["enum"]?.array ?? []).compactMap(\.string)
+                if let value = given[name], !allowed.isEmpty, !allowed.contains(value) {
+                    throw SpecError("--server-var \(TerminalText.sanitized(name))=\(TerminalText.sanitized(value)): the document allows "
+                        + allowed.map(TerminalText.sanitized).joined(separator: ", "))
+                }
+                url = url.replacingOccurrences(of: "{\(name)}", with: given[name] ?? variable["default"]?.string ?? "")
             }
             if url.hasPrefix("/") {
                 guard let baseURL, let origin = Self.origin(of: baseURL) else { continue }
