@@ -147,6 +147,11 @@ struct HttpbinTests {
             .get(query: [URLQueryItem(name: "flavour", value: "oat")]), path: "/cookies/set"))
         #expect(set.cookies == ["flavour": "oat"])
         #expect(try await client.send(Endpoint<Public, Cookies>(path: "/cookies")).cookies == ["flavour": "oat"])
+        // A request's own Cookie (an API key sent as a cookie) goes with the jar's, and wins for its names.
+        let own = Endpoint<Public, Cookies>(path: "/cookies").header(.custom(name: "Cookie", value: "api_key=k1"))
+        #expect(try await client.send(own).cookies == ["flavour": "oat", "api_key": "k1"])
+        let same = Endpoint<Public, Cookies>(path: "/cookies").header(.custom(name: "Cookie", value: "flavour=rye"))
+        #expect(try await client.send(same).cookies == ["flavour": "rye"])
         let elsewhere = APIClient(environment: try ServerEnvironment(url: "http://localhost:\(server.port)"),
                                   transport: transport.make(), configuration: configuration)
         #expect(try await elsewhere.send(Endpoint<Public, Cookies>(path: "/cookies")).cookies.isEmpty, "another origin")

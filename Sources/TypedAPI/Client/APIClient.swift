@@ -256,6 +256,17 @@ public final class APIClient: Sendable {
 
     // MARK: One exchange, redirects followed
 
+    /// A request's own `Cookie` pairs, then the jar's whose names it does not set.
+    static func cookieHeader(own: String?, jar: String) -> String {
+        guard let own, !own.trimmingCharacters(in: .whitespaces).isEmpty else { return jar }
+        func name(_ pair: Substring) -> Substring {
+            pair.split(separator: "=", maxSplits: 1).first.map { $0.drop { $0 == " " } } ?? pair
+        }
+        let taken = Set(own.split(separator: ";").map(name))
+        let others = jar.split(separator: ";").filter { !taken.contains(name($0)) }.map { $0.drop { $0 == " " } }
+        return ([Substring(own)] + others).joined(separator: "; ")
+    }
+
     private func perform<Kind, Response>(_ original: PreparedRequest, for endpoint: Endpoint<Kind, Response>)
         async throws(APIError) -> Response
     {
@@ -264,13 +275,13 @@ public final class APIClient: Sendable {
         let jar = configuration.cookies
         while true {
             let started = ContinuousClock.now
-            // The jar's cookies for this URL, unless the request brings its own `Cookie`; added
-            // per hop, so a redirect gets what the response before it set, and nothing of another origin's.
+            // The jar's cookies for this URL, after the request's own `Cookie` (an API key sent as a
+            // cookie) and but for the names it sets; added per hop, so a redirect gets what the
+            // response before it set, and nothing of another origin's.
             var sent = request
-            if let jar, !jar.isEmpty, request.header(named: "Cookie") == nil, let url = URL(string: request.url),
-                let cookie = jar.header(for: url)
-            {
-                sent.setHeader(.custom(name: "Cookie", value: cookie), sensitive: true)
+            if let jar, !jar.isEmpty, let url = URL(string: request.url), let cookie = jar.header(for: url) {
+                sent.setHeader(.custom(name: "Cookie", value: Self.cookieHeader(own: request.header(named: "Cookie"), jar: cookie)),
+                               sensitive: true)
             }
             let (response, body) = transport is CassetteTransport
                 ? try await labelledExchange(sent, responseType: Response.self) : try await exchange(sent)
