@@ -2,6 +2,10 @@ import DemoService
 import Foundation
 import Testing
 import TypistTesting
+import APIScript
+import TypedAPI
+import TypedAPITesting
+@testable import TypistCore
 @testable import TypistOpenAPI
 
 /// `typist generate`: the Swift a team would ship for a document, which compiles, is the same
@@ -54,7 +58,12 @@ struct GenerateTests {
                 components:
                   securitySchemes:
                     key: { type: apiKey, in: header, name: X-Key }
+                  parameters:
+                    direction: { name: direction, in: query, schema: { type: string, enum: [asc, desc], default: asc } }
+                    order: { name: order, in: query, schema: { type: string, enum: [new, old] } }
                   schemas:
+                    Color: { type: string, enum: [red, green] }
+                    Order: { type: string, enum: [first, last] }
                     Node:
                       type: object
                       required: [self, class]
@@ -82,6 +91,10 @@ struct GenerateTests {
                         - { name: tags, in: query, schema: { type: array, items: { type: string } } }
                         - { name: level, in: query, schema: { type: integer, enum: [1, 2] } }
                         - { name: state, in: query, schema: { type: string, enum: [in-progress, done], default: done } }
+                        - $ref: '#/components/parameters/direction'
+                        - { name: color, in: query, schema: { $ref: '#/components/schemas/Color' } }
+                        - { name: order, in: query, schema: { type: string, enum: [new, old, any] } }
+                        - { name: rank, in: query, schema: { $ref: '#/components/schemas/Order' } }
                       requestBody:
                         required: true
                         content:
@@ -92,6 +105,10 @@ struct GenerateTests {
                   /pets:
                     get:
                       operationId: pets
+                      parameters:
+                        - $ref: '#/components/parameters/direction'
+                        - { name: tint, in: query, schema: { $ref: '#/components/schemas/Color' } }
+                        - $ref: '#/components/parameters/order'
                       responses:
                         "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Pet' } } } } }
                     delete:
@@ -106,7 +123,17 @@ struct GenerateTests {
                 try file.text.write(to: url, atomically: true, encoding: .utf8)
             }
             let endpoints = try #require(files.first { $0.path == "Endpoints.swift" }).text
-            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState? = .done, body: JSONValue) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState? = .done, direction: Direction? = .asc, color: Color? = nil, order: PutNodeOrder? = nil, rank: PutNodeRank? = nil, body: JSONValue) -> Self {"), "\(endpoints)")
+            // A parameter declared once (or an enum schema) is one type for every operation that takes it;
+            // a name whose uses allow different values stays each operation's own.
+            #expect(endpoints.contains("public static func pets(direction: Direction? = .asc, tint: Color? = nil, order: PetsOrder? = nil) -> Self {"), "\(endpoints)")
+            #expect(files.filter { $0.path == "Models/Direction.swift" || $0.path == "Models/Color.swift" }.count == 2)
+            #expect(!files.contains { $0.path == "Models/Order.swift" })
+            let registry = try EndpointRegistry { document }
+            let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                  transport: InMemoryTransport(), output: CapturedOutput().shellOutput)
+            #expect(try shell.interpreter.staticType(of: "pets(direction: .desc)").get() != .unknown)
+            #expect(shell.check(ScriptSource(name: "p.api", text: "pets(direction: .sideways)")).contains { $0.message.contains("Direction") })
             #expect(endpoints.contains("extension Endpoint where Kind == APIKey, Response == Void {"))
             let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
             let root = Built.packageRoot.path

@@ -56,9 +56,7 @@ extension ShellCommandLine {
         }
         if let location = command.options.openAPI {
             // The document's operations, as a session with --openapi has them.
-            var options = SessionOptions()
-            options.openAPI = location
-            options.defaultAuth = command.options.defaultAuth
+            let options = command.options
             do throws(StartFailure) {
                 let document = try await loadDocument(location, options: options, host: host, output: output)
                 do {

@@ -4,13 +4,13 @@ import TypistCore
 
 /// Loaded documents kept by their content's hash, so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 1).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 2).
 ///
 /// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 1
+    static let version = 2
     let directory: URL
 
     /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.
@@ -66,6 +66,7 @@ struct DocumentCache {
                     ]
                     if let defaultValue = argument.defaultValue { fields["default"] = .array([defaultValue]) }
                     if let choices = argument.choices { fields["choices"] = .array(choices) }
+                    if let shared = argument.sharedTypeName { fields["enumType"] = .string(shared) }
                     return .dictionary(fields)
                 }),
             ]
@@ -196,7 +197,10 @@ struct DocumentCache {
             if case .array(let wrapped)? = fields["default"], let first = wrapped.first { defaultValue = first }
             var choices: [Value]?
             if case .array(let values)? = fields["choices"] { choices = values }
-            arguments.append(.init(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices))
+            var sharedTypeName: String?
+            if case .string(let name)? = fields["enumType"] { sharedTypeName = name }
+            arguments.append(.init(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices,
+                                   sharedTypeName: sharedTypeName))
         }
         var operationId: String?
         if case .string(let identifier)? = entries["operationId"] { operationId = identifier }

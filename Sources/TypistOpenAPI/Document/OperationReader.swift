@@ -48,6 +48,23 @@ struct OperationReader {
                 result.append(read(operation, method: method.uppercased(), path: path, shared: shared))
             }
         }
+        // A shared enum's type is one only where every use allows the same values and no model has
+        // its name; else each operation keeps its own.
+        var uses: [String: Set<String>] = [:]
+        for operation in result {
+            for argument in operation.arguments {
+                if let name = argument.sharedTypeName, let choices = argument.choices {
+                    uses[name, default: []].insert(choices.map(ValueFormatter.literal).joined(separator: "\u{0}"))
+                }
+            }
+        }
+        let models = Set(types.records.map(\.name))
+        for index in result.indices {
+            for position in result[index].arguments.indices {
+                guard let name = result[index].arguments[position].sharedTypeName else { continue }
+                if uses[name]?.count != 1 || models.contains(name) { result[index].arguments[position].sharedTypeName = nil }
+            }
+        }
         return result
     }
 
@@ -66,14 +83,14 @@ struct OperationReader {
             arguments.append(argument)
         }
         // Operation parameters override the path item's of the same name and place.
-        var parameters: [SpecNode] = []
-        let own = (operation["parameters"]?.array ?? []).map(resolved)
-        for parameter in shared.map(resolved) where !own.contains(where: { Self.sameParameter($0, parameter) }) {
+        var parameters: [(node: SpecNode, sharedName: String?)] = []
+        let own = (operation["parameters"]?.array ?? []).map(withSharedName)
+        for parameter in shared.map(withSharedName) where !own.contains(where: { Self.sameParameter($0.node, parameter.node) }) {
             parameters.append(parameter)
         }
         parameters += own
         var bodyNode: SpecNode?
-        for parameter in parameters {
+        for (parameter, sharedParameter) in parameters {
             guard let key = parameter["name"]?.string, !key.isEmpty else { continue }
             let place = parameter["in"]?.string ?? ""
             let required = place == "path" || parameter["required"]?.bool == true
@@ -84,11 +101,15 @@ struct OperationReader {
                 let schema = isSwagger ? parameter : (parameter["schema"] ?? .object([]))
                 var type = types.type(of: schema, name: SwiftNames.type(key), direction: .request)
                 if case .record = type.unwrapped { type = .any }
-                let choices = (schema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
-                let defaultValue = required ? nil : (schema["default"]?.value ?? .null)
+                let resolvedSchema = resolved(schema)
+                let choices = (resolvedSchema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
+                let defaultValue = required ? nil : (resolvedSchema["default"]?.value ?? .null)
+                // Declared once and shared: by its schema's name, else the shared parameter's.
+                let sharedName = (schema["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
                 add(.init(key: key, label: SwiftNames.property(key), place: place == "path" ? .path : place == "query" ? .query : .header,
                           type: required ? type.unwrapped : type.optional, defaultValue: defaultValue,
-                          choices: choices?.isEmpty == false ? choices : nil))
+                          choices: choices?.isEmpty == false ? choices : nil,
+                          sharedTypeName: choices?.isEmpty == false ? sharedName.map(SwiftNames.type) : nil))
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
@@ -105,6 +126,17 @@ struct OperationReader {
         return SpecOperation(name: name, operationId: operation["operationId"]?.string, group: group, summary: summary, method: method, path: path, arguments: arguments,
                              responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
                              deprecated: operation["deprecated"]?.bool == true)
+    }
+
+    /// A parameter, resolved, with the name it is shared under (`#/components/parameters/direction`).
+    private func withSharedName(_ node: SpecNode) -> (node: SpecNode, sharedName: String?) {
+        (resolved(node), (node["$ref"]?.string).flatMap(Self.componentName))
+    }
+
+    /// `direction` for `#/components/parameters/direction` (or `#/definitions/…`, `#/parameters/…`).
+    private static func componentName(_ reference: String) -> String? {
+        guard reference.hasPrefix("#/"), let last = reference.split(separator: "/").last, !last.isEmpty else { return nil }
+        return String(last).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     private func resolved(_ node: SpecNode) -> SpecNode {

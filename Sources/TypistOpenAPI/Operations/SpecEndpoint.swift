@@ -39,7 +39,9 @@ enum SpecEndpoint {
     /// The cases of a string enum, named as Swift would name them (`in-progress` → `inProgress`);
     /// nil when some value is not a string or two would share a name.
     static func enumeration(of argument: SpecOperation.Argument, in operation: SpecOperation) -> HostEnumeration? {
-        argument.choices.flatMap { enumeration($0, typeName: SwiftNames.type(operation.name) + SwiftNames.type(argument.label)) }
+        argument.choices.flatMap {
+            enumeration($0, typeName: argument.sharedTypeName ?? SwiftNames.type(operation.name) + SwiftNames.type(argument.label))
+        }
     }
 
     private static func enumeration(_ choices: [Value], typeName: String) -> HostEnumeration? {

@@ -25,6 +25,10 @@ package struct SpecOperation: Sendable {
         package var defaultValue: Value?
         /// The values it allows (an `enum`), checked before anything is sent.
         package var choices: [Value]?
+        /// For an enum parameter the document declares once and shares (`#/components/parameters/…`,
+        /// or a schema `$ref`): the one Swift type every operation that takes it uses (`Direction`);
+        /// `nil` for an operation's own (`ReposListForOrgSort`).
+        package var sharedTypeName: String? = nil
     }
 
     package var name: String
