@@ -33,6 +33,28 @@ struct InterpreterTests {
         #expect(await interpreter.evaluate(ScriptSource(name: "<input>", text: "z"), isPrompt: true).failed)
     }
 
+    @Test("_ = e evaluates e for its effect and drops the value, as in Swift; at the prompt nothing is shown and _ keeps the last result")
+    func discard() async throws {
+        let output = OutputBuffer()
+        let interpreter = try interpreter(output)
+        let script = await interpreter.evaluate(ScriptSource(name: "d.api", text: """
+            var calls = 0
+            func bump() -> Int { calls += 1; return calls }
+            _ = bump()
+            for _ in 1...2 { _ = bump() }
+            _ = fetchUser(id: 1)
+            print(calls)
+            """))
+        #expect(script.errors.isEmpty, "\(script.errors)")
+        #expect(output.text == "3\n")
+        let shown = await interpreter.evaluate(ScriptSource(name: "<input>", text: "7"), isPrompt: true)
+        #expect(shown.value == .int(7))
+        let dropped = await interpreter.evaluate(ScriptSource(name: "<input>", text: "_ = bump()"), isPrompt: true)
+        #expect(dropped.errors.isEmpty && dropped.value == nil, "\(dropped.errors)")
+        // A check error in the dropped expression is still one.
+        #expect(await interpreter.evaluate(ScriptSource(name: "d.api", text: "_ = nope()")).errors.first?.message == "cannot find 'nope' in scope")
+    }
+
     @Test("CRLF line ends read as LF: no '\\r' in a multi-line string, positions by line")
     func crlfLineEnds() async throws {
         let interpreter = try interpreter()

@@ -292,6 +292,8 @@ struct Checker {
             annotations.setBinding(binding, of: statement)
         case .assignment(let target, let op, let value):
             checkAssignment(target: target, op: op, value: value, statement.span)
+        case .discard(let value):
+            checkExpression(value, expected: nil)
         case .ifStatement(let clauses, let elseBody):
             for clause in clauses {
                 pushScope()

@@ -114,6 +114,8 @@ struct SwiftPrinter {
             }
             if let value { text += " = " + (try expression(value, leading: true)) }
             emit(text)
+        case .discard(let value):
+            emit("_ = " + (try expression(value, leading: true)))
         case .assignment(let target, let op, let value):
             let valueText = try expression(value, leading: true)
             if case .name(let name) = annotations.kind(of: target), case .hostGlobal? = annotations.binding(of: target)?.kind {
@@ -245,6 +247,8 @@ struct SwiftPrinter {
             if let value { try hoist(value, autoclosure: false) }
         case .assignment(let target, _, let value):
             try hoist(target, autoclosure: false)
+            try hoist(value, autoclosure: false)
+        case .discard(let value):
             try hoist(value, autoclosure: false)
         case .ifStatement(let branches, _):
             for branch in branches { try hoist(branch.conditions) }

@@ -72,6 +72,8 @@ extension Compiler {
             })
         case .assignment(let target, let op, let value):
             return assignment(target: target, op: op, value: value, statement.span)
+        case .discard(let value):
+            return evaluate(self.expression(value))
         case .ifStatement(let clauses, let elseBody):
             return ifStatement(clauses, elseBody: elseBody)
         case .guardStatement(let conditions, let elseBody):

@@ -269,6 +269,7 @@ struct Parser {
             if let symbol = current.kind.symbol, symbol == "=" || BinaryOperator(compoundAssignment: symbol) != nil {
                 _ = advance()
                 let value = parseExpression()
+                if symbol == "=", case .name("_") = expression.kind { return Stmt(.discard(value), span(from: start)) }
                 return Stmt(.assignment(target: expression, operator: BinaryOperator(compoundAssignment: symbol), value: value),
                             span(from: start))
             }

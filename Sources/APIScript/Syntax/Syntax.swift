@@ -118,6 +118,8 @@ final class Stmt {
         case declaration(isLet: Bool, name: String, nameSpan: TextSpan, annotation: TypeSyntax?, value: Expr?)
         /// `operator` is `nil` for `=`, and `+` for `+=`.
         case assignment(target: Expr, operator: BinaryOperator?, value: Expr)
+        /// `_ = e`: evaluated for its effect, its value dropped (nothing shown at the prompt).
+        case discard(Expr)
         case ifStatement([(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?)
         case guardStatement([Condition], elseBody: [Stmt])
         case forIn(Pattern, sequence: Expr, body: [Stmt])

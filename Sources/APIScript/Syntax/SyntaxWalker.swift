@@ -24,7 +24,7 @@ enum SyntaxWalker {
 
     private static func walk(_ statement: Stmt, _ into: Bool, _ visit: (Expr) -> Void) {
         switch statement.kind {
-        case .expression(let expression): walk(expression, into, visit)
+        case .expression(let expression), .discard(let expression): walk(expression, into, visit)
         case .declaration(_, _, _, _, let value): value.map { walk($0, into, visit) }
         case .assignment(let target, _, let value):
             walk(target, into, visit)
