@@ -16,6 +16,7 @@ struct DemoRoutes: Sendable {
         addGitHub(to: router)
         addAccounts(to: router)
         addFaults(to: router)
+        addStreams(to: router)
         // The service's own OpenAPI document (nine of its operations).
         router.get("/openapi.yaml") { _, _ in
             Reply.bytes(ByteBuffer(string: DemoOpenAPI.document), contentType: "application/yaml; charset=utf-8")

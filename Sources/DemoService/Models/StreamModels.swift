@@ -1,0 +1,22 @@
+/// One event of the demo's build stream (`GET /events`, `GET /events.ndjson`).
+public struct BuildEvent: Codable, Sendable, Hashable {
+    /// Its number, from 1; also its server-sent event id.
+    public var n: Int
+    /// `queued`, `running` or `passed`.
+    public var status: String
+    /// A line or two of log (the server-sent event's data spans lines where it has two).
+    public var log: String
+
+    /// Creates an event.
+    public init(n: Int, status: String, log: String) {
+        self.n = n
+        self.status = status
+        self.log = log
+    }
+
+    /// Event `n` of the demo's stream, the same every time.
+    public static func number(_ n: Int) -> BuildEvent {
+        let statuses = ["queued", "running", "passed"]
+        return BuildEvent(n: n, status: statuses[(n - 1) % statuses.count], log: "step \(n)" + (n % 2 == 0 ? "\nsecond line" : ""))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+extension DemoRoutes {
+    /// The most events one stream sends.
+    static let maximumStreamEvents = 1_000_000
+
+    // MARK: Streams
+
+    /// `GET /events` (server-sent events) and `GET /events.ndjson` (JSON Lines): `count` build events
+    /// (`BuildEvent.number(n)`), written one by one, `gapMs` apart.
+    ///
+    /// The event stream has what a client must handle: a `retry:` first, an `id:` and an `event:`
+    /// on each, JSON data written over two `data:` lines where it is pretty, a `: heartbeat` comment
+    /// every third event; it resumes after the `Last-Event-ID` a client sends back, and with
+    /// `disconnectAfter=k` it closes the connection after k events (to test reconnection).
+    func addStreams(to router: Router<BasicRequestContext>) {
+        router.get("/events") { request, _ in
+            let parameters = try StreamParameters(request)
+            let resumeAfter = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }.flatMap { Int($0) } ?? 0
+            let first = resumeAfter + 1
+            let last = min(parameters.count, first + (parameters.disconnectAfter ?? parameters.count) - 1)
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+                            body: ResponseBody { writer in
+                                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                                if first <= last {
+                                    for n in first...last {
+                                        try await writer.write(ByteBuffer(string: Self.serverSentEvent(n)))
+                                        if parameters.gapMilliseconds > 0 { try await Task.sleep(for: .milliseconds(parameters.gapMilliseconds)) }
+                                    }
+                                }
+                                if parameters.disconnectAfter != nil, last < parameters.count { throw TruncatedOnPurpose() }
+                                try await writer.finish(nil)
+                            })
+        }
+        router.get("/events.ndjson") { request, _ in
+            let parameters = try StreamParameters(request)
+            return Response(status: .ok, headers: [.contentType: "application/x-ndjson"],
+                            body: ResponseBody { writer in
+                                let encoder = JSONEncoder()
+                                encoder.outputFormatting = .sortedKeys
+                                if parameters.count > 0 {
+                                    for n in 1...parameters.count {
+                                        var line = try encoder.encode(BuildEvent.number(n))
+                                        line.append(0x0A)
+                                        try await writer.write(ByteBuffer(bytes: line))
+                                        if parameters.gapMilliseconds > 0 { try await Task.sleep(for: .milliseconds(parameters.gapMilliseconds)) }
+                                    }
+                                }
+                                try await writer.finish(nil)
+                            })
+        }
+    }
+
+    /// Event `n` as the stream writes it: odd ones compact on one `data:` line, even ones pretty
+    /// over two, and a heartbeat comment after every third.
+    static func serverSentEvent(_ n: Int) -> String {
+        let event = BuildEvent.number(n)
+        let log = event.log.replacingOccurrences(of: "\n", with: "\\n")
+        let data = n % 2 == 1
+            ? "data: {\"log\":\"\(log)\",\"n\":\(n),\"status\":\"\(event.status)\"}\n"
+            : "data: {\"log\":\"\(log)\",\ndata:  \"n\":\(n),\"status\":\"\(event.status)\"}\n"
+        return "id: \(n)\nevent: build\n" + data + "\n" + (n % 3 == 0 ? ": heartbeat\n\n" : "")
+    }
+}
+
+/// `count`, `gapMs` and `disconnectAfter` of a stream request, each checked.
+private struct StreamParameters {
+    var count: Int
+    var gapMilliseconds: Int
+    var disconnectAfter: Int?
+
+    init(_ request: Request) throws {
+        let query = request.uri.queryParameters
+        func number(_ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+            guard let text = query.get(name) else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw HTTPError(.badRequest, message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            }
+            return number
+        }
+        count = try number("count", default: 10, in: 0...DemoRoutes.maximumStreamEvents)
+        gapMilliseconds = try number("gapMs", default: 0, in: 0...10_000)
+        disconnectAfter = query.get("disconnectAfter") == nil ? nil : try number("disconnectAfter", default: 1, in: 1...DemoRoutes.maximumStreamEvents)
+    }
+}
