@@ -45,7 +45,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// trust roots (in place of the system's), a client certificate chain and key, or no
     /// certificate verification; see `HTTPTransport.send(_:body:timeout:tls:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
-        let outgoing = try Self.outgoing(request, body: body, tls: tls)
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
+        if !tls.isSystemDefault { outgoing.tlsConfiguration = try TLSConfigurations.shared.configuration(for: tls) }
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
         let (client, maximumResponseSize, outgoingRequest) = (client, maximumResponseSize, outgoing)
         do {
@@ -70,39 +80,18 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                 }
                 let buffer = try await response.body.collect(upTo: maximumResponseSize)
                 let data = Data(buffer.readableBytesView)
-                return (Self.head(of: response), data)
+                var fields = HTTPFields()
+                fields.reserveCapacity(response.headers.count)
+                for (name, value) in response.headers {
+                    guard let fieldName = HTTPField.Name(name) else { continue }
+                    fields.append(HTTPField(name: fieldName, value: value))
+                }
+                let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+                return (HTTPResponse(status: status, headerFields: fields), data)
             }
         } catch {
             throw Self.failure(from: error)
         }
-    }
-
-    /// The request as AsyncHTTPClient takes it.
-    private static func outgoing(_ request: HTTPRequest, body: Data?, tls: TLSOptions) throws -> HTTPClientRequest {
-        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
-            throw TransportFailure(.other, detail: "the request has no valid URL")
-        }
-        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
-        if !tls.isSystemDefault { outgoing.tlsConfiguration = try TLSConfigurations.shared.configuration(for: tls) }
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        outgoing.headers.reserveCapacity(request.headerFields.count)
-        for field in request.headerFields {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
-        }
-        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        return outgoing
-    }
-
-    /// A response's head as HTTP types has it.
-    private static func head(of response: HTTPClientResponse) -> HTTPResponse {
-        var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers {
-            guard let fieldName = HTTPField.Name(name) else { continue }
-            fields.append(HTTPField(name: fieldName, value: value))
-        }
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        return HTTPResponse(status: status, headerFields: fields)
     }
 
     /// The methods sent once more when a connection closes before any answer (RFC 9110's safe methods).
@@ -150,44 +139,5 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return TransportFailure(.connectionClosed, detail: detail)
         }
         return TransportFailure(.other, detail: detail)
-    }
-}
-
-extension AsyncHTTPClientTransport: StreamingHTTPTransport {
-    /// Sends a request and hands its body over as it arrives; see
-    /// `StreamingHTTPTransport.stream(_:body:idleTimeout:tls:)`. Chunks are read from the
-    /// connection only as they are asked for.
-    public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
-        -> (HTTPResponse, HTTPBodyChunks)
-    {
-        let nanoseconds = idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
-        do {
-            let response = try await client.execute(try Self.outgoing(request, body: body, tls: tls),
-                                                    deadline: NIODeadline.now() + .nanoseconds(nanoseconds))
-            let reader = BodyReader(response.body)
-            return (Self.head(of: response), HTTPBodyChunks {
-                do {
-                    return try await reader.next()
-                } catch {
-                    throw Self.failure(from: error)
-                }
-            })
-        } catch {
-            throw Self.failure(from: error)
-        }
-    }
-}
-
-/// Reads a response body one chunk at a time, for one reader after another.
-private actor BodyReader {
-    private var iterator: HTTPClientResponse.Body.AsyncIterator
-
-    init(_ body: HTTPClientResponse.Body) { iterator = body.makeAsyncIterator() }
-
-    func next() async throws -> Data? {
-        var current = iterator
-        defer { iterator = current }
-        guard let buffer = try await current.next(isolation: self) else { return nil }
-        return Data(buffer.readableBytesView)
     }
 }

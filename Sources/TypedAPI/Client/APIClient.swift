@@ -64,8 +64,8 @@ public final class APIClient: Sendable {
 
     /// The transport every request goes through.
     public let transport: any HTTPTransport
-    let delegate: (any APIClientDelegate)?
-    let configuration: Configuration
+    private let delegate: (any APIClientDelegate)?
+    private let configuration: Configuration
     private let state: Mutex<State>
 
     /// Creates a client.
@@ -352,7 +352,7 @@ public final class APIClient: Sendable {
         }
     }
 
-    func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
+    private func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
         var fields = HTTPFields()
         fields.reserveCapacity(request.headers.count)
         for (name, value) in request.headers {
