@@ -72,24 +72,11 @@ struct CassetteCommandTests {
         try "for id in 1...3 { print(post(id: id).id) }\nprint(\"ready\")\nvar n = 0\nwhile true { n += 1 }\n"
             .write(to: script, atomically: true, encoding: .utf8)
         let har = directory.appendingPathComponent("busy.har").path
-        let status = try await offThePool { () throws -> Int32 in
-            let process = Process()
-            process.executableURL = try Built.executable("typist")
-            process.arguments = ["run", script.path, "--cassette", har, "--record-mode", "all"]
-            process.currentDirectoryURL = Built.packageRoot
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            CommandLineTests.waitForReady(output)
-            kill(process.processIdentifier, signal)
-            // A lost signal must fail the test, not hang it.
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            return process.terminationStatus
+        let ended = try await offThePool {
+            try CommandLineTests.signalWhenReady(["run", script.path, "--cassette", har, "--record-mode", "all"], signal)
         }
+        #expect(!ended.ignored)
+        let status = ended.status
         #expect(status == (signal == SIGINT ? 130 : 143))
         let cassette = try Cassette(contentsOf: har)
         #expect(cassette.entries.map(\.url).map { URL(string: $0)?.path } == ["/posts/1", "/posts/2", "/posts/3"])

@@ -234,16 +234,24 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("spin.api")
         try "print(\"ready\")\nvar n = 0\nwhile true { n += 1 }\n".write(to: script, atomically: true, encoding: .utf8)
+        return try Self.signalWhenReady(["run", script.path, "--base-url", "http://127.0.0.1:9"], signal)
+    }
+
+    /// Runs typist with `arguments`, sends it `signal` once it prints "ready", and waits (on the
+    /// caller's thread) for it to end; a signal it ignores for 60 s fails the test instead of hanging it.
+    static func signalWhenReady(_ arguments: [String], _ signal: Int32) throws
+        -> (ignored: Bool, reason: Process.TerminationReason, status: Int32)
+    {
         let process = Process()
         process.executableURL = try Built.executable("typist")
-        process.arguments = ["run", script.path, "--base-url", "http://127.0.0.1:9"]
+        process.arguments = arguments
+        process.currentDirectoryURL = Built.packageRoot
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         Self.waitForReady(output)
         kill(process.processIdentifier, signal)
-        // A lost signal must fail the test, not hang it.
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { usleep(50_000) }
         let ignored = process.isRunning
