@@ -74,11 +74,16 @@ public struct OpenAPIDocument: RegistryContent {
     /// Reads a document from its text, with values for its servers' variables.
     ///
     /// - Parameters:
+    ///   - text: The document, YAML or JSON.
+    ///   - name: What messages call it (its file name).
+    ///   - baseURL: Where it came from, to resolve relative server URLs.
+    ///   - defaultAuth: What operations send when the document declares no security at all (see
+    ///     ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``).
     ///   - serverVariables: Values for the variables of the document's server URLs
     ///     (`https://{hostname}/api/v3`), in place of their defaults; a value outside a variable's
     ///     `enum`, or a name no server has, is an error.
-    ///   - text, name, baseURL, defaultAuth, cacheDirectory: As for
-    ///     ``init(text:name:baseURL:defaultAuth:cacheDirectory:)``.
+    ///   - cacheDirectory: Where lowered documents are kept by their content's hash; nil for no cache.
+    /// - Throws: An error that says why the document cannot be used.
     public init(text: String, name: String = "document", baseURL: URL? = nil, defaultAuth: String? = nil,
                 serverVariables: [String: String], cacheDirectory: URL? = nil) throws {
         var auth: SpecCredential?
