@@ -16,6 +16,19 @@ struct CassetteCommandTests {
 
         """
 
+    /// Changes the first recorded response's body, as a service that drifted would answer.
+    private static func rewriteFirstResponse(of har: String, replacing old: String, with new: String) throws {
+        var cassette = try Cassette(contentsOf: har)
+        guard case .response(let status, let reason, let headers, let body) = cassette.entries[0].outcome else {
+            Issue.record("expected a response")
+            return
+        }
+        let changed = String(decoding: body, as: UTF8.self).replacingOccurrences(of: old, with: new)
+        #expect(changed != String(decoding: body, as: UTF8.self), "the recorded body has no \(old)")
+        cassette.entries[0].outcome = .response(status: status, reason: reason, headers: headers, body: Data(changed.utf8))
+        try cassette.write(to: har)
+    }
+
     private func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("typist-cassette-cli-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -95,14 +108,7 @@ struct CassetteCommandTests {
         #expect(recorded.status == 0, "\(recorded.error)")
         // The service changed: `id` became a string in the single post, and a list's third
         // element lost its title.
-        var cassette = try Cassette(contentsOf: har)
-        guard case .response(let status, let reason, let headers, let body) = cassette.entries[0].outcome else {
-            Issue.record("expected a response")
-            return
-        }
-        let changed = String(decoding: body, as: UTF8.self).replacingOccurrences(of: #""id":3"#, with: #""id":"three""#)
-        cassette.entries[0].outcome = .response(status: status, reason: reason, headers: headers, body: Data(changed.utf8))
-        try cassette.write(to: har)
+        try Self.rewriteFirstResponse(of: har, replacing: #""id":3"#, with: #""id":"three""#)
         let verify = try await Built.run("typist", ["cassette", "verify", har])
         #expect(verify.status == 1)
         #expect(verify.standard.contains("DRIFT    1 GET /posts/3 → Post: at id: expected Int"), "\(verify.standard)")
@@ -137,14 +143,7 @@ struct CassetteCommandTests {
         let unknown = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
         #expect(unknown.standard.contains("skipped  1 GET /posts/2: no endpoint named 'getPost' in this program"), "\(unknown.standard)")
         // The service drifted from its document: `id` is a string now.
-        var cassette = try Cassette(contentsOf: har)
-        guard case .response(let status, let reason, let headers, let body) = cassette.entries[0].outcome else {
-            Issue.record("expected a response")
-            return
-        }
-        let changed = String(decoding: body, as: UTF8.self).replacingOccurrences(of: #""id":2"#, with: #""id":"two""#)
-        cassette.entries[0].outcome = .response(status: status, reason: reason, headers: headers, body: Data(changed.utf8))
-        try cassette.write(to: har)
+        try Self.rewriteFirstResponse(of: har, replacing: #""id":2"#, with: #""id":"two""#)
         let drifted = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
         #expect(drifted.status == 1)
         #expect(drifted.standard.contains("DRIFT    1 GET /posts/2"), "\(drifted.standard)")

@@ -52,12 +52,18 @@ package struct SessionOptions: ParsableArguments {
     package static func nameValuePairs(_ words: [String], option: String) throws -> [String: String] {
         var values: [String: String] = [:]
         for word in words {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+            guard let (name, value) = nameValuePair(word) else {
                 throw ValidationError("\(option) takes name=value, such as \(option) hostname=github.example.com; not '\(word)'")
             }
-            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+            values[name] = value
         }
         return values
+    }
+
+    /// `name=value` split at its first `=`; `nil` without one, or with no name before it.
+    package static func nameValuePair(_ word: String) -> (name: String, value: String)? {
+        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return nil }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
     @Flag(name: .customLong("validate"),

@@ -75,10 +75,10 @@ extension ShellCommandLine {
         }
         var variables: [(name: String, value: String)] = []
         for assignment in options.variables {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            guard let pair = SessionOptions.nameValuePair(assignment) else {
                 throw StartFailure(message: "--var takes name=value, not '\(assignment)'")
             }
-            variables.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+            variables.append(pair)
         }
         // The script's text and the directory its configuration sits in.
         var script: ScriptSource?
