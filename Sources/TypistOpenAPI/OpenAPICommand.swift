@@ -45,7 +45,9 @@ enum OpenAPICommand {
         }
         do {
             let (added, warnings) = try shell.addEndpoints(document.registrations)
-            for warning in (document.warnings + warnings).prefix(10) { shell.write("warning: \(warning)") }
+            let all = document.warnings + warnings
+            for warning in all.prefix(10) { shell.write("warning: \(warning)") }
+            if all.count > 10 { shell.write("warning: and \(all.count - 10) more like these (:endpoints lists every function by its name)") }
             let servers = document.servers.isEmpty ? "it names no server"
                 : "its servers: " + document.servers.joined(separator: ", ") + " (baseURL = \"…\" to use one)"
             shell.write("\(added.count) endpoints from \(document.title) (:endpoints lists them); \(servers)")

@@ -3,7 +3,7 @@
 // writes today, and that this host's registry gives the shell the same functions and types as
 // the document read directly. To refresh it after the document changes:
 //   typist generate --openapi openapi.yaml --output Tests/GeneratedHost/Generated
-// with the document saved from `DemoOpenAPI.document` (or `GET /openapi.yaml`) as openapi.yaml.
+// with the document saved from `DemoOpenAPI.document` (or the demo's `GET /openapi.yaml`) as openapi.yaml.
 import Foundation
 import TypistCore
 

@@ -125,7 +125,7 @@ struct CassetteCommandTests {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = directory.appendingPathComponent("demo.yaml")
-        try DemoOpenAPI.document.write(to: document, atomically: true, encoding: .utf8)
+        try SpecFixture.document.write(to: document, atomically: true, encoding: .utf8)
         let script = directory.appendingPathComponent("document.api")
         try "print(getPost(id: 2).id)\n".write(to: script, atomically: true, encoding: .utf8)
         let har = directory.appendingPathComponent("document.har").path

@@ -15,7 +15,7 @@ struct GenerateTests {
     /// The demo service's document in a file of `folder`.
     private static func document(in folder: URL) throws -> String {
         let file = folder.appendingPathComponent("openapi.yaml")
-        try DemoOpenAPI.document.write(to: file, atomically: true, encoding: .utf8)
+        try SpecFixture.document.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }
 
@@ -32,7 +32,7 @@ struct GenerateTests {
             let endpoints = try String(contentsOf: folder.appendingPathComponent("Endpoints.swift"), encoding: .utf8)
             #expect(endpoints.contains("extension Endpoint where Kind == Bearer, Response == SearchResponse {"))
             #expect(endpoints.contains("public static func getPost(id: Int) -> Self {"))
-            #expect(endpoints.contains("public static func searchRepositories(q: String, sort: SearchRepositoriesSort? = nil, perPage: Int? = 30, page: Int? = 1) -> Self {"))
+            #expect(endpoints.contains("public static func searchRepositories(q: String, sort: SearchRepositoriesSort? = nil, perPage: Int = 30, page: Int = 1) -> Self {"))
             #expect(endpoints.contains("if let sort { query.append(URLQueryItem(name: \"sort\", value: sort.rawValue)) }"))
             #expect(files.contains("Models/SearchRepositoriesSort.swift"))
             let repository = try String(contentsOf: folder.appendingPathComponent("Models/Repository.swift"), encoding: .utf8)
@@ -123,10 +123,10 @@ struct GenerateTests {
                 try file.text.write(to: url, atomically: true, encoding: .utf8)
             }
             let endpoints = try #require(files.first { $0.path == "Endpoints.swift" }).text
-            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState? = .done, direction: Direction? = .asc, color: Color? = nil, order: PutNodeOrder? = nil, rank: PutNodeRank? = nil, body: JSONValue) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState = .done, direction: Direction = .asc, color: Color? = nil, order: PutNodeOrder? = nil, rank: PutNodeRank? = nil, body: JSONValue) -> Self {"), "\(endpoints)")
             // A parameter declared once (or an enum schema) is one type for every operation that takes it;
             // a name whose uses allow different values stays each operation's own.
-            #expect(endpoints.contains("public static func pets(direction: Direction? = .asc, tint: Color? = nil, order: PetsOrder? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func pets(direction: Direction = .asc, tint: Color? = nil, order: PetsOrder? = nil) -> Self {"), "\(endpoints)")
             #expect(files.filter { $0.path == "Models/Direction.swift" || $0.path == "Models/Color.swift" }.count == 2)
             #expect(!files.contains { $0.path == "Models/Order.swift" })
             let registry = try EndpointRegistry { document }

@@ -11,23 +11,23 @@ import TypedAPIAsyncHTTPClient
 
 /// The demo service's OpenAPI document, as if fetched from a service at port 9.
 private func demoDocument() throws -> OpenAPIDocument {
-    try OpenAPIDocument(text: DemoOpenAPI.document, name: "openapi.yaml", baseURL: URL(string: "http://127.0.0.1:9/openapi.yaml"))
+    try OpenAPIDocument(text: SpecFixture.document, name: "openapi.yaml", baseURL: URL(string: "http://127.0.0.1:9/openapi.yaml"))
 }
 
 /// The document in a file of `folder`, for the command line.
 private func demoDocumentFile(in folder: URL) throws -> String {
     let file = folder.appendingPathComponent("openapi.yaml")
-    try DemoOpenAPI.document.write(to: file, atomically: true, encoding: .utf8)
+    try SpecFixture.document.write(to: file, atomically: true, encoding: .utf8)
     return file.path
 }
 
-/// A shell whose endpoints come from the demo service's OpenAPI document — fetched from the
-/// service, `GET /openapi.yaml` — against that demo server.
+/// A shell whose endpoints come from the fixture document, as if fetched from the demo service
+/// (its relative server is that service), against that demo server.
 private func withDocumentShell<T>(_ body: (Shell, CapturedOutput) async throws -> T) async throws -> T {
     let server = try await DemoServer.start()
     let output = CapturedOutput()
     do {
-        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.yaml", cacheDirectory: nil)
+        let document = try OpenAPIDocument(text: SpecFixture.document, name: "openapi.yaml", baseURL: URL(string: server.baseURL + "/openapi.yaml"))
         let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: server.baseURL),
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput)
         let result = try await body(shell, output)
@@ -167,11 +167,11 @@ struct OpenAPIDocumentTests {
         do {
             try await withTemporaryFolder("typist-validate") { directory in
                 // The document, one step behind its service: Repository lacks `language`; Post's title is a number.
-                var text = DemoOpenAPI.document
+                var text = SpecFixture.document
                 text = text.replacingOccurrences(of: "        language: { type: [string, \"null\"] }\n", with: "")
                 text = text.replacingOccurrences(of: "        title: { type: string }\n        body: { type: string }\n",
                                                  with: "        title: { type: integer }\n        body: { type: string }\n")
-                #expect(text != DemoOpenAPI.document)
+                #expect(text != SpecFixture.document)
                 let document = directory.appendingPathComponent("behind.yaml")
                 try text.write(to: document, atomically: true, encoding: .utf8)
                 let input = #"print(searchRepositories(q: "swift", perPage: 3).items.map(\.fullName))"# + "\nwrongType()\n"
@@ -208,7 +208,7 @@ struct OpenAPIDocumentTests {
             try await withTemporaryFolder("typist-server-vars") { directory in
                 let port = try #require(URL(string: server.baseURL)?.port)
                 // The demo's document, its server a template whose default port is closed.
-                let text = DemoOpenAPI.document.replacingOccurrences(of: """
+                let text = SpecFixture.document.replacingOccurrences(of: """
                       - url: /
                         description: This demo service
                     """, with: """
@@ -218,7 +218,7 @@ struct OpenAPIDocumentTests {
                           scheme: { default: http, enum: [http, https] }
                           port: { default: "9" }
                     """)
-                #expect(text != DemoOpenAPI.document)
+                #expect(text != SpecFixture.document)
                 let document = directory.appendingPathComponent("templated.yaml")
                 try text.write(to: document, atomically: true, encoding: .utf8)
                 let environment = ["XDG_CACHE_HOME": directory.path]
@@ -255,7 +255,7 @@ struct OpenAPIDocumentTests {
                 // The document as the service serves it.
                 let demoDocumentPath = server.baseURL + "/openapi.yaml"
                 let script = directory.appendingPathComponent("document.api")
-                try "print(getPost(id: 2).id)\nprint(listPosts().count)\n".write(to: script, atomically: true, encoding: .utf8)
+                try "print(post(id: 2).id)\nprint(posts().count)\n".write(to: script, atomically: true, encoding: .utf8)
                 let ran = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath, "--base-url", server.baseURL], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(ran.status == 0, "\(ran.error)")
                 #expect(ran.standard == "2\n100\n")
@@ -263,26 +263,23 @@ struct OpenAPIDocumentTests {
                 try "print(baseURL)\n".write(to: script, atomically: true, encoding: .utf8)
                 let fromDocument = try await Built.run("typist", ["run", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(fromDocument.standard == server.baseURL + "\n", "\(fromDocument.error)")
-                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\nprint(getPost(id: 5).id)\n",
+                let piped = try await Built.run("typist", ["--openapi", demoDocumentPath], input: ":env\nprint(post(id: 5).id)\n:source post\n",
                                                 environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(piped.standard.contains("this-demo-service  \(server.baseURL)"), "\(piped.standard)")
-                #expect(piped.standard.hasSuffix("5\n"), "\(piped.standard)")
-                // The demo's own endpoints are not there: the document's replace them.
-                try "print(post(id: 2))\n".write(to: script, atomically: true, encoding: .utf8)
-                let checked = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
-                #expect(checked.status == 65)
-                #expect(checked.error.contains("cannot find 'post' in scope"), "\(checked.error)")
+                #expect(piped.standard.contains("5\n"), "\(piped.standard)")
+                // The demo's own endpoints are not there: the document's replace them (its `post` is the document's).
+                #expect(piped.standard.contains("openapi.yaml: GET /posts/{id}"), "\(piped.standard)")
                 // The document's security at check time: a bearer operation with no token before it.
-                try "print(search(q: \"a\").result!.total)\n".write(to: script, atomically: true, encoding: .utf8)
+                try "print(search(query: \"a\").total)\n".write(to: script, atomically: true, encoding: .utf8)
                 let unauthorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath], environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(unauthorized.status == 65)
-                #expect(unauthorized.error.contains("search(q:) needs an access token (Bearer), and nothing sets it before this call"),
+                #expect(unauthorized.error.contains("search(query:) needs an access token (Bearer), and nothing sets it before this call"),
                         "\(unauthorized.error)")
                 let authorized = try await Built.run("typist", ["check", script.path, "--openapi", demoDocumentPath],
                                                      environment: ["TYPIST_TOKEN": "t", "XDG_CACHE_HOME": directory.path])
                 #expect(authorized.status == 0, "\(authorized.error)")
                 // Piped input runs as `typist run` does: the refusal comes when the call is reached.
-                let pipedRun = try await Built.run("typist", ["--openapi", demoDocumentPath], input: "print(getPost(id: 1).id)\nsearch(q: \"a\")\n",
+                let pipedRun = try await Built.run("typist", ["--openapi", demoDocumentPath], input: "print(post(id: 1).id)\nsearch(query: \"a\")\n",
                                                    environment: ["XDG_CACHE_HOME": directory.path])
                 #expect(pipedRun.status == 1)
                 #expect(pipedRun.standard == "1\n", "\(pipedRun.standard)")
@@ -308,17 +305,19 @@ struct OpenAPIDocumentTests {
         try await withDemoShell { shell, output, server in
             shell.add(commands: [OpenAPICommand.command], after: "model")
             #expect(await shell.handle(":openapi \(server.baseURL)/openapi.yaml"))
-            #expect(output.standard.contains("9 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
+            #expect(output.standard.contains("31 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
                     "\(output.standard)")
-            #expect(output.standard.contains("'login' is taken; this one is 'login2'"), "\(output.standard)")
+            #expect(output.standard.contains("'breeds' is taken; this one is 'breeds2'"), "\(output.standard)")
+            // Ten warnings are shown, and how many more there are.
+            #expect(output.standard.contains("warning: and 21 more like these (:endpoints lists every function by its name)"), "\(output.standard)")
             // The document's functions, and the host's, side by side.
-            let fromDocument = try await shell.evaluate("getPost(id: 4).id")
+            let fromDocument = try await shell.evaluate("post2(id: 4).id")
             let fromHost = try await shell.evaluate("post(id: 4).id")
-            let renamed = try await shell.evaluate(#"login2(user: "ada", password: "lovelace").result.expiresIn"#)
+            let renamed = try await shell.evaluate(#"login2(user: "ada", password: "lovelace").expiresIn"#)
             #expect(fromDocument == .int(4))
             #expect(fromHost == .int(4))
             #expect(renamed == .int(3600))
-            #expect(shell.registry.endpoint(named: "listPosts") != nil)
+            #expect(shell.registry.endpoint(named: "posts2") != nil)
             // Credentials in a document's URL are not sent, and not shown.
             output.clear()
             #expect(await shell.handle(":openapi http://ada:lovelace@127.0.0.1:9/openapi.yaml") == false)
@@ -428,6 +427,66 @@ struct OpenAPIRefusalTests {
         // A server with a variable that has no default is left out, said; the next is the default.
         #expect(document.warnings.contains("the server 'http://127.0.0.1:{port}' is not a URL Typist can send to: left out"))
         #expect(document.servers == ["https://api.example.com/v1"])
+    }
+
+    @Test("x-typist-label, -envelope and -token: the label, the value inside, the token kept; a name the response lacks is a warning")
+    func typistExtensions() async throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.1.0
+            paths:
+              /login:
+                get:
+                  operationId: signIn
+                  x-typist-envelope: data
+                  x-typist-token: access_token
+                  parameters:
+                    - { name: u, in: query, required: true, x-typist-label: user, schema: { type: string } }
+                  responses:
+                    "200":
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              data:
+                                type: object
+                                required: [access_token]
+                                properties: { access_token: { type: string }, ttl: { type: integer } }
+              /other:
+                get:
+                  operationId: other
+                  x-typist-envelope: result
+                  x-typist-token: token
+                  responses:
+                    "200":
+                      content:
+                        application/json:
+                          schema: { type: object, properties: { data: { type: integer } } }
+            """, name: "x.yaml")
+        let registry = try EndpointRegistry { document }
+        let signIn = try #require(registry.endpoint(named: "signIn"))
+        #expect(signIn.parameters.map(\.label) == ["user"])
+        #expect(signIn.producesToken)
+        #expect(signIn.swiftSignature == "signIn(user: String) -> Endpoint<Public, SignInResponseData>")
+        let other = try #require(registry.endpoint(named: "other"))
+        #expect(!other.producesToken)
+        #expect(document.warnings.contains("other: x-typist-envelope names a field the response's OtherResponse does not have; left out"),
+                "\(document.warnings)")
+        #expect(document.warnings.contains("other: x-typist-token names a String field the response's OtherResponse does not have; left out"),
+                "\(document.warnings)")
+        // Called: the value inside the envelope, its token kept by the session, sent as `u`.
+        let operation = try #require(document.operations.first { $0.name == "signIn" })
+        let value = try SpecEndpoint.value(of: Data(#"{"data":{"access_token":"s3cret-token","ttl":60}}"#.utf8), operation: operation, path: "/login")
+        guard case .record(let record) = value else {
+            Issue.record("expected a record, got \(value)")
+            return
+        }
+        #expect(record["accessToken"] == .string("s3cret-token"))
+        #expect(throws: SpecResponseError.self) {
+            try SpecEndpoint.value(of: Data(#"{"access_token":"x"}"#.utf8), operation: operation, path: "/login")
+        }
+        let request = try SpecRequest(operation, [.string("ada")])
+        #expect(request.query == [URLQueryItem(name: "u", value: "ada")])
     }
 }
 

@@ -60,7 +60,7 @@ struct PagesTests {
         do {
             try await withTemporaryFolder("typist-pages") { folder in
                 let document = folder.appendingPathComponent("openapi.yaml")
-                try DemoOpenAPI.document.write(to: document, atomically: true, encoding: .utf8)
+                try SpecFixture.document.write(to: document, atomically: true, encoding: .utf8)
                 let input = """
                     :type pages { searchRepositories(q: "swift", perPage: 2) }
                     let all = pages { searchRepositories(q: "swift", perPage: 2) }

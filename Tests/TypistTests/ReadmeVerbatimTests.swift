@@ -37,8 +37,9 @@ struct ReadmeVerbatimTests {
         return blocks
     }
 
-    @Test("The session transcript replays: each input gives the output shown")
-    func sessionTranscript() async throws {
+    @Test("The session transcript replays: each input gives the output shown, with the Swift bindings and with the service's OpenAPI document alone",
+          arguments: [false, true])
+    func sessionTranscript(fromDocument: Bool) async throws {
         let block = try #require(Self.blocks(in: "A session").first { $0.text.hasPrefix("$ swift run typist") }).text
         var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeFirst()  // $ swift run typist
@@ -50,7 +51,8 @@ struct ReadmeVerbatimTests {
             if line.hasPrefix("typist> ") { steps.append((String(line.dropFirst(8)), [])) } else { steps[steps.count - 1].expected.append(line) }
         }
         #expect(steps.count >= 6)
-        try await withDemoShell { shell, output, _ in
+        try await withDemoShell(fromDocument: fromDocument) { shell, output, _ in
+            #expect(shell.registry.endpoints.count == count)
             for step in steps {
                 output.clear()
                 await shell.handle(step.input)

@@ -5,7 +5,7 @@ import Testing
 @testable import TypistCore
 
 /// One decoder run per Swift type gives its script shape, its JSON keys and its one-pass plan.
-@Suite("Reading a Swift type once")
+@Suite("Reading a Swift type once", .serialized)  // `Counted.runs` is shared: one test at a time
 struct ShapeRecorderTests {
     /// Counts how often its `init(from:)` runs.
     struct Counted: Decodable {

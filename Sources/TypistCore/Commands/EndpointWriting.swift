@@ -27,8 +27,9 @@ struct EndpointWriting: Sendable {
         modules = endpoint.modules
         parameters = endpoint.parameters
         if let declare = endpoint.swiftDeclaration {
-            // Generated, not written: a `static func` factory with its models.
-            factoryIsFunction = true
+            // Generated, not written: a `static func` factory with its models (a `static var` when
+            // it takes nothing).
+            factoryIsFunction = !endpoint.parameters.isEmpty
             hostFactory = nil
             declaration = declare()
             return

@@ -65,10 +65,11 @@ extension EndpointRegistration {
     /// An endpoint from another source than a Swift registration (an OpenAPI document), whose
     /// response type is known as a model already.
     package init(name: String, summary: String, group: String, parameters: [ParameterInfo], kindName: String,
-                 responseTypeName: String, responseType: ScriptType, location: String, source: (path: String, line: Int),
+                 responseTypeName: String, responseType: ScriptType, producesToken: Bool = false,
+                 location: String, source: (path: String, line: Int),
                  plan: @escaping @Sendable ([Value]) throws -> CallPlan) {
         self.init(name: name, summary: summary, group: group, parameters: parameters, kindName: kindName,
-                  responseTypeName: responseTypeName, shape: ResponseShape { responseType }, producesToken: false,
+                  responseTypeName: responseTypeName, shape: ResponseShape { responseType }, producesToken: producesToken,
                   location: location, source: source, plan: plan)
     }
 }

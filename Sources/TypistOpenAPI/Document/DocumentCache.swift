@@ -4,13 +4,13 @@ import TypistCore
 
 /// Loaded documents kept by their content's hash, so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 2).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 3).
 ///
 /// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 2
+    static let version = 3
     let directory: URL
 
     /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.
@@ -71,6 +71,8 @@ struct DocumentCache {
                 }),
             ]
             if let operationId = operation.operationId { entries["operationId"] = .string(operationId) }
+            if let key = operation.envelopeKey { entries["envelopeKey"] = .string(key) }
+            if let key = operation.tokenKey { entries["tokenKey"] = .string(key) }
             return .dictionary(entries)
         }
         // Every document record, also those no operation names (`:describe` lists them).
@@ -204,9 +206,13 @@ struct DocumentCache {
         }
         var operationId: String?
         if case .string(let identifier)? = entries["operationId"] { operationId = identifier }
+        var envelopeKey: String?
+        if case .string(let key)? = entries["envelopeKey"] { envelopeKey = key }
+        var tokenKey: String?
+        if case .string(let key)? = entries["tokenKey"] { tokenKey = key }
         return SpecOperation(name: name, operationId: operationId, group: group, summary: summary, method: method, path: path,
                              arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
-                             deprecated: deprecated)
+                             deprecated: deprecated, envelopeKey: envelopeKey, tokenKey: tokenKey)
     }
 
     private static func place(named name: String) -> SpecOperation.Argument.Place? {

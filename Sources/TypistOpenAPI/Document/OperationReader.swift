@@ -106,8 +106,11 @@ struct OperationReader {
                 let defaultValue = required ? nil : (resolvedSchema["default"]?.value ?? .null)
                 // Declared once and shared: by its schema's name, else the shared parameter's.
                 let sharedName = (schema["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
-                add(.init(key: key, label: SwiftNames.property(key), place: place == "path" ? .path : place == "query" ? .query : .header,
-                          type: required ? type.unwrapped : type.optional, defaultValue: defaultValue,
+                // `x-typist-label`: the label scripts write where the wire's name is not it (`q` → `query:`).
+                let label = SwiftNames.property(parameter["x-typist-label"]?.string ?? key)
+                add(.init(key: key, label: label, place: place == "path" ? .path : place == "query" ? .query : .header,
+                          // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
+                          type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
                           choices: choices?.isEmpty == false ? choices : nil,
                           sharedTypeName: choices?.isEmpty == false ? sharedName.map(SwiftNames.type) : nil))
             case "body":
@@ -120,12 +123,32 @@ struct OperationReader {
         if let body = (operation["requestBody"].map(resolved)) ?? bodyNode {
             for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
         }
-        let (responseType, isJSON) = response(of: operation, name: name)
+        var (responseType, isJSON) = response(of: operation, name: name)
+        let envelope = isJSON ? extensionField("x-typist-envelope", of: operation, in: responseType, operation: name) : nil
+        // The value inside: an answer without it is an error when called, so not optional here.
+        if let envelope { responseType = envelope.type.unwrapped }
+        let token = isJSON ? extensionField("x-typist-token", of: operation, in: responseType, operation: name, ofType: .string) : nil
         var credentials = defaultCredentials
         if let security = operation["security"]?.array { credentials = Self.alternatives(security, schemes: schemes) }
         return SpecOperation(name: name, operationId: operation["operationId"]?.string, group: group, summary: summary, method: method, path: path, arguments: arguments,
                              responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
-                             deprecated: operation["deprecated"]?.bool == true)
+                             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
+    }
+
+    /// The field a vendor extension names by its key (`x-typist-envelope: result`), when the
+    /// response's record has it (of `fieldType`, when given); a warning, and nil, when it does not.
+    private mutating func extensionField(_ name: String, of operation: SpecNode, in type: ScriptType, operation function: String,
+                                         ofType fieldType: ScriptType? = nil) -> RecordType.Field? {
+        guard let node = operation[name] else { return nil }
+        guard let key = node.string, case .record(let record) = type.unwrapped,
+              let field = record.fields.first(where: { $0.key == key }),
+              fieldType.map({ field.type.unwrapped == $0 }) ?? true
+        else {
+            let wanted = fieldType.map { " a \($0) field" } ?? " a field"
+            warnings.append("\(function): \(name) names\(wanted) the response's \(type) does not have; left out")
+            return nil
+        }
+        return field
     }
 
     /// A parameter, resolved, with the name it is shared under (`#/components/parameters/direction`).

@@ -74,8 +74,10 @@ package struct SwiftGenerator {
                 let list = registered.map(\.parameter)
                 let names = operation.arguments.map { SwiftNames.escaped($0.label) }
                 registrations.append("        Register(\(ValueFormatter.quoted(operation.name)), summary: \(ValueFormatter.quoted(operation.summary))"
-                    + list.map { ", " + $0 }.joined() + ") { " + (names.isEmpty ? "" : names.joined(separator: ", ") + " in ")
-                    + "Endpoint<\(kind), \(response)>.\(SwiftNames.escaped(operation.name))(\(registered.map(\.argument).joined(separator: ", "))) }")
+                    + list.map { ", " + $0 }.joined()
+                    + (operation.tokenKey.map { ", storesToken: { $0.\(SwiftNames.escaped($0)) }" } ?? "") + ") { " + (names.isEmpty ? "" : names.joined(separator: ", ") + " in ")
+                    + "Endpoint<\(kind), \(response)>.\(SwiftNames.escaped(operation.name))"
+                    + (registered.isEmpty ? "" : "(\(registered.map(\.argument).joined(separator: ", ")))") + " }")
             } else {
                 registrations.append("        // \(operation.name): its JSON body (`body:`) has no script type to register it with; call the endpoint from Swift.")
             }
@@ -134,7 +136,8 @@ package struct SwiftGenerator {
             .joined(separator: "\n\n")
     }
 
-    /// `extension Endpoint where Kind == K, Response == R { public static func name(…) -> Self }`.
+    /// `extension Endpoint where Kind == K, Response == R { public static func name(…) -> Self }`
+    /// (`static var name: Self` when it takes nothing).
     private func endpoint(_ operation: SpecOperation, kind: String, response: String, parameters: [String], bodyName: String) -> String {
         var body: [String] = []
         var path = ValueFormatter.quoted(operation.path)
@@ -184,16 +187,23 @@ package struct SwiftGenerator {
         case "HEAD": ".head(\(queryText))"
         default: ".get(\(queryText))"
         }
-        body.append("return Endpoint(\(method), path: \(path)\(headers.isEmpty ? "" : ", headers: headers"))")
+        let envelope = operation.envelopeKey.map { ", envelope: \(ValueFormatter.quoted($0))" } ?? ""
+        body.append("return Endpoint(\(method), path: \(path)\(envelope)\(headers.isEmpty ? "" : ", headers: headers"))")
         let doc = "    /// `\(operation.method) \(TerminalText.sanitized(operation.path))`: \(operation.summary)" + (operation.deprecated ? " (deprecated)" : "")
         return """
             extension Endpoint where Kind == \(kind), Response == \(response) {
             \(doc)
-                public static func \(SwiftNames.escaped(operation.name))(\(parameters.joined(separator: ", "))) -> Self {
+                public static \(Self.factoryHead(SwiftNames.escaped(operation.name), parameters: parameters)) {
             \(body.map { "        " + $0 }.joined(separator: "\n"))
                 }
             }
             """
+    }
+
+    /// `func name(…) -> Self`, or `var name: Self` for an endpoint that takes nothing, as the
+    /// seed's `static var posts: Self` is written.
+    static func factoryHead(_ name: String, parameters: [String]) -> String {
+        parameters.isEmpty ? "var \(name): Self" : "func \(name)(\(parameters.joined(separator: ", "))) -> Self"
     }
 
     /// The Swift literal of a default.

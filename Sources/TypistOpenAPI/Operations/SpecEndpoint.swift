@@ -27,7 +27,7 @@ enum SpecEndpoint {
                 name: operation.name, summary: operation.summary + (operation.deprecated ? " (deprecated)" : ""),
                 group: operation.group, parameters: parameters, kindName: kindName,
                 responseTypeName: operation.responseType.description, responseType: operation.responseType,
-                location: "\(documentName): \(operation.location)", source: (documentName, 0),
+                producesToken: operation.tokenKey != nil, location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
             registration.acceptedKinds = operation.credentials.map(\.kindName)
             // `:swift` shows what `typist generate --operation` writes for it.
@@ -61,7 +61,7 @@ enum SpecEndpoint {
         let request = try SpecRequest(operation, values)
         let selector = EndpointRegistration.selector(operation.name, labels: operation.arguments.map(\.label))
         return CallPlan(
-            body: nil, envelopeKey: nil,
+            body: nil, envelopeKey: operation.envelopeKey,
             prepare: { client, credentials in
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 return try request.prepare(client, credential: credential, credentials: credentials, selector: selector)
@@ -69,7 +69,13 @@ enum SpecEndpoint {
             send: { client, credentials in
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 let data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
-                return (try value(of: data, operation: operation, path: request.path), nil)
+                let result = try value(of: data, operation: operation, path: request.path)
+                // A login's answer: the session keeps its token (`x-typist-token`).
+                guard let key = operation.tokenKey else { return (result, nil) }
+                guard case .record(let record) = result, case .string(let token)? = record[key] else {
+                    throw SpecResponseError(operation: operation.name, message: "the response has no \(ValueFormatter.quoted(key)) token to keep")
+                }
+                return (result, token)
             },
             sample: { SampleJSON.body(plan: nil, type: operation.responseType) })
     }
@@ -84,11 +90,19 @@ enum SpecEndpoint {
             if let json = try? JSONReader.parse(data) { return json }
             return String(data: data, encoding: .utf8).map(Value.string) ?? .bytes(Array(data))
         }
-        let json: Value
+        var json: Value
         do throws(JSONReader.Failure) {
             json = try JSONReader.parse(data)
         } catch {
             throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error)), as the document says it is")
+        }
+        if let key = operation.envelopeKey {
+            // `{"result": …}`: the value is under its envelope's key.
+            guard case .dictionary(let entries) = json, let inner = entries[key] else {
+                throw SpecResponseError(operation: operation.name,
+                                        message: "the response has no \(ValueFormatter.quoted(key)) envelope, as the document says it has")
+            }
+            json = inner
         }
         // With --validate, every departure is said: the undeclared keys of a response that is still
         // typed as warnings, and all of them in the error of one that cannot be.

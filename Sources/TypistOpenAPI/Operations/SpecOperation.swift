@@ -46,6 +46,11 @@ package struct SpecOperation: Sendable {
     /// The alternatives the operation accepts, in the document's order.
     package var credentials: [SpecCredential]
     package var deprecated: Bool
+    /// The key the response's value sits under (`x-typist-envelope`), when it has an envelope.
+    package var envelopeKey: String? = nil
+    /// The string field of the response a login answers with (by its name in scripts), which the
+    /// session keeps as its token (`x-typist-token` names its key).
+    package var tokenKey: String? = nil
     /// `GET /pets/{petId}`, for messages and `:source`.
     package var location: String { "\(method) \(path)" }
 }

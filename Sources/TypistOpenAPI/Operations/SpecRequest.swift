@@ -10,6 +10,9 @@ struct SpecRequest: Sendable {
     let query: [URLQueryItem]
     let headers: [HTTPHeader]
     let body: Data?
+    /// `Accept`: the JSON the document says the response is, as a Swift endpoint of a `Decodable`
+    /// response asks for it; nil (any) otherwise.
+    let accept: String?
 
     init(_ operation: SpecOperation, _ values: [Value]) throws {
         var path = operation.path
@@ -43,6 +46,7 @@ struct SpecRequest: Sendable {
             }
         }
         self.method = operation.method
+        accept = operation.responseIsJSON ? "application/json" : nil
         self.path = path
         self.query = query
         self.headers = headers
@@ -79,7 +83,10 @@ struct SpecRequest: Sendable {
     }
 
     private func endpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, Data> {
-        Endpoint<Kind, Data>(httpMethod, path: path, headers: headers)
+        var endpoint = Endpoint<Kind, Data>(httpMethod, path: path, headers: headers)
+        // Asked for, not required: a body that is not JSON is said by the document's reading.
+        endpoint.decoding.accept = accept
+        return endpoint
     }
 
     /// The endpoint with a credential the way `credential` sends it, from the session.

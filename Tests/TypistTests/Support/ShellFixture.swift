@@ -7,15 +7,26 @@ import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
 import Typist
+import TypistOpenAPI
 @_exported import TypistTesting
 
 /// A shell with the demo bindings against a demo server on an ephemeral port; stopped after.
-func withDemoShell<T>(environments: (String) -> [NamedEnvironment] = { _ in [] },
+///
+/// - Parameter fromDocument: Whether its functions come from the service's OpenAPI document
+///   (`GET /openapi.yaml`, as `typist --openapi` reads it) instead of the Swift bindings.
+func withDemoShell<T>(fromDocument: Bool = false, environments: (String) -> [NamedEnvironment] = { _ in [] },
                       _ body: (Shell, CapturedOutput, DemoServer) async throws -> T) async throws -> T {
     let server = try await DemoServer.start()
     let output = CapturedOutput()
     do {
-        let shell = try Shell(registry: try DemoBindings.registry(), environment: try ServerEnvironment(url: server.baseURL),
+        let registry: EndpointRegistry
+        if fromDocument {
+            let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.yaml", cacheDirectory: nil)
+            registry = try EndpointRegistry { document }
+        } else {
+            registry = try DemoBindings.registry()
+        }
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput,
                               environments: environments(server.baseURL))
         let result = try await body(shell, output, server)
