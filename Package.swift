@@ -190,13 +190,17 @@ let package = Package(
             path: "Tests/CompatibilityHost",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
-        // A host built from `typist generate`'s output for the demo's OpenAPI document (not a product).
+        // A host built from `typist generate`'s output for the demo's OpenAPI document, and for parts
+        // of three real ones, each a module of its own (not products).
         .executableTarget(
             name: "generated-host",
-            dependencies: ["Typist", "TypistCore", "TypedAPI"],
+            dependencies: ["Typist", "TypistCore", "TypedAPI", "GeneratedPetstore", "GeneratedGoogleBooks", "GeneratedGHES"],
             path: "Tests/GeneratedHost",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
+        .target(name: "GeneratedPetstore", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/Petstore"),
+        .target(name: "GeneratedGoogleBooks", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GoogleBooks"),
+        .target(name: "GeneratedGHES", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GHES"),
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).

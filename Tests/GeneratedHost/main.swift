@@ -1,11 +1,22 @@
 // A host built from what `typist generate` wrote for the demo service's OpenAPI document, in
-// Generated/ (not a product). `GeneratedHostTests` checks that Generated/ is what `typist generate`
-// writes today, and that this host's registry gives the shell the same functions and types as
-// the document read directly. To refresh it after the document changes:
+// Generated/ (not a product), and — with an argument — for parts of three real documents, each a
+// module of its own in Tests/GeneratedDocuments. `GeneratedHostTests` checks that each folder is
+// what `typist generate` writes today, and that each registry gives the shell the same functions
+// and types as the document read directly. To refresh Generated/ after the document changes:
 //   typist generate --openapi openapi.yaml --output Tests/GeneratedHost/Generated
-// with the document saved from `DemoOpenAPI.document` (or the demo's `GET /openapi.yaml`) as openapi.yaml.
+// with the document saved from `DemoOpenAPI.document` (or the demo's `GET /openapi.yaml`) as
+// openapi.yaml; Tests/GeneratedDocuments/README.md says how the others are made.
 import Foundation
+import GeneratedGHES
+import GeneratedGoogleBooks
+import GeneratedPetstore
 import TypistCore
 
-let registry = try EndpointRegistry { typistDemoServiceEndpoints }
+let group = switch CommandLine.arguments.dropFirst().first {
+case "petstore": swaggerPetstoreOpenAPI30Endpoints
+case "google-books": booksAPIEndpoints
+case "ghes": gitHubV3RESTAPIEndpoints
+default: typistDemoServiceEndpoints
+}
+let registry = try EndpointRegistry { group }
 print(registry.typeSummary.joined(separator: "\n"))

@@ -127,4 +127,39 @@ struct ShapeRecorderTests {
         let bridge = ValueBridge()
         #expect(throws: ProbeError.self) { try bridge.scriptType(of: Loop.self) }
     }
+
+    /// GitHub's reactions as `typist generate` writes them: keys "+1" and "-1" are `_1` and `_1_`.
+    struct Reactions: Decodable {
+        var _1: Int
+        var _1_: Int
+        var laugh: Int
+        enum CodingKeys: String, CodingKey {
+            case _1 = "+1"
+            case _1_ = "-1"
+            case laugh
+        }
+    }
+
+    @propertyWrapper struct Trimmed: Decodable {
+        var wrappedValue: String
+        init(from decoder: any Decoder) throws { wrappedValue = try decoder.singleValueContainer().decode(String.self) }
+    }
+
+    struct Wrapped: Decodable {
+        @Trimmed var name: String
+    }
+
+    @Test("A field named _1 keeps its name; a property wrapper's _name storage is the name")
+    func underscoredNames() throws {
+        let bridge = ValueBridge()
+        guard case .record(let reactions) = try bridge.scriptType(of: Reactions.self),
+              case .record(let wrapped) = try bridge.scriptType(of: Wrapped.self)
+        else {
+            Issue.record("expected records")
+            return
+        }
+        #expect(reactions.fields.map(\.name) == ["_1", "_1_", "laugh"])
+        #expect(reactions.fields.map(\.key) == ["+1", "-1", "laugh"])
+        #expect(wrapped.fields.map(\.name) == ["name"])
+    }
 }

@@ -175,7 +175,8 @@ package final class ValueBridge: Sendable {
 
     private static func fieldName(_ label: String?, _ index: Int) -> String {
         guard var label, !label.isEmpty else { return String(index) }
-        if label.hasPrefix("_"), label.count > 1 { label.removeFirst() }  // property wrappers
+        // A property wrapper's storage (`_name`); not a name that needs its `_` (`_1`, for a key "+1").
+        if label.hasPrefix("_"), let next = label.dropFirst().first, !next.isNumber { label.removeFirst() }
         if label.hasPrefix("."), label.count > 1 { label.removeFirst() }  // tuple labels
         return label
     }

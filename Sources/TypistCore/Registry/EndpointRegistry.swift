@@ -91,7 +91,14 @@ public struct EndpointRegistry: Sendable {
     /// `name(label: Type, …) Kind -> Response`, then every record its responses reach with its
     /// fields. Two registries that agree here give scripts the same functions and types (a
     /// document's, and the Swift `typist generate` wrote for it).
-    package var typeSummary: [String] {
+    package var typeSummary: [String] { typeSummary(of: endpoints) }
+
+    /// ``typeSummary`` of some of its endpoints, and the records they reach.
+    package func typeSummary(only names: Set<String>) -> [String] {
+        typeSummary(of: endpoints.filter { names.contains($0.name) })
+    }
+
+    private func typeSummary(of endpoints: [EndpointRegistration]) -> [String] {
         var records: [String: RecordType] = [:]
         func reach(_ type: ScriptType) {
             switch type {
