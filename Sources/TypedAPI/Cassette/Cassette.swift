@@ -116,13 +116,16 @@ public struct Cassette: Sendable {
     /// - Throws: ``CassetteError`` when it is not HAR.
     public init(har data: Data, path: String = "cassette") throws(CassetteError) {
         let file: HARFile
-        do {
-            file = try JSONDecoder().decode(HARFile.self, from: data)
+        do throws(HARReader.Failure) {
+            file = try HARReader.read(data)
         } catch {
-            let failure = DecodingFailure(error, decoding: HARFile.self, body: data)
-            let place = failure.codingPath.isEmpty ? "" : " at \(failure.codingPath)"
-            throw CassetteError(path: path, reason: "not a HAR file\(place): expected \(failure.expected), found \(failure.found)")
+            throw CassetteError(path: path, reason: "not a HAR file: \(error)")
         }
+        self.init(file: file)
+    }
+
+    /// The cassette a HAR file holds.
+    init(file: HARFile) {
         entries = file.log.entries.map(Self.entry)
         matching = file.log._typist?.match.map(CassetteMatching.init(names:)) ?? .default
     }
