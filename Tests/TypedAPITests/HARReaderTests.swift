@@ -106,3 +106,36 @@ struct HARReaderTests {
         #expect(throws: CassetteError.self) { try Cassette(har: Data("{\"log\": {}} trailing".utf8)) }
     }
 }
+
+@Suite("Cassette dates")
+struct CassetteDateTests {
+    @Test("The UTC form cassettes are written in reads as the ISO 8601 formatter reads it; other forms are left to it")
+    func utcDates() throws {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for seconds in [0.0, 951_782_400.5, 1_800_000_000.123, 4_102_444_799.999, -86_400.25, 1_709_164_800] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = date.formatted(style)
+            let read = try #require(Cassette.utcDate(text), "\(text)")
+            #expect(abs(read.timeIntervalSince1970 - (try style.parse(text)).timeIntervalSince1970) < 0.0005, "\(text)")
+        }
+        #expect(Cassette.utcDate("2026-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_767_323_045))
+        for other in ["2026-01-02T03:04:05.678+01:00", "2026-13-02T03:04:05Z", "2026-01-02 03:04:05Z", "", "2026-01-02T03:04:05.Z", "x026-01-02T03:04:05Z"] {
+            #expect(Cassette.utcDate(other) == nil, "\(other)")
+        }
+    }
+}
+
+@Suite("Cassette matching parts")
+struct CassettePartsTests {
+    @Test("The path read without a URL parser is URLComponents' percent-encoded path, or left to it")
+    func plainPaths() {
+        let urls = ["http://127.0.0.1:9/posts/1", "https://api.example.org/v1/search?q=caf%C3%A9#top", "http://h", "http://h/",
+                    "http://h:8080/a%20b/c?x=1&y=%22", "http://h/a;b=c/d", "http://user:pw@h/x", "http://[::1]:9/x",
+                    "http://h?q=1", "http://h/p#f", "http://h/ space", "http://h/café", "relative/path", "mailto:x@y"]
+        for url in urls {
+            let expected = URLComponents(string: url)?.percentEncodedPath ?? url
+            let parts = CassetteMatching.Parts(method: "GET", url: url, body: nil)
+            #expect(parts.path == expected, "\(url)")
+        }
+    }
+}

@@ -101,7 +101,8 @@ public struct Cassette: Sendable {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Mapped: read once, by the reader, not copied first.
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
             throw CassetteError(path: path, reason: (error as NSError).localizedFailureReason ?? "it cannot be read")
         }
@@ -220,11 +221,50 @@ public struct Cassette: Sendable {
                 ? nil : ExchangeLabel(endpoint: extras.endpoint, responseType: extras.responseType)
         }
         let time = har.time.isFinite && har.time >= 0 && har.time < 1e12 ? har.time : 0
-        return Entry(started: (try? dateStyle.parse(har.startedDateTime)) ?? Date(timeIntervalSince1970: 0),
+        return Entry(started: utcDate(har.startedDateTime) ?? (try? dateStyle.parse(har.startedDateTime)) ?? Date(timeIntervalSince1970: 0),
                      duration: .milliseconds(Int64(time)), method: har.request.method, url: har.request.url,
                      requestHeaders: (har.request.headers ?? []).map(header),
                      requestBody: har.request.postData.map { bodyData($0.text ?? "", encoding: $0.encoding) },
                      outcome: outcome, label: label, redactions: har._typist?.redactions ?? [])
+    }
+
+    /// `2026-11-26T10:31:08.123Z`, the form cassettes are written in, read without a formatter
+    /// (a 10,000-entry cassette spent a tenth of its opening in `ISO8601FormatStyle`); nil for
+    /// any other form (an offset, no fraction digits' limit), which the formatter then reads.
+    static func utcDate(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, bytes.count <= 30, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+        } else if bytes[19] != UInt8(ascii: "Z") {
+            return nil
+        }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
+        return Date(timeIntervalSince1970: seconds)
     }
 
     private static func nameValue(_ header: Header) -> HARFile.NameValue { .init(name: header.name, value: header.value) }

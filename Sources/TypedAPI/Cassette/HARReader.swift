@@ -360,21 +360,36 @@ struct HARReader {
     private mutating func string() throws(Failure) -> String {
         try consume(UInt8(ascii: "\""), "a string")
         let start = index
-        // The usual string: no escapes, read in place.
+        var high: UInt8 = 0
+        // The usual string: no escapes, read in place (ASCII needs no validating).
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let text = String(validating: slice, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
                 index += 1
+                if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    index -= 1
+                    throw failure("a string that is not UTF-8")
+                }
                 return text
             }
+            high |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("a control character inside a string") }
             index += 1
         }
-        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(index - start + 64)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
+            // A run of plain bytes, copied at once.
+            let run = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                index += 1
+            }
+            if index > run { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             index += 1
             switch byte {

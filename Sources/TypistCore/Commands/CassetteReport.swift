@@ -30,6 +30,8 @@ package enum CassetteReport {
     /// One entry's verdict.
     package enum Verdict: Equatable {
         case decodes
+        /// An untyped call whose method and path are an operation's: read as its response.
+        case decodesAs(String)
         case drifted(String)
         case skipped(String)
     }
@@ -57,6 +59,9 @@ package enum CassetteReport {
             case .decodes:
                 checked += 1
                 text += "ok       \(place)\(type)\n"
+            case .decodesAs(let operation):
+                checked += 1
+                text += "ok       \(place) (an untyped call, read as \(operation))\n"
             case .drifted(let reason):
                 checked += 1
                 drifted += 1
@@ -75,10 +80,28 @@ package enum CassetteReport {
             return .skipped("no response was recorded")
         }
         guard (200..<300).contains(status) else { return .skipped("status \(status), not a success") }
-        guard let name = entry.label?.endpoint else { return .skipped("no endpoint recorded (an untyped call?)") }
+        guard let name = entry.label?.endpoint else {
+            // An untyped call (`httpGet(…)`): checked against the operation a document gives its
+            // method and path, when one does.
+            guard let registration = registry.endpoints.first(where: { $0.routeMatches(method: entry.method, path: entry.path) }) else {
+                return .skipped("an untyped call, and no operation of a document (--openapi) has its method and path")
+            }
+            let reading = "\(registration.name) → \(registration.responseTypeName)"
+            switch await check(status: status, reason: reason, headers: headers, body: body, through: registration) {
+            case .decodes: return .decodesAs(reading)
+            case .drifted(let why): return .drifted("read as \(reading): \(why)")
+            case let other: return other
+            }
+        }
         let candidates = registry.endpoints.filter { $0.name == name }
         guard let registration = candidates.first(where: { $0.responseTypeName == entry.label?.responseType }) ?? candidates.first
         else { return .skipped("no endpoint named '\(TerminalText.sanitized(name))' in this program") }
+        return await check(status: status, reason: reason, headers: headers, body: body, through: registration)
+    }
+
+    /// A recorded response read through an endpoint's plan, on a transport that answers with it.
+    private static func check(status: Int, reason: String, headers: [Cassette.Header], body: Data,
+                              through registration: EndpointRegistration) async -> Verdict {
         guard let plan = plan(for: registration) else { return .skipped("its arguments cannot be made up to check it") }
         let answer = RecordingTransport { _, _ in (Cassette.response(status: status, reason: reason, headers: headers), body) }
         do {

@@ -33,6 +33,9 @@ public struct EndpointRegistration: Sendable {
     /// The Swift that declares the endpoint and its models, for `:swift`, when no Swift source
     /// declares it (an OpenAPI document's operation: what `typist generate` writes for it).
     package var swiftDeclaration: (@Sendable () -> String)?
+    /// The method and path template (`GET`, `/repos/{owner}/{repo}`) when its source says them (an
+    /// OpenAPI document's operation): how `cassette verify` finds the type of an untyped call.
+    package var route: (method: String, path: String)?
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.
@@ -41,6 +44,18 @@ public struct EndpointRegistration: Sendable {
     /// imports `:swift` writes.
     var modules: [String] = []
     let plan: @Sendable ([Value]) throws -> CallPlan
+
+    /// Whether a request's method and URL path are this endpoint's route (its template's `{name}`
+    /// segments match any one segment; a server's base path before it is allowed).
+    package func routeMatches(method: String, path: String) -> Bool {
+        guard let route, route.method == method.uppercased() else { return false }
+        let template = route.path.split(separator: "/")
+        let segments = path.split(separator: "/")
+        guard segments.count >= template.count else { return false }
+        return zip(template, segments.suffix(template.count)).allSatisfy { pattern, segment in
+            (pattern.hasPrefix("{") && pattern.hasSuffix("}")) || pattern == segment
+        }
+    }
 
     /// `post(id: Int) -> Endpoint<Public, Post>`.
     public var swiftSignature: String {

@@ -30,6 +30,7 @@ enum SpecEndpoint {
                 producesToken: operation.tokenKey != nil, location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
             registration.acceptedKinds = operation.credentials.map(\.kindName)
+            registration.route = (operation.method, operation.path)
             // `:swift` shows what `typist generate --operation` writes for it.
             registration.swiftDeclaration = { SwiftGenerator(document: document, operations: [operation.name]).declarations() }
             return registration
