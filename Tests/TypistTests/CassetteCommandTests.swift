@@ -150,6 +150,35 @@ struct CassetteCommandTests {
         #expect(drifted.standard.contains("at $.id: expected Int"), "\(drifted.standard)")
     }
 
+    @Test("verify --openapi reads an untyped call as the operation its method and path are; without a document it says why it cannot")
+    func verifyUntyped() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = directory.appendingPathComponent("openapi.yaml")
+        try DemoOpenAPI.document.write(to: document, atomically: true, encoding: .utf8)
+        let script = directory.appendingPathComponent("untyped.api")
+        try "print(httpGet(\"/posts/2\").json[\"id\"] ?? 0)\nprint(httpGet(\"/v1/visits\").json)\n".write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("untyped.har").path
+        let environment = ["XDG_CACHE_HOME": directory.path]
+        let server = try await DemoServer.start()
+        let recorded = try await Built.run("typist", ["run", script.path, "--base-url", server.baseURL, "--cassette", har, "--record-mode", "all"])
+        await server.stop()
+        #expect(recorded.status == 0, "\(recorded.error)")
+        #expect(try Cassette(contentsOf: har).entries.first?.label?.endpoint == nil)
+        let checked = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
+        #expect(checked.status == 0, "\(checked.standard)\(checked.error)")
+        #expect(checked.standard.contains("ok       1 GET /posts/2 (an untyped call, read as post → Post)"), "\(checked.standard)")
+        #expect(checked.standard.contains("skipped  2 GET /v1/visits: an untyped call, and no operation of a document (--openapi) has its method and path"),
+                "\(checked.standard)")
+        let alone = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
+        #expect(alone.standard.contains("skipped  1 GET /posts/2: an untyped call, and no operation"), "\(alone.standard)")
+        try Self.rewriteFirstResponse(of: har, replacing: #""id":2"#, with: #""id":"two""#)
+        let drifted = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
+        #expect(drifted.status == 1)
+        #expect(drifted.standard.contains("DRIFT    1 GET /posts/2: read as post → Post: "), "\(drifted.standard)")
+        #expect(drifted.standard.contains("at $.id: expected Int"), "\(drifted.standard)")
+    }
+
     @Test("With CI set, the default mode replays only: a missing exchange is an error naming the nearest, nothing sent")
     func ciDefault() async throws {
         let directory = try folder()
