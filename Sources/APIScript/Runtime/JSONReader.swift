@@ -1,4 +1,5 @@
 import Foundation
+import TypistText
 
 /// The one reader from JSON bytes to script values, with JSON's grammar exactly (RFC 8259).
 ///
@@ -416,58 +417,13 @@ package struct JSONReader {
                 guard let text = String(validating: utf8, as: UTF8.self) else { throw stop("a string is not valid UTF-8") }
                 return text
             case UInt8(ascii: "\\"):
-                guard index < bytes.count else { throw stop("unterminated escape") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try readHex4()
-                    if (0xD800..<0xDC00).contains(scalar) {
-                        guard consume("\\u") else { throw stop("a \\u high surrogate must be followed by a low one") }
-                        let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw stop("a \\u high surrogate must be followed by a low one") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw stop("a \\u low surrogate without a high one") }
-                    utf8.append(contentsOf: String(Character(unicode)).utf8)
-                default: throw stop(Self.escapeRefusal(escape))
-                }
+                if let refusal = JSONEscape.decode(bytes, at: &index, into: &utf8) { throw stop(refusal) }
             default:
                 guard byte >= 0x20 else { throw stop("a control character in a string must be escaped") }
                 utf8.append(byte)
             }
         }
         throw stop("unterminated string")
-    }
-
-    /// Why `\` followed by `escape` is refused, the byte shown only when it prints.
-    private static func escapeRefusal(_ escape: UInt8) -> String {
-        guard (0x21..<0x7F).contains(escape) else { return "'\\' followed by byte \(escape) is not a JSON escape" }
-        return "'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape"
-    }
-
-    private mutating func readHex4() throws(GiveUp) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw stop("invalid \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw stop("invalid \\u escape")
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
     }
 
     /// Skips a value the plan does not read, checking its syntax as it goes.
