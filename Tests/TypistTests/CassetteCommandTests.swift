@@ -157,7 +157,8 @@ struct CassetteCommandTests {
         let document = directory.appendingPathComponent("openapi.yaml")
         try DemoOpenAPI.document.write(to: document, atomically: true, encoding: .utf8)
         let script = directory.appendingPathComponent("untyped.api")
-        try "print(httpGet(\"/posts/2\").json[\"id\"] ?? 0)\nprint(httpGet(\"/v1/visits\").json)\n".write(to: script, atomically: true, encoding: .utf8)
+        try "print(httpGet(\"/posts/2\").json[\"id\"] ?? 0)\nprint(httpGet(\"/v1/visits\").json)\nprint(httpGet(\"/posts/2/comments\").json.count)\n"
+            .write(to: script, atomically: true, encoding: .utf8)
         let har = directory.appendingPathComponent("untyped.har").path
         let environment = ["XDG_CACHE_HOME": directory.path]
         let server = try await DemoServer.start()
@@ -170,6 +171,8 @@ struct CassetteCommandTests {
         #expect(checked.standard.contains("ok       1 GET /posts/2 (an untyped call, read as post → Post)"), "\(checked.standard)")
         #expect(checked.standard.contains("skipped  2 GET /v1/visits: an untyped call, and no operation of a document (--openapi) has its method and path"),
                 "\(checked.standard)")
+        // The best fit: `/posts/{postId}/comments`, not `/comments` (which also ends the path).
+        #expect(checked.standard.contains("ok       3 GET /posts/2/comments (an untyped call, read as comments → [Comment])"), "\(checked.standard)")
         let alone = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
         #expect(alone.standard.contains("skipped  1 GET /posts/2: an untyped call, and no operation"), "\(alone.standard)")
         try Self.rewriteFirstResponse(of: har, replacing: #""id":2"#, with: #""id":"two""#)

@@ -429,6 +429,25 @@ struct OpenAPIRefusalTests {
         #expect(document.servers == ["https://api.example.com/v1"])
     }
 
+    @Test("An untyped request's route: the longest template that fits, literal segments before parameters, a base path allowed")
+    func routes() throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.1.0
+            paths:
+              /comments: { get: { operationId: allComments, responses: { "200": { description: x } } } }
+              /users/{id}: { get: { operationId: user, responses: { "200": { description: x } } } }
+              /users/me: { get: { operationId: me, responses: { "200": { description: x } } } }
+              /posts/{postId}/comments: { get: { operationId: comments, responses: { "200": { description: x } } } }
+            """, name: "r.yaml")
+        let registry = try EndpointRegistry { document }
+        #expect(registry.endpoint(routing: "GET", "/posts/2/comments")?.name == "comments")
+        #expect(registry.endpoint(routing: "get", "/users/me")?.name == "me")
+        #expect(registry.endpoint(routing: "GET", "/users/7")?.name == "user")
+        #expect(registry.endpoint(routing: "GET", "/api/v3/users/7")?.name == "user")
+        #expect(registry.endpoint(routing: "POST", "/users/7") == nil)
+        #expect(registry.endpoint(routing: "GET", "/users") == nil)
+    }
+
     @Test("x-typist-label, -envelope and -token: the label, the value inside, the token kept; a name the response lacks is a warning")
     func typistExtensions() async throws {
         let document = try OpenAPIDocument(text: """

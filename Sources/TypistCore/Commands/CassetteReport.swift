@@ -83,7 +83,7 @@ package enum CassetteReport {
         guard let name = entry.label?.endpoint else {
             // An untyped call (`httpGet(…)`): checked against the operation a document gives its
             // method and path, when one does.
-            guard let registration = registry.endpoints.first(where: { $0.routeMatches(method: entry.method, path: entry.path) }) else {
+            guard let registration = registry.endpoint(routing: entry.method, entry.path) else {
                 return .skipped("an untyped call, and no operation of a document (--openapi) has its method and path")
             }
             let reading = "\(registration.name) → \(registration.responseTypeName)"

@@ -45,16 +45,22 @@ public struct EndpointRegistration: Sendable {
     var modules: [String] = []
     let plan: @Sendable ([Value]) throws -> CallPlan
 
-    /// Whether a request's method and URL path are this endpoint's route (its template's `{name}`
-    /// segments match any one segment; a server's base path before it is allowed).
-    package func routeMatches(method: String, path: String) -> Bool {
-        guard let route, route.method == method.uppercased() else { return false }
+    /// How well a request's method and URL path fit this endpoint's route: nil when they do not
+    /// (its template's `{name}` segments match any one segment; a server's base path before it is
+    /// allowed), else a score that is higher for a longer template and, among those, for more
+    /// literal segments (`/users/me` before `/users/{id}`).
+    package func routeScore(method: String, path: String) -> Int? {
+        guard let route, route.method == method.uppercased() else { return nil }
         let template = route.path.split(separator: "/")
         let segments = path.split(separator: "/")
-        guard segments.count >= template.count else { return false }
-        return zip(template, segments.suffix(template.count)).allSatisfy { pattern, segment in
-            (pattern.hasPrefix("{") && pattern.hasSuffix("}")) || pattern == segment
+        guard segments.count >= template.count else { return nil }
+        var literals = 0
+        for (pattern, segment) in zip(template, segments.suffix(template.count)) {
+            if pattern.hasPrefix("{") && pattern.hasSuffix("}") { continue }
+            guard pattern == segment else { return nil }
+            literals += 1
         }
+        return template.count * 1000 + literals
     }
 
     /// `post(id: Int) -> Endpoint<Public, Post>`.

@@ -87,6 +87,18 @@ public struct EndpointRegistry: Sendable {
         endpoints.first { $0.name == name }
     }
 
+    /// The endpoint whose route fits a request's method and path best (`/posts/{postId}/comments`
+    /// before `/comments` for `/posts/2/comments`; `/users/me` before `/users/{id}`), among those
+    /// that have routes (a document's operations).
+    package func endpoint(routing method: String, _ path: String) -> EndpointRegistration? {
+        var best: (endpoint: EndpointRegistration, score: Int)?
+        for endpoint in endpoints {
+            guard let score = endpoint.routeScore(method: method, path: path), score > best?.score ?? -1 else { continue }
+            best = (endpoint, score)
+        }
+        return best?.endpoint
+    }
+
     /// What the registry gives the shell, one line each, sorted: every endpoint as
     /// `name(label: Type, …) Kind -> Response`, then every record its responses reach with its
     /// fields. Two registries that agree here give scripts the same functions and types (a
