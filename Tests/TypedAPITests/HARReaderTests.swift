@@ -139,3 +139,37 @@ struct CassettePartsTests {
         }
     }
 }
+
+@Suite("Writing HAR files")
+struct HARWriterTests {
+    /// What `JSONEncoder` wrote for a file before `HARWriter` did.
+    private static func encoded(_ file: HARFile) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(file)
+    }
+
+    @Test("The same bytes as JSONEncoder's pretty, sorted form: a browser's file, and every control character, number and escape")
+    func sameAsJSONEncoder() throws {
+        let browser = try JSONDecoder().decode(HARFile.self, from: Data(HARReaderTests.browserHAR.utf8))
+        #expect(HARWriter.data(browser) == (try Self.encoded(browser)))
+        var log = HARFile.Log(creator: .init(name: "Typist", version: "0.7"))
+        log._typist = .init(match: ["method", "path"])
+        let awkward = String((0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }) + "é😀\u{2028}/\\\""
+        for (index, time) in [0, 1e-5, 0.1, 3.002249, 12_345_678_901_234_567_890, 1e16, 2.5e-300, 42].enumerated() {
+            let request = HARFile.Request(method: "POST", url: "http://h/\(awkward)", headers: [.init(name: awkward, value: awkward)],
+                                          queryString: nil, postData: .init(mimeType: nil, text: awkward, encoding: index % 2 == 0 ? "base64" : nil),
+                                          bodySize: index)
+            let response = HARFile.Response(status: 200 + index, statusText: awkward, headers: [],
+                                            content: .init(size: -index, mimeType: "a/b", text: index % 3 == 0 ? nil : awkward, encoding: nil),
+                                            bodySize: nil)
+            var extras = HARFile.EntryExtras(endpoint: index % 2 == 0 ? "e" : nil, responseType: "[T]", redactions: index % 2 == 0 ? [] : ["body"])
+            if index == 3 { extras.error = .init(kind: "timedOut", detail: awkward) }
+            log.entries.append(.init(startedDateTime: "2026", time: time, request: request, response: response,
+                                     cache: index % 4 == 0 ? nil : .init(), timings: index == 5 ? nil : .init(wait: time), _typist: index == 6 ? nil : extras))
+        }
+        let file = HARFile(log: log)
+        #expect(HARWriter.data(file) == (try Self.encoded(file)))
+        #expect(HARWriter.data(HARFile(log: .init(creator: .init(name: "x", version: "1")))) == (try Self.encoded(HARFile(log: .init(creator: .init(name: "x", version: "1"))))))
+    }
+}

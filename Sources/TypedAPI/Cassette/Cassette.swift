@@ -138,10 +138,7 @@ public struct Cassette: Sendable {
         var log = HARFile.Log(creator: .init(name: creator.name, version: creator.version))
         log.entries = entries.map(Self.harEntry)
         if matching != .default { log._typist = .init(match: matching.names) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every field is a string, a number or a list of them: encoding cannot fail.
-        return (try? encoder.encode(HARFile(log: log))) ?? Data()
+        return HARWriter.data(HARFile(log: log))
     }
 
     /// Writes the cassette to `path` as HAR: to a new file beside it (mode 0600: it describes a
