@@ -108,7 +108,8 @@ enum HARWriter {
             if fields.isEmpty {
                 output.append(0x0A)
             } else {
-                let sorted = fields.sorted { $0.key < $1.key }
+                // Sorted as JSONEncoder's `.sortedKeys` sorts them (the same order for these keys).
+                let sorted = fields.count < 2 ? fields : fields.sorted { $0.key < $1.key }
                 for (index, field) in sorted.enumerated() {
                     spaces(indent + 2, into: &output)
                     string(field.key, into: &output)
@@ -138,8 +139,14 @@ enum HARWriter {
         }
     }
 
+    private static let blanks = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private static func spaces(_ count: Int, into output: inout [UInt8]) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        if count <= blanks.count {
+            blanks.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        } else {
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
     }
 
     /// A number as JSONEncoder writes a `Double`: its shortest form, without a trailing `.0`.
@@ -152,6 +159,12 @@ enum HARWriter {
     /// A JSON string: `"` and `\` escaped, control characters as `\n` … or `\u001f`, `/` as it is.
     static func string(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied at once.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
