@@ -156,7 +156,7 @@ struct HARWriterTests {
         var log = HARFile.Log(creator: .init(name: "Typist", version: "0.7"))
         log._typist = .init(match: ["method", "path"])
         let awkward = String((0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) }) + "é😀\u{2028}/\\\""
-        for (index, time) in [0, 1e-5, 0.1, 3.002249, 12_345_678_901_234_567_890, 1e16, 2.5e-300, 42].enumerated() {
+        for (index, time) in [0, 1e-5, 0.1, 3.002249, 1.2345678901234567e19, 1e16, 2.5e-300, 42].enumerated() {
             let request = HARFile.Request(method: "POST", url: "http://h/\(awkward)", headers: [.init(name: awkward, value: awkward)],
                                           queryString: nil, postData: .init(mimeType: nil, text: awkward, encoding: index % 2 == 0 ? "base64" : nil),
                                           bodySize: index)
