@@ -339,6 +339,17 @@ struct HARReader {
         skipSpace()
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        // Whole numbers of up to 18 digits, the usual case, without a string.
+        var whole = 0
+        var digits = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 18 {
+            whole = whole * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        if digits > 0, index == bytes.count || !Self.isNumberByte(bytes[index]) {
+            return Double(bytes[start] == UInt8(ascii: "-") ? -whole : whole)
+        }
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard !text.isEmpty, text != "-", let value = Double(text), value.isFinite else {
@@ -407,12 +418,30 @@ struct HARReader {
         throw failure("an unfinished string")
     }
 
+    /// A string, its syntax checked but not made into a `String` (a field a cassette does not use).
+    private mutating func skipString() throws(Failure) {
+        try consume(UInt8(ascii: "\""), "a string")
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): return
+            case UInt8(ascii: "\\"):
+                var ignored: [UInt8] = []
+                if let refusal = JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &index, into: &ignored) { throw failure(refusal) }
+            default:
+                if byte < 0x20 { throw failure("a control character inside a string") }
+            }
+        }
+        throw failure("an unfinished string")
+    }
+
     /// Any value, read and dropped.
     private mutating func skipValue() throws(Failure) {
         switch peek() {
         case UInt8(ascii: "{"): try object { (reader: inout Self, _) throws(Failure) in try reader.skipValue() }
         case UInt8(ascii: "["): try array { (reader: inout Self) throws(Failure) in try reader.skipValue() }
-        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
