@@ -1,6 +1,40 @@
 /// The one reading of a JSON string's escapes (`\n`, `\"`, `\u00e9`, a `\ud83d\ude00` surrogate
 /// pair), for every JSON reader of ours: the script runtime's and the cassettes'.
 package enum JSONEscape {
+    /// Why a string is not JSON; the reader's index is left at the place.
+    package struct Refusal: Error {
+        package var message: String
+    }
+
+    /// The rest of a string that has an escape: `start` is just after its opening quote, `index`
+    /// at or before its first `\`. Runs of plain bytes are copied at once. Moves `index` past the
+    /// closing quote.
+    package static func escapedString(_ bytes: UnsafeRawBufferPointer, from start: Int, at index: inout Int) throws(Refusal) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(index - start + 64)
+        utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let run = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                index += 1
+            }
+            if index > run { utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index])) }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: utf8, as: UTF8.self) else { throw Refusal(message: "a string is not valid UTF-8") }
+                return text
+            case UInt8(ascii: "\\"):
+                if let refusal = decode(bytes, at: &index, into: &utf8) { throw Refusal(message: refusal) }
+            default:
+                throw Refusal(message: "a control character in a string must be escaped")
+            }
+        }
+        throw Refusal(message: "unterminated string")
+    }
+
     /// Decodes the escape after a `\` at `index` of `bytes`, appending its UTF-8 to `utf8` and
     /// moving `index` past it.
     ///

@@ -408,22 +408,11 @@ package struct JSONReader {
     }
 
     private mutating func readEscapedString(from start: Int) throws(GiveUp) -> String {
-        var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw stop("a string is not valid UTF-8") }
-                return text
-            case UInt8(ascii: "\\"):
-                if let refusal = JSONEscape.decode(bytes, at: &index, into: &utf8) { throw stop(refusal) }
-            default:
-                guard byte >= 0x20 else { throw stop("a control character in a string must be escaped") }
-                utf8.append(byte)
-            }
+        do throws(JSONEscape.Refusal) {
+            return try JSONEscape.escapedString(bytes, from: start, at: &index)
+        } catch {
+            throw stop(error.message)
         }
-        throw stop("unterminated string")
     }
 
     /// Skips a value the plan does not read, checking its syntax as it goes.

@@ -382,40 +382,20 @@ struct HARReader {
                 if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 guard let text = String(validating: slice, as: UTF8.self) else {
                     index -= 1
-                    throw failure("a string that is not UTF-8")
+                    throw failure("a string is not valid UTF-8")
                 }
                 return text
             }
             high |= byte
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure("a control character inside a string") }
+            if byte < 0x20 { throw failure("a control character in a string must be escaped") }
             index += 1
         }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(index - start + 64)
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            // A run of plain bytes, copied at once.
-            let run = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-                index += 1
-            }
-            if index > run { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard let text = String(validating: buffer, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
-                return text
-            case UInt8(ascii: "\\"):
-                if let refusal = JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &index, into: &buffer) { throw failure(refusal) }
-            default:
-                if byte < 0x20 { throw failure("a control character inside a string") }
-                buffer.append(byte)
-            }
+        do throws(JSONEscape.Refusal) {
+            return try JSONEscape.escapedString(UnsafeRawBufferPointer(bytes), from: start, at: &index)
+        } catch {
+            throw failure(error.message)
         }
-        throw failure("an unfinished string")
     }
 
     /// A string, its syntax checked but not made into a `String` (a field a cassette does not use).
@@ -430,10 +410,10 @@ struct HARReader {
                 var ignored: [UInt8] = []
                 if let refusal = JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &index, into: &ignored) { throw failure(refusal) }
             default:
-                if byte < 0x20 { throw failure("a control character inside a string") }
+                if byte < 0x20 { throw failure("a control character in a string must be escaped") }
             }
         }
-        throw failure("an unfinished string")
+        throw failure("unterminated string")
     }
 
     /// Any value, read and dropped.
