@@ -131,8 +131,12 @@ struct CassettePartsTests {
     func plainPaths() {
         let urls = ["http://127.0.0.1:9/posts/1", "https://api.example.org/v1/search?q=caf%C3%A9#top", "http://h", "http://h/",
                     "http://h:8080/a%20b/c?x=1&y=%22", "http://h/a;b=c/d", "http://user:pw@h/x", "http://[::1]:9/x",
-                    "http://h?q=1", "http://h/p#f", "http://h/ space", "http://h/café", "relative/path", "mailto:x@y"]
-        for url in urls {
+                    "http://h?q=1", "http://h/p#f", "http://h/ space", "http://h/café", "relative/path", "mailto:x@y",
+                    "a/b://h/x", "1x://h/y", "HTTP://H:80/X?Y#Z", "svn+ssh://h/r", "http://", "http:///x", "http:/x", "http://h/a?b/c",
+                    "http://h/a#b?c", "", "?", "http://h/%zz", "http://h/%4", "http://h/%4a%4B"]
+        // Every printable ASCII character in the path, the query and the host.
+        let every = (0x21..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        for url in urls + every.flatMap({ ["http://h/a\($0)b", "http://h/a?\($0)", "http://h\($0)x/a"] }) {
             let expected = URLComponents(string: url)?.percentEncodedPath ?? url
             let parts = CassetteMatching.Parts(method: "GET", url: url, body: nil)
             #expect(parts.path == expected, "\(url)")

@@ -67,9 +67,10 @@ public struct CassetteMatching: OptionSet, Sendable, Hashable {
             // The path is what every entry is indexed by: read without a URL parser where the URL
             // is plain ASCII (a cassette of 10,000 entries opens a tenth faster).
             path = Self.plainPath(url) ?? URLComponents(string: url)?.percentEncodedPath ?? url
-            rawQuery = url.firstIndex(of: "?").map { mark in
-                let rest = url[url.index(after: mark)...]
-                return rest[..<(rest.firstIndex(of: "#") ?? rest.endIndex)]
+            let utf8 = url.utf8
+            rawQuery = utf8.firstIndex(of: UInt8(ascii: "?")).map { mark in
+                let rest = url[utf8.index(after: mark)...]
+                return rest[..<(rest.utf8.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex)]
             }
             self.body = body
         }
@@ -86,16 +87,76 @@ public struct CassetteMatching: OptionSet, Sendable, Hashable {
         /// The percent-encoded path of an absolute URL of printable ASCII without spaces, as
         /// `URLComponents` gives it; nil for any other, which it reads.
         static func plainPath(_ url: String) -> String? {
-            let bytes = url.utf8
-            guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), let scheme = url.range(of: "://") else { return nil }
-            let rest = url[scheme.upperBound...]
-            guard let slash = rest.firstIndex(of: "/") else {
-                return rest.contains(where: { $0 == "?" || $0 == "#" }) ? nil : ""
+            var url = url
+            return url.withUTF8 { bytes -> String? in
+                // `scheme://`: a letter, then letters, digits, `+`, `-`, `.`.
+                var index = 0
+                while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+                    let byte = bytes[index] | 0x20
+                    let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                    let other = bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+                        || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ".")
+                    guard letter || (index > 0 && other) else { return nil }
+                    index += 1
+                }
+                guard index > 0, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+                else { return nil }
+                index += 3
+                // The authority, up to the first `/`: a plain host name and a port of digits (any
+                // other, a user, an IPv6 address, is read by URLComponents).
+                let authority = index
+                var port: Int?
+                while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: ":"), port == nil {
+                        port = index
+                    } else if port != nil {
+                        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    } else {
+                        let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                        let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                        guard letter || digit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                            || byte == UInt8(ascii: "~") else { return nil }
+                    }
+                    index += 1
+                }
+                if let port, port == authority || port + 1 == index { return nil }
+                if index == bytes.count { return "" }
+                guard index > authority else { return nil }
+                let start = index
+                var end = bytes.count
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    guard isPlain(byte) else { return nil }
+                    if end == bytes.count {
+                        if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                            end = index
+                        } else if byte == UInt8(ascii: "%") {
+                            // Kept only before two hex digits; URLComponents encodes a lone one.
+                            guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return nil }
+                        } else if !isPathByte(byte) {
+                            return nil
+                        }
+                    }
+                    index += 1
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             }
-            let authority = rest[..<slash]
-            guard !authority.isEmpty, !authority.contains(where: { $0 == "?" || $0 == "#" || $0 == "@" || $0 == "[" }) else { return nil }
-            let tail = rest[slash...]
-            return String(tail[..<(tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex)])
+        }
+
+        /// Printable ASCII other than the space.
+        private static func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+
+        private static func isHex(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+        }
+
+        /// What RFC 3986 allows in a path as it is (`pchar` and `/`), so URLComponents keeps it.
+        private static func isPathByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+            }
         }
 
         /// The key entries are indexed by: the method and path, when both are matched.
