@@ -172,7 +172,10 @@ public struct Cassette: Sendable {
     private static func harEntry(_ entry: Entry) -> HARFile.Entry {
         let milliseconds = Double(entry.duration.components.seconds) * 1000
             + Double(entry.duration.components.attoseconds) / 1e15
-        let query = URLComponents(string: entry.url)?.queryItems?.map { HARFile.NameValue(name: $0.name, value: $0.value ?? "") } ?? []
+        // Most URLs have no query: no parse for them.
+        let query = entry.url.utf8.contains(UInt8(ascii: "?"))
+            ? URLComponents(string: entry.url)?.queryItems?.map { HARFile.NameValue(name: $0.name, value: $0.value ?? "") } ?? []
+            : []
         let requestType = entry.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         let postData = entry.requestBody.map { body in
             let (text, encoding) = bodyText(body)
@@ -269,7 +272,8 @@ public struct Cassette: Sendable {
 
     /// A body as HAR text: itself when it is UTF-8 text, base64 otherwise.
     private static func bodyText(_ body: Data) -> (String, String?) {
-        if !body.contains(0), let text = String(validating: body, as: UTF8.self) { return (text, nil) }
+        let hasZero = body.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
+        if !hasZero, let text = String(validating: body, as: UTF8.self) { return (text, nil) }
         return (body.base64EncodedString(), "base64")
     }
 

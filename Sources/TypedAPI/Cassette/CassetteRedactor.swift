@@ -39,7 +39,9 @@ struct CassetteRedactor {
         for header in Self.responseHeaders(of: entry) where header.name.lowercased() == "set-cookie" {
             found += Self.credentialValues(header)
         }
-        if let components = URLComponents(string: entry.url) {
+        // A password needs an `@`, a query a `?`: most URLs have neither, and are not parsed.
+        if entry.url.utf8.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "?") }),
+           let components = URLComponents(string: entry.url) {
             if let password = components.password { found.append(password) }
             for item in components.queryItems ?? [] where Redaction.isSecretHeader(item.name) {
                 if let value = item.value { found.append(value) }

@@ -5,137 +5,192 @@ import Foundation
 /// cleanly): recording 10,000 calls spent a quarter of its time in `JSONEncoder` writing the file.
 /// Fields that are nil are left out, as `Codable` leaves them out.
 enum HARWriter {
-    /// A JSON value to write; an object's keys are written sorted.
-    private indirect enum Node {
-        case string(String)
-        case number(Double)
-        case object([(key: String, value: Node)])
-        case array([Node])
-    }
-
     static func data(_ file: HARFile) -> Data {
-        var output: [UInt8] = []
-        output.reserveCapacity(file.log.entries.count * 2200 + 256)
-        write(.object([("log", log(file.log))]), into: &output, indent: 0)
-        return Data(output)
-    }
-
-    // MARK: The model as nodes
-
-    private static func log(_ log: HARFile.Log) -> Node {
-        var fields: [(String, Node)] = [
-            ("version", .string(log.version)),
-            ("creator", .object([("name", .string(log.creator.name)), ("version", .string(log.creator.version))])),
-            ("entries", .array(log.entries.map(entry))),
-        ]
-        if let extras = log._typist {
-            fields.append(("_typist", .object(optional([("match", extras.match.map(strings))]))))
+        var output = Output()
+        output.bytes.reserveCapacity(file.log.entries.count * 2200 + 256)
+        output.object { output in
+            output.field("log") { log(file.log, into: &$0) }
         }
-        return .object(fields)
+        return Data(output.bytes)
     }
 
-    private static func entry(_ entry: HARFile.Entry) -> Node {
-        var fields: [(String, Node?)] = [
-            ("startedDateTime", .string(entry.startedDateTime)),
-            ("time", .number(entry.time)),
-            ("request", request(entry.request)),
-            ("response", response(entry.response)),
-            ("cache", entry.cache.map { _ in .object([]) }),
-        ]
-        if let timings = entry.timings {
-            fields.append(("timings", .object(optional([("send", timings.send.map(Node.number)), ("wait", timings.wait.map(Node.number)),
-                                                         ("receive", timings.receive.map(Node.number))]))))
+    // MARK: The model, each object's keys in sorted order (JSONEncoder's `.sortedKeys`)
+
+    private static func log(_ log: HARFile.Log, into output: inout Output) {
+        output.object { output in
+            if let extras = log._typist {
+                output.field("_typist") { output in
+                    output.object { output in
+                        if let match = extras.match { output.field("match") { $0.strings(match) } }
+                    }
+                }
+            }
+            output.field("creator") { output in
+                output.object { output in
+                    output.field("name") { $0.string(log.creator.name) }
+                    output.field("version") { $0.string(log.creator.version) }
+                }
+            }
+            output.field("entries") { output in
+                output.array { output in
+                    for item in log.entries { output.element { entry(item, into: &$0) } }
+                }
+            }
+            output.field("version") { $0.string(log.version) }
         }
-        if let extras = entry._typist {
-            let error = extras.error.map { Node.object([("kind", .string($0.kind)), ("detail", .string($0.detail))]) }
-            fields.append(("_typist", .object(optional([("endpoint", extras.endpoint.map(Node.string)),
-                                                        ("responseType", extras.responseType.map(Node.string)),
-                                                        ("redactions", extras.redactions.map(strings)), ("error", error)]))))
+    }
+
+    private static func entry(_ entry: HARFile.Entry, into output: inout Output) {
+        output.object { output in
+            if let extras = entry._typist {
+                output.field("_typist") { output in
+                    output.object { output in
+                        if let endpoint = extras.endpoint { output.field("endpoint") { $0.string(endpoint) } }
+                        if let error = extras.error {
+                            output.field("error") { output in
+                                output.object { output in
+                                    output.field("detail") { $0.string(error.detail) }
+                                    output.field("kind") { $0.string(error.kind) }
+                                }
+                            }
+                        }
+                        if let redactions = extras.redactions { output.field("redactions") { $0.strings(redactions) } }
+                        if let type = extras.responseType { output.field("responseType") { $0.string(type) } }
+                    }
+                }
+            }
+            if entry.cache != nil { output.field("cache") { $0.object { _ in } } }
+            output.field("request") { request(entry.request, into: &$0) }
+            output.field("response") { response(entry.response, into: &$0) }
+            output.field("startedDateTime") { $0.string(entry.startedDateTime) }
+            output.field("time") { $0.number(entry.time) }
+            if let timings = entry.timings {
+                output.field("timings") { output in
+                    output.object { output in
+                        if let receive = timings.receive { output.field("receive") { $0.number(receive) } }
+                        if let send = timings.send { output.field("send") { $0.number(send) } }
+                        if let wait = timings.wait { output.field("wait") { $0.number(wait) } }
+                    }
+                }
+            }
         }
-        return .object(optional(fields))
     }
 
-    private static func request(_ request: HARFile.Request) -> Node {
-        let postData = request.postData.map { data in
-            Node.object(optional([("mimeType", data.mimeType.map(Node.string)), ("text", data.text.map(Node.string)),
-                                  ("encoding", data.encoding.map(Node.string))]))
+    private static func request(_ request: HARFile.Request, into output: inout Output) {
+        output.object { output in
+            if let size = request.bodySize { output.field("bodySize") { $0.number(Double(size)) } }
+            if let cookies = request.cookies { output.field("cookies") { $0.nameValues(cookies) } }
+            if let headers = request.headers { output.field("headers") { $0.nameValues(headers) } }
+            if let size = request.headersSize { output.field("headersSize") { $0.number(Double(size)) } }
+            if let version = request.httpVersion { output.field("httpVersion") { $0.string(version) } }
+            output.field("method") { $0.string(request.method) }
+            if let data = request.postData {
+                output.field("postData") { output in
+                    output.object { output in
+                        if let encoding = data.encoding { output.field("encoding") { $0.string(encoding) } }
+                        if let type = data.mimeType { output.field("mimeType") { $0.string(type) } }
+                        if let text = data.text { output.field("text") { $0.string(text) } }
+                    }
+                }
+            }
+            if let query = request.queryString { output.field("queryString") { $0.nameValues(query) } }
+            output.field("url") { $0.string(request.url) }
         }
-        return .object(optional([
-            ("method", .string(request.method)), ("url", .string(request.url)),
-            ("httpVersion", request.httpVersion.map(Node.string)), ("cookies", request.cookies.map(nameValues)),
-            ("headers", request.headers.map(nameValues)), ("queryString", request.queryString.map(nameValues)),
-            ("postData", postData), ("headersSize", request.headersSize.map(integer)), ("bodySize", request.bodySize.map(integer)),
-        ]))
     }
 
-    private static func response(_ response: HARFile.Response) -> Node {
-        let content = response.content.map { content in
-            Node.object(optional([("size", content.size.map(integer)), ("mimeType", content.mimeType.map(Node.string)),
-                                  ("text", content.text.map(Node.string)), ("encoding", content.encoding.map(Node.string))]))
+    private static func response(_ response: HARFile.Response, into output: inout Output) {
+        output.object { output in
+            if let size = response.bodySize { output.field("bodySize") { $0.number(Double(size)) } }
+            if let content = response.content {
+                output.field("content") { output in
+                    output.object { output in
+                        if let encoding = content.encoding { output.field("encoding") { $0.string(encoding) } }
+                        if let type = content.mimeType { output.field("mimeType") { $0.string(type) } }
+                        if let size = content.size { output.field("size") { $0.number(Double(size)) } }
+                        if let text = content.text { output.field("text") { $0.string(text) } }
+                    }
+                }
+            }
+            if let cookies = response.cookies { output.field("cookies") { $0.nameValues(cookies) } }
+            if let headers = response.headers { output.field("headers") { $0.nameValues(headers) } }
+            if let size = response.headersSize { output.field("headersSize") { $0.number(Double(size)) } }
+            if let version = response.httpVersion { output.field("httpVersion") { $0.string(version) } }
+            if let redirect = response.redirectURL { output.field("redirectURL") { $0.string(redirect) } }
+            output.field("status") { $0.number(Double(response.status)) }
+            output.field("statusText") { $0.string(response.statusText) }
         }
-        return .object(optional([
-            ("status", integer(response.status)), ("statusText", .string(response.statusText)),
-            ("httpVersion", response.httpVersion.map(Node.string)), ("cookies", response.cookies.map(nameValues)),
-            ("headers", response.headers.map(nameValues)), ("content", content),
-            ("redirectURL", response.redirectURL.map(Node.string)), ("headersSize", response.headersSize.map(integer)),
-            ("bodySize", response.bodySize.map(integer)),
-        ]))
-    }
-
-    private static func nameValues(_ pairs: [HARFile.NameValue]) -> Node {
-        .array(pairs.map { .object([("name", .string($0.name)), ("value", .string($0.value))]) })
-    }
-
-    private static func strings(_ strings: [String]) -> Node { .array(strings.map(Node.string)) }
-
-    private static func integer(_ value: Int) -> Node { .number(Double(value)) }
-
-    private static func optional(_ fields: [(String, Node?)]) -> [(key: String, value: Node)] {
-        fields.compactMap { key, value in value.map { (key, $0) } }
     }
 
     // MARK: JSON, as JSONEncoder pretty-prints it
 
-    private static func write(_ node: Node, into output: inout [UInt8], indent: Int) {
-        switch node {
-        case .string(let text):
-            string(text, into: &output)
-        case .number(let value):
-            output.append(contentsOf: number(value).utf8)
-        case .object(let fields):
-            output.append(UInt8(ascii: "{"))
-            output.append(0x0A)
-            if fields.isEmpty {
-                output.append(0x0A)
+    /// Bytes being written, and where in the nesting they are: each container's first member
+    /// follows its opening line; the others a comma.
+    private struct Output {
+        var bytes: [UInt8] = []
+        private var indent = 0
+        private var empty: [Bool] = []
+
+        mutating func object(_ members: (inout Output) -> Void) { container(UInt8(ascii: "{"), UInt8(ascii: "}"), members) }
+        mutating func array(_ elements: (inout Output) -> Void) { container(UInt8(ascii: "["), UInt8(ascii: "]"), elements) }
+
+        private mutating func container(_ open: UInt8, _ close: UInt8, _ body: (inout Output) -> Void) {
+            bytes.append(open)
+            bytes.append(0x0A)
+            indent += 2
+            empty.append(true)
+            body(&self)
+            empty.removeLast()
+            indent -= 2
+            // A member's line ends, or an empty container has its blank line.
+            bytes.append(0x0A)
+            HARWriter.spaces(indent, into: &bytes)
+            bytes.append(close)
+        }
+
+        /// `"key" : value` in an object.
+        mutating func field(_ key: String, _ value: (inout Output) -> Void) {
+            member()
+            HARWriter.string(key, into: &bytes)
+            bytes.append(contentsOf: " : ".utf8)
+            value(&self)
+        }
+
+        /// One value in an array.
+        mutating func element(_ value: (inout Output) -> Void) {
+            member()
+            value(&self)
+        }
+
+        private mutating func member() {
+            if empty[empty.count - 1] {
+                empty[empty.count - 1] = false
             } else {
-                // Sorted as JSONEncoder's `.sortedKeys` sorts them (the same order for these keys).
-                let sorted = fields.count < 2 ? fields : fields.sorted { $0.key < $1.key }
-                for (index, field) in sorted.enumerated() {
-                    spaces(indent + 2, into: &output)
-                    string(field.key, into: &output)
-                    output.append(contentsOf: " : ".utf8)
-                    write(field.value, into: &output, indent: indent + 2)
-                    if index < sorted.count - 1 { output.append(UInt8(ascii: ",")) }
-                    output.append(0x0A)
+                bytes.append(UInt8(ascii: ","))
+                bytes.append(0x0A)
+            }
+            HARWriter.spaces(indent, into: &bytes)
+        }
+
+        mutating func string(_ text: String) { HARWriter.string(text, into: &bytes) }
+        mutating func number(_ value: Double) { bytes.append(contentsOf: HARWriter.number(value).utf8) }
+
+        mutating func strings(_ texts: [String]) {
+            array { output in
+                for text in texts { output.element { $0.string(text) } }
+            }
+        }
+
+        mutating func nameValues(_ pairs: [HARFile.NameValue]) {
+            array { output in
+                for pair in pairs {
+                    output.element { output in
+                        output.object { output in
+                            output.field("name") { $0.string(pair.name) }
+                            output.field("value") { $0.string(pair.value) }
+                        }
+                    }
                 }
             }
-            spaces(indent, into: &output)
-            output.append(UInt8(ascii: "}"))
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            output.append(0x0A)
-            if elements.isEmpty {
-                output.append(0x0A)
-            } else {
-                for (index, element) in elements.enumerated() {
-                    spaces(indent + 2, into: &output)
-                    write(element, into: &output, indent: indent + 2)
-                    if index < elements.count - 1 { output.append(UInt8(ascii: ",")) }
-                    output.append(0x0A)
-                }
-            }
-            spaces(indent, into: &output)
-            output.append(UInt8(ascii: "]"))
         }
     }
 
@@ -158,29 +213,36 @@ enum HARWriter {
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n` … or `\u001f`, `/` as it is.
     static func string(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied at once.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes in
             output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                           hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: output.append(byte)
+            // The runs between escapes are copied at once (a JSON body is mostly such runs).
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                output.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+                case 0x0A: output.append(UInt8(ascii: "n"))
+                case 0x0D: output.append(UInt8(ascii: "r"))
+                case 0x09: output.append(UInt8(ascii: "t"))
+                case 0x08: output.append(UInt8(ascii: "b"))
+                case 0x0C: output.append(UInt8(ascii: "f"))
+                default:
+                    output.append(UInt8(ascii: "u"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(UInt8(ascii: "0"))
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            output.append(UInt8(ascii: "\""))
         }
-        output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
