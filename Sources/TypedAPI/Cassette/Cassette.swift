@@ -135,10 +135,14 @@ public struct Cassette: Sendable {
     ///
     /// - Parameter creator: The program named as the file's creator, and its version.
     public func har(creator: (name: String, version: String) = ("TypedAPI", "1")) -> Data {
+        HARWriter.data(harFile(creator: creator))
+    }
+
+    private func harFile(creator: (name: String, version: String)) -> HARFile {
         var log = HARFile.Log(creator: .init(name: creator.name, version: creator.version))
         log.entries = entries.map(Self.harEntry)
         if matching != .default { log._typist = .init(match: matching.names) }
-        return HARWriter.data(HARFile(log: log))
+        return HARFile(log: log)
     }
 
     /// Writes the cassette to `path` as HAR: to a new file beside it (mode 0600: it describes a
@@ -148,7 +152,8 @@ public struct Cassette: Sendable {
     /// - Throws: ``CassetteError`` when it cannot be written, or `path` is not a regular file.
     public func write(to path: String, creator: (name: String, version: String) = ("TypedAPI", "1")) throws(CassetteError) {
         do {
-            try PrivateFile.write(har(creator: creator), to: path)
+            // The writer's bytes as they are: no copy into Data, and none into an array again.
+            try PrivateFile.write(HARWriter.bytes(harFile(creator: creator)), to: path)
         } catch {
             throw CassetteError(path: path, reason: error.description)
         }

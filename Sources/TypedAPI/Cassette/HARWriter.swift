@@ -5,13 +5,16 @@ import Foundation
 /// cleanly): recording 10,000 calls spent a quarter of its time in `JSONEncoder` writing the file.
 /// Fields that are nil are left out, as `Codable` leaves them out.
 enum HARWriter {
-    static func data(_ file: HARFile) -> Data {
+    static func data(_ file: HARFile) -> Data { Data(bytes(file)) }
+
+    /// The file's bytes, for writing them out without a copy into `Data` first (21 MB for 10,000 entries).
+    static func bytes(_ file: HARFile) -> [UInt8] {
         var output = Output()
         output.bytes.reserveCapacity(file.log.entries.count * 2200 + 256)
         output.object { output in
             output.field("log") { log(file.log, into: &$0) }
         }
-        return Data(output.bytes)
+        return output.bytes
     }
 
     // MARK: The model, each object's keys in sorted order (JSONEncoder's `.sortedKeys`)
@@ -21,14 +24,14 @@ enum HARWriter {
             if let extras = log._typist {
                 output.field("_typist") { output in
                     output.object { output in
-                        if let match = extras.match { output.field("match") { $0.strings(match) } }
+                        output.field("match", strings: extras.match)
                     }
                 }
             }
             output.field("creator") { output in
                 output.object { output in
-                    output.field("name") { $0.string(log.creator.name) }
-                    output.field("version") { $0.string(log.creator.version) }
+                    output.field("name", string: log.creator.name)
+                    output.field("version", string: log.creator.version)
                 }
             }
             output.field("entries") { output in
@@ -36,7 +39,7 @@ enum HARWriter {
                     for item in log.entries { output.element { entry(item, into: &$0) } }
                 }
             }
-            output.field("version") { $0.string(log.version) }
+            output.field("version", string: log.version)
         }
     }
 
@@ -45,31 +48,31 @@ enum HARWriter {
             if let extras = entry._typist {
                 output.field("_typist") { output in
                     output.object { output in
-                        if let endpoint = extras.endpoint { output.field("endpoint") { $0.string(endpoint) } }
+                        output.field("endpoint", string: extras.endpoint)
                         if let error = extras.error {
                             output.field("error") { output in
                                 output.object { output in
-                                    output.field("detail") { $0.string(error.detail) }
-                                    output.field("kind") { $0.string(error.kind) }
+                                    output.field("detail", string: error.detail)
+                                    output.field("kind", string: error.kind)
                                 }
                             }
                         }
-                        if let redactions = extras.redactions { output.field("redactions") { $0.strings(redactions) } }
-                        if let type = extras.responseType { output.field("responseType") { $0.string(type) } }
+                        output.field("redactions", strings: extras.redactions)
+                        output.field("responseType", string: extras.responseType)
                     }
                 }
             }
             if entry.cache != nil { output.field("cache") { $0.object { _ in } } }
             output.field("request") { request(entry.request, into: &$0) }
             output.field("response") { response(entry.response, into: &$0) }
-            output.field("startedDateTime") { $0.string(entry.startedDateTime) }
-            output.field("time") { $0.number(entry.time) }
+            output.field("startedDateTime", string: entry.startedDateTime)
+            output.field("time", number: entry.time)
             if let timings = entry.timings {
                 output.field("timings") { output in
                     output.object { output in
-                        if let receive = timings.receive { output.field("receive") { $0.number(receive) } }
-                        if let send = timings.send { output.field("send") { $0.number(send) } }
-                        if let wait = timings.wait { output.field("wait") { $0.number(wait) } }
+                        output.field("receive", number: timings.receive)
+                        output.field("send", number: timings.send)
+                        output.field("wait", number: timings.wait)
                     }
                 }
             }
@@ -78,46 +81,46 @@ enum HARWriter {
 
     private static func request(_ request: HARFile.Request, into output: inout Output) {
         output.object { output in
-            if let size = request.bodySize { output.field("bodySize") { $0.number(Double(size)) } }
-            if let cookies = request.cookies { output.field("cookies") { $0.nameValues(cookies) } }
-            if let headers = request.headers { output.field("headers") { $0.nameValues(headers) } }
-            if let size = request.headersSize { output.field("headersSize") { $0.number(Double(size)) } }
-            if let version = request.httpVersion { output.field("httpVersion") { $0.string(version) } }
-            output.field("method") { $0.string(request.method) }
+            output.field("bodySize", number: request.bodySize.map(Double.init))
+            output.field("cookies", nameValues: request.cookies)
+            output.field("headers", nameValues: request.headers)
+            output.field("headersSize", number: request.headersSize.map(Double.init))
+            output.field("httpVersion", string: request.httpVersion)
+            output.field("method", string: request.method)
             if let data = request.postData {
                 output.field("postData") { output in
                     output.object { output in
-                        if let encoding = data.encoding { output.field("encoding") { $0.string(encoding) } }
-                        if let type = data.mimeType { output.field("mimeType") { $0.string(type) } }
-                        if let text = data.text { output.field("text") { $0.string(text) } }
+                        output.field("encoding", string: data.encoding)
+                        output.field("mimeType", string: data.mimeType)
+                        output.field("text", string: data.text)
                     }
                 }
             }
-            if let query = request.queryString { output.field("queryString") { $0.nameValues(query) } }
-            output.field("url") { $0.string(request.url) }
+            output.field("queryString", nameValues: request.queryString)
+            output.field("url", string: request.url)
         }
     }
 
     private static func response(_ response: HARFile.Response, into output: inout Output) {
         output.object { output in
-            if let size = response.bodySize { output.field("bodySize") { $0.number(Double(size)) } }
+            output.field("bodySize", number: response.bodySize.map(Double.init))
             if let content = response.content {
                 output.field("content") { output in
                     output.object { output in
-                        if let encoding = content.encoding { output.field("encoding") { $0.string(encoding) } }
-                        if let type = content.mimeType { output.field("mimeType") { $0.string(type) } }
-                        if let size = content.size { output.field("size") { $0.number(Double(size)) } }
-                        if let text = content.text { output.field("text") { $0.string(text) } }
+                        output.field("encoding", string: content.encoding)
+                        output.field("mimeType", string: content.mimeType)
+                        output.field("size", number: content.size.map(Double.init))
+                        output.field("text", string: content.text)
                     }
                 }
             }
-            if let cookies = response.cookies { output.field("cookies") { $0.nameValues(cookies) } }
-            if let headers = response.headers { output.field("headers") { $0.nameValues(headers) } }
-            if let size = response.headersSize { output.field("headersSize") { $0.number(Double(size)) } }
-            if let version = response.httpVersion { output.field("httpVersion") { $0.string(version) } }
-            if let redirect = response.redirectURL { output.field("redirectURL") { $0.string(redirect) } }
-            output.field("status") { $0.number(Double(response.status)) }
-            output.field("statusText") { $0.string(response.statusText) }
+            output.field("cookies", nameValues: response.cookies)
+            output.field("headers", nameValues: response.headers)
+            output.field("headersSize", number: response.headersSize.map(Double.init))
+            output.field("httpVersion", string: response.httpVersion)
+            output.field("redirectURL", string: response.redirectURL)
+            output.field("status", number: Double(response.status))
+            output.field("statusText", string: response.statusText)
         }
     }
 
@@ -155,6 +158,26 @@ enum HARWriter {
             value(&self)
         }
 
+        /// `"key" : "text"`, unless there is no text.
+        mutating func field(_ key: String, string text: String?) {
+            if let text { field(key) { $0.string(text) } }
+        }
+
+        /// `"key" : 12.5`, unless there is no number.
+        mutating func field(_ key: String, number value: Double?) {
+            if let value { field(key) { $0.number(value) } }
+        }
+
+        /// `"key" : [{"name": …, "value": …}, …]`, unless there are none.
+        mutating func field(_ key: String, nameValues pairs: [HARFile.NameValue]?) {
+            if let pairs { field(key) { $0.nameValues(pairs) } }
+        }
+
+        /// `"key" : ["…", …]`, unless there are none.
+        mutating func field(_ key: String, strings texts: [String]?) {
+            if let texts { field(key) { $0.strings(texts) } }
+        }
+
         /// One value in an array.
         mutating func element(_ value: (inout Output) -> Void) {
             member()
@@ -185,8 +208,8 @@ enum HARWriter {
                 for pair in pairs {
                     output.element { output in
                         output.object { output in
-                            output.field("name") { $0.string(pair.name) }
-                            output.field("value") { $0.string(pair.value) }
+                            output.field("name", string: pair.name)
+                            output.field("value", string: pair.value)
                         }
                     }
                 }

@@ -50,7 +50,7 @@ package enum PrivateFile {
             if !finished { unlink(temporary) }
         }
         guard fchmod(descriptor, 0o600) == 0 else { throw .system("cannot make it private") }
-        let contiguous = Array(bytes)
+        let contiguous = Array(bytes)  // No copy when `bytes` is an array already.
         var offset = 0
         while offset < contiguous.count {
             let written = contiguous[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
