@@ -84,8 +84,9 @@ public struct CassetteMatching: OptionSet, Sendable, Hashable {
         /// The query's items, when the query is matched.
         var query: [URLQueryItem] { URLComponents(string: url)?.queryItems ?? [] }
 
-        /// The percent-encoded path of an absolute URL of printable ASCII without spaces, as
-        /// `URLComponents` gives it; nil for any other, which it reads.
+        /// The percent-encoded path of an absolute URL with a plain host (letters, digits, `-._~`,
+        /// a numeric port) and a path `URLComponents` keeps as written, as it gives it; nil for any
+        /// other URL, which `URLComponents` then reads.
         static func plainPath(_ url: String) -> String? {
             var url = url
             return url.withUTF8 { bytes -> String? in
