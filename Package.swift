@@ -231,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadmeTests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "DemoService"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService"]
         ),
     ],
     swiftLanguageModes: [.v6]

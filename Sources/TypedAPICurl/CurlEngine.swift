@@ -22,6 +22,8 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         var submitted: [CurlTransfer] = []
         var jobs: [UnownedJob] = []
         var cancellationPending = false
+        /// Streams whose readers have taken enough of what was buffered to go on.
+        var resumed: [CurlTransfer] = []
         /// False only while the engine waits in `curl_multi_poll` (or is about to): the one time a
         /// newcomer must wake it. Awake, it looks at the inbox again before it waits.
         var awake = true
@@ -88,6 +90,11 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         wake(if: inbox.withLock { $0.cancellationPending = true; return !$0.awake })
     }
 
+    /// Asks the engine to go on with a stream it paused because its reader was behind.
+    func resume(_ transfer: CurlTransfer) {
+        wake(if: inbox.withLock { $0.resumed.append(transfer); return !$0.awake })
+    }
+
     /// Runs a job on the engine's thread; see `TaskExecutor`.
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -114,10 +121,12 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         var queued: Int32 = 0
         var jobs: [UnownedJob] = []
         var submitted: [CurlTransfer] = []
+        var resumed: [CurlTransfer] = []
         while true {
             let (cancellationPending, closed) = inbox.withLock { inbox in
                 swap(&jobs, &inbox.jobs)
                 swap(&submitted, &inbox.submitted)
+                swap(&resumed, &inbox.resumed)
                 defer { inbox.cancellationPending = false }
                 return (inbox.cancellationPending, inbox.closed)
             }
@@ -139,6 +148,11 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             }
             for transfer in submitted { start(transfer) }
             submitted.removeAll(keepingCapacity: true)
+            for transfer in resumed {
+                // Only a transfer still running: one that ended has no handle (or another's).
+                if let handle = transfer.handle, active[handle] === transfer { curl_easy_pause(handle, CURLPAUSE_CONT) }
+            }
+            resumed.removeAll(keepingCapacity: true)
             if cancellationPending {
                 for (handle, transfer) in active where transfer.cancelled.load(ordering: .sequentiallyConsistent) {
                     end(handle, with: .failure(TransportFailure(.cancelled, detail: "cancelled")))
@@ -153,6 +167,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
                 if code != CURLE_OK, transfer.mayRetry(after: code) {
                     curl_multi_remove_handle(multi, handle)
                     active.removeValue(forKey: handle)
+                    transfer.handle = nil
                     recycle(handle)
                     transfer.prepareRetry()
                     start(transfer)
@@ -165,7 +180,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             // deadline (time limits), whichever comes first; not at all when jobs are waiting,
             // such as callers just resumed.
             let idle = inbox.withLock { inbox in
-                inbox.awake = !(inbox.jobs.isEmpty && inbox.submitted.isEmpty && !inbox.cancellationPending)
+                inbox.awake = !(inbox.jobs.isEmpty && inbox.submitted.isEmpty && inbox.resumed.isEmpty && !inbox.cancellationPending)
                 return !inbox.awake
             }
             curl_multi_poll(multi, nil, 0, idle ? 60_000 : 0, nil)
@@ -195,12 +210,21 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             return
         }
         active[handle] = transfer
+        transfer.handle = handle
     }
 
     private func end(_ handle: UnsafeMutableRawPointer, with result: Result<(HTTPResponse, Data), any Error>) {
         curl_multi_remove_handle(multi, handle)
         guard let transfer = active.removeValue(forKey: handle) else { return }
-        recycle(handle)
+        transfer.handle = nil
+        if transfer.stream != nil {
+            // A stream's handle may end paused, with bytes libcurl holds for the reader that left:
+            // `curl_easy_reset` clears neither, and the next exchange on the handle would get
+            // them (or stay paused). Such a handle is not used again.
+            curl_easy_cleanup(handle)
+        } else {
+            recycle(handle)
+        }
         transfer.finish(result)
     }
 
@@ -218,10 +242,16 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         set(typist_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
         set(typist_curl_set_long(handle, CURLOPT_PATH_AS_IS, 1))
         set(typist_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
-        set(typist_curl_set_long(handle, CURLOPT_TIMEOUT_MS, transfer.timeoutMilliseconds))
+        if transfer.stream == nil {
+            set(typist_curl_set_long(handle, CURLOPT_TIMEOUT_MS, transfer.timeoutMilliseconds))
+            // A Content-Length over the limit is refused at the head, before any of the body arrives.
+            set(typist_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maximumResponseSize)))
+        } else {
+            // A stream has no end to wait for: its reader keeps the time limit, per gap. Only
+            // connecting is limited here.
+            set(typist_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, transfer.timeoutMilliseconds))
+        }
         set(typist_curl_set_long(handle, CURLOPT_BUFFERSIZE, 256 << 10))
-        // A Content-Length over the limit is refused at the head, before any of the body arrives.
-        set(typist_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maximumResponseSize)))
         set("*".withCString { typist_curl_set_pointer(handle, CURLOPT_NOPROXY, $0) })
         // Every coding this libcurl decodes (gzip, deflate; br and zstd where it was built with
         // them), announced in Accept-Encoding and decoded before the body reaches us: the size
@@ -249,7 +279,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             guard let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-            return transfer.receiveBody(bytes) ? size * count : 0
+            return transfer.receiveBody(bytes)
         }))
         set(typist_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
         set(typist_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in

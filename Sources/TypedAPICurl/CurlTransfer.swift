@@ -33,10 +33,15 @@ final class CurlTransfer: @unchecked Sendable {
     let errorBuffer: UnsafeMutablePointer<CChar>
     /// Whether the exchange is being tried a second time, on a new connection (see ``mayRetry(after:)``).
     var onFreshConnection = false
+    /// Where a streaming response goes as it arrives; nil for a response read whole.
+    let stream: CurlStream?
+    /// The easy handle while the engine runs the exchange.
+    var handle: UnsafeMutableRawPointer?
 
     init(url: String, method: String, headerLines: [String], body: Data?, timeoutMilliseconds: Int,
-         maximumResponseSize: Int, tls: TLSOptions = .system) {
+         maximumResponseSize: Int, tls: TLSOptions = .system, stream: CurlStream? = nil) {
         self.tls = tls
+        self.stream = stream
         self.url = url
         self.method = method
         self.headerLines = headerLines
@@ -73,8 +78,15 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
-    /// Resumes the caller; later calls do nothing.
+    /// Resumes the caller (or ends the stream); later calls do nothing.
     func finish(_ result: Result<(HTTPResponse, Data), any Error>) {
+        if let stream {
+            switch result {
+            case .success(let (head, _)): stream.finish(nil, head: head)
+            case .failure(let error): stream.finish(error, head: nil)
+            }
+            return
+        }
         guard let continuation else { return }
         self.continuation = nil
         continuation.resume(with: result)
@@ -93,7 +105,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// every call.
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         let line = Self.trimmed(bytes)
-        guard !line.isEmpty else { return }
+        guard !line.isEmpty else {
+            // The blank line after a final head: a stream's reader gets the head now.
+            if let stream, status >= 200 {
+                stream.deliverHead(HTTPResponse(status: .init(code: status, reasonPhrase: reason), headerFields: fields))
+            }
+            return
+        }
         if line.starts(with: "HTTP/".utf8) {
             receiveStatusLine(line)
             return
@@ -141,11 +159,17 @@ final class CurlTransfer: @unchecked Sendable {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
-    /// Takes a piece of the body; returns false once the body is larger than allowed.
-    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// libcurl's word for "keep this chunk and pause the transfer" (`CURL_WRITEFUNC_PAUSE`).
+    static let pause = 0x1000_0001
+
+    /// Takes a piece of the body; returns how many bytes were taken, as libcurl's write callback
+    /// does: all of them, 0 once the body is larger than allowed, or ``pause`` for a stream whose
+    /// reader has not taken what it was given.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if let stream { return stream.push(bytes) ? bytes.count : Self.pause }
         guard received.count + bytes.count <= maximumResponseSize else {
             tooLarge = true
-            return false
+            return 0
         }
         // The first bytes: every header is in. Room for the announced length, unless the body is
         // compressed (libcurl decodes it, so its length is not the one announced).
@@ -155,7 +179,7 @@ final class CurlTransfer: @unchecked Sendable {
             received.reserve(length)
         }
         received.append(bytes)
-        return true
+        return bytes.count
     }
 
     /// What a failed libcurl code means for the caller.

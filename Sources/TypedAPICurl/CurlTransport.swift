@@ -16,7 +16,7 @@ import TypedAPI
 /// the other transports do.
 ///
 /// Building it needs libcurl's headers (`libcurl4-openssl-dev` on Debian and Ubuntu; macOS has them).
-public struct CurlTransport: HTTPTransport {
+public struct CurlTransport: StreamingHTTPTransport {
     private let maximumResponseSize: Int
     private let engine: CurlEngine?
 
@@ -92,6 +92,63 @@ public struct CurlTransport: HTTPTransport {
             }
         } onCancel: {
             engine.cancel(transfer)
+        }
+    }
+
+    /// Sends a request and returns its head as soon as its last line has arrived, with the body as
+    /// chunks as they come; see `StreamingHTTPTransport`. At most a megabyte waits for a reader
+    /// that is behind: libcurl then stops reading the connection until the reader catches up.
+    /// `idleTimeout` limits connecting; the wait for the head and each gap are the caller's to
+    /// limit (cancelling the task that waits ends the exchange). Dropping the chunks before their
+    /// end closes the connection.
+    public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+    {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        guard let engine else {
+            throw TransportFailure(.other, detail: "libcurl could not be initialised")
+        }
+        let milliseconds = idleTimeout.components.seconds * 1000 + idleTimeout.components.attoseconds / 1_000_000_000_000_000
+        let stream = CurlStream()
+        let transfer = CurlTransfer(
+            url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
+            headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
+            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize, tls: tls,
+            stream: stream)
+        let reader = StreamReader(stream: stream, transfer: transfer, engine: engine)
+        engine.submit(transfer)
+        let head: HTTPResponse
+        do {
+            head = try await stream.head()
+        } catch is CancellationError {
+            throw TransportFailure(.cancelled, detail: "cancelled")
+        }
+        return (head, HTTPBodyChunks { try await reader.next() })
+    }
+
+    /// A stream's reading end: the exchange is ended when the last reference to it goes, so a
+    /// stream left before its end closes its connection.
+    private final class StreamReader: Sendable {
+        let stream: CurlStream
+        let transfer: CurlTransfer
+        let engine: CurlEngine
+
+        init(stream: CurlStream, transfer: CurlTransfer, engine: CurlEngine) {
+            self.stream = stream
+            self.transfer = transfer
+            self.engine = engine
+        }
+
+        deinit { engine.cancel(transfer) }
+
+        func next() async throws -> Data? {
+            do {
+                return try await stream.next { engine.resume(transfer) }
+            } catch is CancellationError {
+                throw TransportFailure(.cancelled, detail: "cancelled")
+            }
         }
     }
 

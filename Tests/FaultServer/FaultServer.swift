@@ -206,6 +206,9 @@ public final class FaultConnection: @unchecked Sendable {
                 stalled = Date()
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
                 if Date().timeIntervalSince(stalled) > 30 { throw Gone() }
+                // The client is not reading (a stream it paused): wait for room without spinning.
+                var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&room, 1, 100)
             } else {
                 throw Gone()
             }
@@ -214,6 +217,18 @@ public final class FaultConnection: @unchecked Sendable {
 
     /// Writes text as UTF-8.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Returns once the client has closed the connection (what it sends meanwhile is read and
+    /// dropped); throws when the server stops first.
+    public func waitForClose() throws {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if server.isStopping { throw Gone() }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return }
+            if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return }
+        }
+    }
 
     /// Waits, returning early (by throwing) when the server stops.
     public func pause(_ seconds: Double) throws {

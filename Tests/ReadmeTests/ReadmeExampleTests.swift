@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import TypedAPICurl
 
 // README:begin
 struct BlogPost: Decodable, Sendable {
@@ -34,8 +35,40 @@ func readmeExample(baseURL: String, token: AccessToken) async throws -> String {
 }
 // README:end
 
+// README-streams:begin
+func followBuild(baseURL: String) async throws -> [String] {
+    let client = APIClient(environment: try ServerEnvironment(url: baseURL), transport: CurlTransport())
+    var seen: [String] = []
+    for try await event in client.stream(Endpoint<Public, BuildEvent>(path: "/events")) {
+        seen.append("\(event.n) \(event.status)")    // each item decoded into the endpoint's type
+        if event.status == "passed" { break }      // leaving the loop closes the connection
+    }
+    return seen
+}
+// README-streams:end
+
 @Suite("README")
 struct ReadmeExampleTests {
+    @Test("The README's stream example is this file's code, and it runs")
+    func streams() async throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let code = try #require(Self.between("// README-streams:begin\n", "// README-streams:end", in: source))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + code + "```"))
+        let server = try await DemoServer.start()
+        let seen: [String]
+        do {
+            seen = try await followBuild(baseURL: server.baseURL)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(seen == ["1 queued", "2 running", "3 passed"])
+    }
+
     @Test("The README's TypedAPI example is this file's code, and it runs")
     func example() async throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)

@@ -85,7 +85,7 @@ struct CurlBodyTests {
         var offset = 0
         while offset < decoded.count {
             let end = min(offset + 16_384, decoded.count)
-            #expect(decoded[offset..<end].withUnsafeBytes { transfer.receiveBody($0) })
+            #expect(decoded[offset..<end].withUnsafeBytes { transfer.receiveBody($0) } == end - offset)
             #expect(!transfer.received.isMapped)
             offset = end
         }

@@ -12,7 +12,7 @@ extension DemoRoutes {
     /// `GET /events` (server-sent events) and `GET /events.ndjson` (JSON Lines): `count` build events
     /// (`BuildEvent.number(n)`), written one by one, `gapMs` apart.
     ///
-    /// The event stream has what a client must handle: a `retry:` first, an `id:` and an `event:`
+    /// The event stream has what a client must handle: a `retry:` first (`retryMs`, 2000), an `id:` and an `event:`
     /// on each, JSON data written over two `data:` lines where it is pretty, a `: heartbeat` comment
     /// every third event; it resumes after the `Last-Event-ID` a client sends back, and with
     /// `disconnectAfter=k` it closes the connection after k events (to test reconnection).
@@ -24,7 +24,7 @@ extension DemoRoutes {
             let last = min(parameters.count, first + (parameters.disconnectAfter ?? parameters.count) - 1)
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                             body: ResponseBody { writer in
-                                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                                try await writer.write(ByteBuffer(string: "retry: \(parameters.retryMilliseconds)\n\n"))
                                 if first <= last {
                                     for n in first...last {
                                         try await writer.write(ByteBuffer(string: Self.serverSentEvent(n)))
@@ -71,6 +71,7 @@ private struct StreamParameters {
     var count: Int
     var gapMilliseconds: Int
     var disconnectAfter: Int?
+    var retryMilliseconds: Int
 
     init(_ request: Request) throws {
         let query = request.uri.queryParameters
@@ -83,6 +84,7 @@ private struct StreamParameters {
         }
         count = try number("count", default: 10, in: 0...DemoRoutes.maximumStreamEvents)
         gapMilliseconds = try number("gapMs", default: 0, in: 0...10_000)
+        retryMilliseconds = try number("retryMs", default: 2000, in: 0...60_000)
         disconnectAfter = query.get("disconnectAfter") == nil ? nil : try number("disconnectAfter", default: 1, in: 1...DemoRoutes.maximumStreamEvents)
     }
 }

@@ -64,8 +64,8 @@ public final class APIClient: Sendable {
 
     /// The transport every request goes through.
     public let transport: any HTTPTransport
-    private let delegate: (any APIClientDelegate)?
-    private let configuration: Configuration
+    let delegate: (any APIClientDelegate)?
+    let configuration: Configuration
     private let state: Mutex<State>
 
     /// Creates a client.
@@ -336,23 +336,32 @@ public final class APIClient: Sendable {
         let head = try head(of: request)
         do {
             return try await transport.send(head, body: request.body, timeout: request.timeout, tls: request.environment.tls)
-        } catch let failure as TransportFailure {
-            switch failure.kind {
-            case .cancelled: throw APIError.cancelled(request.summary)
-            case .timedOut: throw APIError.timedOut(request.summary, after: request.timeout)
-            default:
-                if Task.isCancelled { throw APIError.cancelled(request.summary) }
-                throw APIError.transport(request.summary, failure)
-            }
-        } catch is CancellationError {
-            throw APIError.cancelled(request.summary)
         } catch {
-            if Task.isCancelled { throw APIError.cancelled(request.summary) }
-            throw APIError.transport(request.summary, TransportFailure(.other, detail: String(describing: error)))
+            throw Self.apiError(error, for: request)
         }
     }
 
-    private func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
+    /// What a transport's error means for the caller of `request`: cancelled, timed out, or a
+    /// transport failure (an `APIError` stays as it is).
+    static func apiError(_ error: any Error, for request: PreparedRequest) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let failure as TransportFailure:
+            switch failure.kind {
+            case .cancelled: return .cancelled(request.summary)
+            case .timedOut: return .timedOut(request.summary, after: request.timeout)
+            default: return Task.isCancelled ? .cancelled(request.summary) : .transport(request.summary, failure)
+            }
+        case is CancellationError:
+            return .cancelled(request.summary)
+        default:
+            if Task.isCancelled { return .cancelled(request.summary) }
+            return .transport(request.summary, TransportFailure(.other, detail: String(describing: error)))
+        }
+    }
+
+    func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
         var fields = HTTPFields()
         fields.reserveCapacity(request.headers.count)
         for (name, value) in request.headers {

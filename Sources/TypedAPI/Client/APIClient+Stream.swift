@@ -1,0 +1,199 @@
+import Foundation
+import HTTPTypes
+
+extension APIClient {
+    /// The items of a streaming answer, each decoded into the endpoint's declared type — the
+    /// phantom type's guarantee, per item. The response's `Content-Type` says how it is framed:
+    /// `text/event-stream` (each event's data is one item; see ``ServerSentEventParser``) or JSON
+    /// Lines (`application/x-ndjson`, `application/jsonl`: each line is one).
+    ///
+    /// Nothing is sent until the stream is iterated. The client's time limit (the endpoint's, else
+    /// the configuration's) applies to the wait for the head and to each gap between chunks, not to
+    /// the whole stream; the next chunk is read only when an item is asked for (back-pressure);
+    /// ending the iteration, or cancelling its task, closes the connection. An event stream whose
+    /// connection drops before its end is taken up again after the wait it asked for (`retry:`),
+    /// with `Last-Event-ID` (five times in a row at most without an event between); one that ends
+    /// cleanly is over (a browser would reconnect: a client of an API reads a stream to its end).
+    /// Redirects are not followed. The transport must be a ``StreamingHTTPTransport``.
+    public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>, with data: Kind.RequestData)
+        -> AsyncThrowingStream<Item, any Error> where Kind.RequestData: Sendable
+    {
+        let reader = ItemReader<Item>(client: self, decoder: endpoint.decoder ?? configuration.decoder,
+                                      prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) })
+        return AsyncThrowingStream(unfolding: { try await reader.next() })
+    }
+
+    /// ``stream(_:with:)`` for an endpoint whose kind needs no request data.
+    public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>)
+        -> AsyncThrowingStream<Item, any Error> where Kind.RequestData == Void
+    {
+        stream(endpoint, with: ())
+    }
+}
+
+/// One stream's state: the request, sent on the first item asked for; the body's chunks; the
+/// framing; items read from a chunk and not yet handed over.
+private actor ItemReader<Item: Decodable & Sendable> {
+    private enum Framing {
+        case events(ServerSentEventParser)
+        case lines(JSONLinesFramer)
+    }
+
+    private let client: APIClient
+    private let decoder: JSONDecoder
+    private let prepare: @Sendable () throws(APIError) -> PreparedRequest
+    private var request: PreparedRequest?
+    private var chunks: HTTPBodyChunks?
+    private var framing: Framing?
+    private var pending: [Item] = []
+    private var ended = false
+
+    init(client: APIClient, decoder: JSONDecoder, prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
+        self.client = client
+        self.decoder = decoder
+        self.prepare = prepare
+    }
+
+    /// Reconnections in a row, without an event between, before a dropped event stream is an error.
+    static var maximumReconnections: Int { 5 }
+    private var reconnections = 0
+
+    func next() async throws -> Item? {
+        if chunks == nil { try await start() }
+        while pending.isEmpty {
+            guard !ended, let chunks, let request else { return nil }
+            let chunk: Data?
+            do {
+                chunk = try await Self.withIdleLimit(request, { try await chunks.next() })
+            } catch let error as APIError {
+                // An event stream whose connection drops is taken up again where it stopped, after
+                // the wait it asked for (`retry:`), with `Last-Event-ID`, as the standard says.
+                guard case .transport = error, case .events(var parser) = framing, reconnections < Self.maximumReconnections else { throw error }
+                reconnections += 1
+                parser.finish()
+                framing = .events(parser)
+                try await Task.sleep(for: parser.reconnectionTime ?? .seconds(3))
+                try await start(lastEventID: parser.lastEventID)
+                continue
+            }
+            if let chunk {
+                let found = try items(in: chunk)
+                if !found.isEmpty { reconnections = 0 }
+                pending += found
+            } else {
+                ended = true
+                pending += try finish()
+            }
+        }
+        return pending.removeFirst()
+    }
+
+    private func start(lastEventID: String = "") async throws {
+        var prepared = try prepare()
+        if !lastEventID.isEmpty { prepared.setHeader(.custom(name: "Last-Event-ID", value: lastEventID)) }
+        // What the stream may be, unless the endpoint said what it accepts.
+        if prepared.header(named: "Accept").map({ $0 == "application/json" }) ?? true {
+            prepared.setHeader(.custom(name: "Accept", value: "text/event-stream, application/x-ndjson;q=0.9"))
+        }
+        if let delegate = client.delegate {
+            do {
+                try await delegate.client(client, willSend: &prepared)
+            } catch {
+                throw APIError.invalidRequest(prepared.summary, reason: String(describing: error))
+            }
+        }
+        if let jar = client.configuration.cookies, !jar.isEmpty, let url = URL(string: prepared.url), let cookie = jar.header(for: url) {
+            prepared.setHeader(.custom(name: "Cookie", value: APIClient.cookieHeader(own: prepared.header(named: "Cookie"), jar: cookie)),
+                               sensitive: true)
+        }
+        request = prepared
+        let sent = prepared
+        guard let transport = client.transport as? any StreamingHTTPTransport else {
+            throw APIError.invalidRequest(prepared.summary, reason: "this transport (\(type(of: client.transport))) cannot stream a response; use one that adopts StreamingHTTPTransport")
+        }
+        let head = try client.head(of: sent)
+        let (response, body) = try await Self.withIdleLimit(sent) {
+            try await transport.stream(head, body: sent.body, idleTimeout: sent.timeout, tls: sent.environment.tls)
+        }
+        chunks = body
+        guard (200..<300).contains(response.status.code) else {
+            // The error's body, as much as a message needs.
+            var text = Data()
+            while text.count < 64 << 10, let chunk = try await Self.withIdleLimit(prepared, { try await body.next() }) { text += chunk }
+            throw APIError.unacceptableStatus(prepared.summary, ResponseSummary(
+                status: response.status.code, reason: response.status.reasonPhrase,
+                headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text))
+        }
+        let type = (response.headerFields[.contentType] ?? "").lowercased()
+        if case .events? = framing, type.hasPrefix("text/event-stream") {
+            // Taken up again: the parser keeps the last event ID and the reconnection time.
+        } else if type.hasPrefix("text/event-stream") {
+            framing = .events(ServerSentEventParser())
+        } else if type.hasPrefix("application/x-ndjson") || type.hasPrefix("application/jsonl") || type.hasPrefix("application/json-seq")
+            || type.hasPrefix("application/jsonlines")
+        {
+            framing = .lines(JSONLinesFramer())
+        } else {
+            throw APIError.invalidRequest(prepared.summary, reason: "the response is \(type.isEmpty ? "untyped" : type), not an event stream (text/event-stream) or JSON Lines (application/x-ndjson)")
+        }
+    }
+
+    private func items(in chunk: Data) throws -> [Item] {
+        switch framing {
+        case .events(var parser):
+            defer { framing = .events(parser) }
+            return try parser.feed(chunk).map { try decode(Data($0.data.utf8)) }
+        case .lines(var framer):
+            defer { framing = .lines(framer) }
+            return try framer.feed(chunk).map(decode)
+        case nil:
+            return []
+        }
+    }
+
+    private func finish() throws -> [Item] {
+        switch framing {
+        case .events(var parser):
+            parser.finish()
+            framing = .events(parser)
+            return []
+        case .lines(var framer):
+            defer { framing = .lines(framer) }
+            return try framer.finish().map { [try decode($0)] } ?? []
+        case nil:
+            return []
+        }
+    }
+
+    private func decode(_ data: Data) throws -> Item {
+        do {
+            return try decoder.decode(Item.self, from: data)
+        } catch {
+            throw APIError.decodingFailed(request?.summary ?? RequestSummary(method: "GET", url: ""),
+                                          DecodingFailure(error, decoding: Item.self, body: data))
+        }
+    }
+
+    /// `operation` within the request's time limit: a head, or the next chunk, that takes longer is
+    /// a time-out; a transport failure is the client's error for it.
+    private static func withIdleLimit<T: Sendable>(_ request: PreparedRequest, _ operation: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(for: request.timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw APIError.timedOut(request.summary, after: request.timeout)
+                }
+                return value
+            }
+        } catch {
+            throw APIClient.apiError(error, for: request)
+        }
+    }
+}

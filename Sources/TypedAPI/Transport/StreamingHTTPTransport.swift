@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTypes
+
+/// A transport that hands a response's body over as it arrives, for event streams and JSON Lines.
+///
+/// The next chunk is read only when it is asked for, so a slow reader holds the connection back
+/// (back-pressure); dropping the chunks before their end closes the connection.
+public protocol StreamingHTTPTransport: HTTPTransport {
+    /// Sends a request and returns its head as soon as it has arrived, with the body as chunks.
+    ///
+    /// - Parameters:
+    ///   - request: The request head.
+    ///   - body: The body, if any.
+    ///   - idleTimeout: The longest wait for the head.
+    ///   - tls: How to set up TLS.
+    func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+}
+
+/// A response body as it arrives: each element is the next chunk of bytes, `nil` at the end.
+public struct HTTPBodyChunks: AsyncSequence, Sendable {
+    public typealias Element = Data
+    private let nextChunk: @Sendable () async throws -> Data?
+
+    /// Chunks that `nextChunk` reads one by one, `nil` at the end.
+    public init(_ nextChunk: @escaping @Sendable () async throws -> Data?) { self.nextChunk = nextChunk }
+
+    /// The next chunk, `nil` at the end.
+    public func next() async throws -> Data? { try await nextChunk() }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let chunks: HTTPBodyChunks
+        public mutating func next() async throws -> Data? { try await chunks.next() }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: self) }
+}
