@@ -218,9 +218,9 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         guard let transfer = active.removeValue(forKey: handle) else { return }
         transfer.handle = nil
         if transfer.stream != nil {
-            // A stream's handle may end paused, with bytes libcurl holds for the reader that left:
-            // `curl_easy_reset` clears neither, and the next exchange on the handle would get
-            // them (or stay paused). Such a handle is not used again.
+            // A stream's handle may end paused, with bytes libcurl holds for the reader that left;
+            // rather than trust `curl_easy_reset` to clear both for the next exchange, such a
+            // handle is not used again.
             curl_easy_cleanup(handle)
         } else {
             recycle(handle)
