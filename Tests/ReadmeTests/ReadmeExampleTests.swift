@@ -51,11 +51,7 @@ func followBuild(baseURL: String) async throws -> [String] {
 struct ReadmeExampleTests {
     @Test("The README's stream example is this file's code, and it runs")
     func streams() async throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let code = try #require(Self.between("// README-streams:begin\n", "// README-streams:end", in: source))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let (code, readme) = try Self.block("README-streams")
         #expect(readme.contains("```swift\n" + code + "```"))
         let server = try await DemoServer.start()
         let seen: [String]
@@ -71,11 +67,7 @@ struct ReadmeExampleTests {
 
     @Test("The README's TypedAPI example is this file's code, and it runs")
     func example() async throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let code = try #require(Self.between("// README:begin\n", "// README:end", in: source))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let (code, readme) = try Self.block("README")
         #expect(readme.contains("```swift\nimport TypedAPI\nimport TypedAPIAsyncHTTPClient\n\n" + code + "```"))
 
         let server = try await DemoServer.start()
@@ -90,6 +82,15 @@ struct ReadmeExampleTests {
             throw error
         }
         await server.stop()
+    }
+
+    /// This file's code between `// MARKER:begin` and `// MARKER:end`, and the README's text.
+    private static func block(_ marker: String) throws -> (code: String, readme: String) {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let code = try #require(between("// \(marker):begin\n", "// \(marker):end", in: source))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (code, try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))
     }
 
     private static func between(_ start: String, _ end: String, in text: String) -> String? {
