@@ -127,6 +127,21 @@ enum MirroredFile {
         }
     }
 
+    /// The files of a package whose paths match `patterns` (git pathspecs), with their texts.
+    static func files(repository: String, tag: String, patterns: [String]) async throws -> [(path: String, text: String)] {
+        try await withTemporaryFolder("typist-mirrored") { folder in
+            let archive = folder.appendingPathComponent("files.tar").path
+            let read = try await ProcessResult.run(["git", "archive", "--remote=\(repository)", "--output=\(archive)", tag, "--"] + patterns)
+            guard read.status == 0 else { throw ArchiveFailure(description: "git archive \(repository) \(tag): \(read.output)") }
+            let unpacked = try await ProcessResult.run(["tar", "-xf", archive, "-C", folder.path])
+            guard unpacked.status == 0 else { throw ArchiveFailure(description: "tar: \(unpacked.output)") }
+            let listed = try await ProcessResult.run(["tar", "-tf", archive])
+            return listed.output.split(separator: "\n").filter { !$0.hasSuffix("/") }.sorted().compactMap { path in
+                (try? String(contentsOf: folder.appendingPathComponent(String(path)), encoding: .utf8)).map { (String(path), $0) }
+            }
+        }
+    }
+
     struct ArchiveFailure: Error, CustomStringConvertible {
         var description: String
     }

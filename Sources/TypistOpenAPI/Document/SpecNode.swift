@@ -7,7 +7,7 @@ import TypistText
 
 /// A document's tree — YAML or JSON — with its objects' keys in the order written, so that
 /// fields, parameters and operations keep the order their authors gave them.
-package indirect enum SpecNode: Sendable {
+package enum SpecNode: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -77,6 +77,22 @@ package indirect enum SpecNode: Sendable {
     /// - Throws: ``SpecError`` saying where the text is not YAML or JSON.
     package static func parse(_ text: String, name: String) throws(SpecError) -> SpecNode {
         #if canImport(Yams)
+        // Most documents are block YAML that the block reader takes without Yams' node tree.
+        if let node = try? BlockYAMLReader.read(text) { return node }
+        return try parsedByYams(text)
+        #else
+        do throws(JSONReader.Failure) {
+            return SpecNode(try JSONReader.parse(Data(text.utf8)), depth: 0)
+        } catch {
+            let yaml = text.first.map { $0 != "{" && $0 != "[" } ?? false
+            throw SpecError("not JSON (\(error))" + (yaml ? "; this build reads YAML documents only with the YAML trait" : ""))
+        }
+        #endif
+    }
+
+    #if canImport(Yams)
+    /// Reads a document's text with Yams (YAML, which JSON is a form of).
+    package static func parsedByYams(_ text: String) throws(SpecError) -> SpecNode {
         do {
             // The basic resolver leaves every scalar a string (Yams' own resolution runs regular
             // expressions on each, most of the time of a large document); ``scalar(_:plain:)``
@@ -90,15 +106,8 @@ package indirect enum SpecNode: Sendable {
             if let json = try? JSONReader.parse(Data(text.utf8)) { return SpecNode(json, depth: 0) }
             throw SpecError("not YAML or JSON: " + Self.firstLines(of: String(describing: error)))
         }
-        #else
-        do throws(JSONReader.Failure) {
-            return SpecNode(try JSONReader.parse(Data(text.utf8)), depth: 0)
-        } catch {
-            let yaml = text.first.map { $0 != "{" && $0 != "[" } ?? false
-            throw SpecError("not JSON (\(error))" + (yaml ? "; this build reads YAML documents only with the YAML trait" : ""))
-        }
-        #endif
     }
+    #endif
 
     /// A parser's message in one line: its first two lines (where, and what), at most 240 characters
     /// (the rest quotes the document, which may be one enormous line).
