@@ -226,16 +226,21 @@ public final class FaultConnection: @unchecked Sendable {
             if server.isStopping { throw Gone() }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { return }
-            if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return }
+            if count < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return }
+                // Nothing yet: wait for bytes or the close without spinning.
+                var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&readable, 1, 100)
+            }
         }
     }
 
     /// Waits, returning early (by throwing) when the server stops.
     public func pause(_ seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        while case let remaining = deadline.timeIntervalSinceNow, remaining > 0 {
             if server.isStopping { throw Gone() }
-            usleep(20_000)
+            usleep(useconds_t(min(remaining, 0.02) * 1_000_000))
         }
     }
 

@@ -47,6 +47,8 @@ private actor ItemReader<Item: Decodable & Sendable> {
     private var framing: Framing?
     private var pending: [Item] = []
     private var ended = false
+    /// Why the stream cannot be read past the items pending, once its framing broke.
+    private var broken: APIError?
 
     init(client: APIClient, decoder: JSONDecoder, prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
@@ -61,6 +63,8 @@ private actor ItemReader<Item: Decodable & Sendable> {
     func next() async throws -> Item? {
         if chunks == nil { try await start() }
         while pending.isEmpty {
+            // The items before a break in the framing are handed over first, then the error.
+            if let broken { throw broken }
             guard !ended, let chunks, let request else { return nil }
             let chunk: Data?
             do {
@@ -134,7 +138,11 @@ private actor ItemReader<Item: Decodable & Sendable> {
         {
             framing = .lines(JSONLinesFramer())
         } else {
-            throw APIError.invalidRequest(prepared.summary, reason: "the response is \(type.isEmpty ? "untyped" : type), not an event stream (text/event-stream) or JSON Lines (application/x-ndjson)")
+            var text = Data()
+            while text.count < ResponseSummary.excerptLength, let chunk = try await Self.withIdleLimit(prepared, { try await body.next() }) { text += chunk }
+            throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson", ResponseSummary(
+                status: response.status.code, reason: response.status.reasonPhrase,
+                headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text))
         }
     }
 
@@ -142,13 +150,33 @@ private actor ItemReader<Item: Decodable & Sendable> {
         switch framing {
         case .events(var parser):
             defer { framing = .events(parser) }
-            return try parser.feed(chunk).map { try decode(Data($0.data.utf8)) }
+            var events: [ServerSentEvent] = []
+            do {
+                try parser.feed(chunk, into: &events)
+            } catch {
+                broken = framingFailure(expected: "a server-sent event stream", found: error.message)
+            }
+            return try events.map { try decode(Data($0.data.utf8)) }
         case .lines(var framer):
             defer { framing = .lines(framer) }
-            return try framer.feed(chunk).map(decode)
+            var lines: [Data] = []
+            do {
+                try framer.feed(chunk, into: &lines)
+            } catch {
+                broken = framingFailure(expected: "JSON Lines", found: error.message)
+            }
+            return try lines.map(decode)
         case nil:
             return []
         }
+    }
+
+    /// A stream whose framing breaks (an event past the limit, bytes that are not UTF-8) as the
+    /// client's decoding error: the items could not be read, and the message says where.
+    private func framingFailure(expected: String, found: String) -> APIError {
+        .decodingFailed(request?.summary ?? RequestSummary(method: "GET", url: ""),
+                        DecodingFailure(type: DecodingFailure.sugared(String(describing: Item.self)), codingPath: "",
+                                        expected: expected, found: found, snippet: nil))
     }
 
     private func finish() throws -> [Item] {

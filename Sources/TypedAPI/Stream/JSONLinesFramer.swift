@@ -28,17 +28,23 @@ public struct JSONLinesFramer: Sendable {
     /// - Throws: ``Failure`` for a line past ``maximumLineBytes``.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws(Failure) -> [Data] {
         var lines: [Data] = []
+        try feed(bytes, into: &lines)
+        return lines
+    }
+
+    /// ``feed(_:)`` appending to `lines` as each completes: when it throws, `lines` has those that
+    /// came before the failure.
+    mutating func feed(_ bytes: some Sequence<UInt8>, into lines: inout [Data]) throws(Failure) {
         for byte in bytes {
             if byte == 0x0A {
                 if let complete = takeLine() { lines.append(complete) }
             } else {
                 line.append(byte)
                 if line.count > maximumLineBytes {
-                    throw Failure(message: "line \(lineNumber + 1) is longer than \(maximumLineBytes >> 20) MiB")
+                    throw Failure(message: "a line longer than \(maximumLineBytes >> 20) MiB (line \(lineNumber + 1))")
                 }
             }
         }
-        return lines
     }
 
     /// The stream has ended: its last line, if it did not end with a line feed.

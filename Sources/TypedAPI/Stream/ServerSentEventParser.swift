@@ -44,6 +44,13 @@ public struct ServerSentEventParser: Sendable {
     ///   the stream cannot be read further.
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws(Failure) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
+        try feed(bytes, into: &events)
+        return events
+    }
+
+    /// ``feed(_:)`` appending to `events` as each completes: when it throws, `events` has those
+    /// that came before the failure.
+    mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [ServerSentEvent]) throws(Failure) {
         for byte in bytes {
             offset += 1
             if atStart {
@@ -71,7 +78,6 @@ public struct ServerSentEventParser: Sendable {
                 }
             }
         }
-        return events
     }
 
     /// The stream has ended: an event without its blank line is discarded, as the standard says.

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Streams that misbehave, as ``FaultServer`` handlers: a server-sent event stream that stalls,
+/// one that trickles a few bytes at a time, one event without end, bytes that are not UTF-8, and a
+/// JSON Lines stream whose line has no end.
+public enum FaultStreams {
+    /// The head of a streaming answer of `contentType`, with no length: the body runs until the
+    /// connection closes.
+    public static func head(_ contentType: String) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
+    }
+
+    /// Event `n` of these streams: its data is `{"n":…,"status":"running","log":"…"}`, the log with
+    /// non-ASCII text so that a chunk may end inside a character.
+    public static func event(_ n: Int) -> String {
+        "id: \(n)\nevent: build\ndata: {\"n\":\(n),\"status\":\"running\",\ndata: \"log\":\"étape \(n) ✓\"}\n\n"
+    }
+
+    /// `events` events, then nothing (not even a heartbeat) until the client closes.
+    public static func stall(after events: Int) -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("text/event-stream"))
+            for n in stride(from: 1, through: events, by: 1) { try connection.send(event(n)) }
+            try connection.waitForClose()
+        }
+    }
+
+    /// `events` events written `bytes` at a time with a pause between (1 ms asked for): every gap
+    /// is short, and chunks end anywhere, inside a field or a character.
+    public static func trickle(events: Int, bytes: Int) -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("text/event-stream"))
+            let body = Array((1...events).map(event).joined().utf8)
+            var offset = 0
+            while offset < body.count {
+                let end = min(offset + bytes, body.count)
+                try connection.send(Array(body[offset..<end]))
+                try connection.pause(0.001)
+                offset = end
+            }
+        }
+    }
+
+    /// One line with no end, written a megabyte at a time up to `limit` bytes (1 GiB by
+    /// default): in a server-sent event stream (`data: xxxx…`) or in JSON Lines (`{"log":"xxxx…`).
+    /// `sent` counts what was written before the client went; the handler ends normally either way.
+    public static func endless(_ contentType: String, limit: Int = 1 << 30, sent: Counter) -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head(contentType))
+            try connection.send(contentType.hasPrefix("text/event-stream") ? "data: " : "{\"log\":\"")
+            let megabyte = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+            do {
+                while sent.value < limit {
+                    try connection.send(megabyte)
+                    sent.add(megabyte.count)
+                }
+            } catch is FaultConnection.Gone {
+                // The client went: what this stream is for (the test reads how far it got).
+            }
+        }
+    }
+
+    /// One good event, then one whose data has bytes that are not UTF-8 (`0xFF 0xFE`).
+    public static func invalidUTF8() -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("text/event-stream"))
+            try connection.send(event(1))
+            try connection.send(Array("data: {\"n\":2,\"status\":\"".utf8) + [0xFF, 0xFE] + Array("\",\"log\":\"\"}\n\n".utf8))
+            try connection.waitForClose()
+        }
+    }
+
+    /// A count shared between a handler and a test.
+    public final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        public init() {}
+
+        public var value: Int { lock.withLock { count } }
+
+        func add(_ amount: Int) { lock.withLock { count += amount } }
+    }
+}

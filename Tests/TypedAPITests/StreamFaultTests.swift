@@ -1,0 +1,103 @@
+import DemoService
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPICurl
+
+/// Streams from a server that misbehaves, through the client: each failure one clear error with its
+/// place, memory bounded, the connection closed.
+@Suite("Streams that misbehave", .timeLimit(.minutes(5)))
+struct StreamFaultTests {
+    /// What a stream from `handler` gives the client: the items' numbers, and the error it ended
+    /// with (`nil` for a clean end).
+    private static func read(_ handler: @escaping @Sendable (FaultConnection) throws -> Void,
+                             timeout: Duration = .seconds(30)) async throws -> (items: [Int], failure: APIError?, server: FaultServer) {
+        let server = try FaultServer(handler)
+        var items: [Int] = []
+        var failure: APIError?
+        try await CurlTransport.withOwnEngine { curl, _ in
+            let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: curl)
+            do {
+                for try await item in client.stream(Endpoint<Public, BuildEvent>(path: "/events").timeout(timeout)) { items.append(item.n) }
+            } catch let error as APIError {
+                failure = error
+            }
+        }
+        return (items, failure, server)
+    }
+
+    @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed")
+    func stall() async throws {
+        let (items, failure, server) = try await Self.read(FaultStreams.stall(after: 2), timeout: .milliseconds(300))
+        defer { server.stop() }
+        #expect(items == [1, 2])
+        guard case .timedOut(_, let limit)? = failure else {
+            Issue.record("not a time-out: \(String(describing: failure))")
+            return
+        }
+        #expect(limit == .milliseconds(300))
+        // The handler waits for the client to close: it ends only because the client did.
+        while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test("A stream that trickles (chunks ending inside fields and characters) arrives whole", arguments: [1, 3, 7])
+    func trickle(bytes: Int) async throws {
+        let (items, failure, server) = try await Self.read(FaultStreams.trickle(events: 4, bytes: bytes))
+        defer { server.stop() }
+        #expect(failure == nil, "\(String(describing: failure))")
+        #expect(items == [1, 2, 3, 4])
+    }
+
+    @Test("An event or a JSON line without end is an error at 16 MiB, not a gigabyte in memory",
+          arguments: ["text/event-stream", "application/x-ndjson"])
+    func endless(contentType: String) async throws {
+        let sent = FaultStreams.Counter()
+        let (items, failure, server) = try await Self.read(FaultStreams.endless(contentType, sent: sent))
+        defer { server.stop() }
+        #expect(items.isEmpty)
+        guard case .decodingFailed(_, let decoding)? = failure else {
+            Issue.record("not a decoding failure: \(String(describing: failure))")
+            return
+        }
+        let message = String(describing: failure.map { $0 } ?? APIError.invalidURL("", reason: ""))
+        if contentType == "text/event-stream" {
+            #expect(decoding.found.hasPrefix("an event larger than 16 MiB (at byte "), "\(message)")
+            #expect(message.contains("cannot decode BuildEvent: expected a server-sent event stream, found an event larger than 16 MiB"), "\(message)")
+        } else {
+            #expect(decoding.found == "a line longer than 16 MiB (line 1)", "\(message)")
+        }
+        // The client stopped reading at the limit and closed: the server wrote a few buffers past
+        // 16 MiB, not the gigabyte it had.
+        while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(sent.value < 256 << 20, "\(sent.value) bytes sent")
+    }
+
+    @Test("An event whose data is not UTF-8 is an error that names its place, after the good one before it")
+    func invalidUTF8() async throws {
+        let (items, failure, server) = try await Self.read(FaultStreams.invalidUTF8())
+        defer { server.stop() }
+        #expect(items == [1])
+        guard case .decodingFailed(_, let decoding)? = failure else {
+            Issue.record("not a decoding failure: \(String(describing: failure))")
+            return
+        }
+        #expect(decoding.found.hasPrefix("an event that is not UTF-8 text (before byte "), "\(decoding)")
+    }
+
+    @Test("An answer that is not a stream says what it is instead, with the start of its body")
+    func notAStream() async throws {
+        let (items, failure, server) = try await Self.read { connection in
+            try connection.respond(headers: ["Content-Type: text/html"], body: Array("<html>maintenance</html>".utf8))
+        }
+        defer { server.stop() }
+        #expect(items.isEmpty)
+        guard case .unexpectedContentType(_, let expected, let response)? = failure else {
+            Issue.record("not a content-type error: \(String(describing: failure))")
+            return
+        }
+        #expect(expected == "text/event-stream or application/x-ndjson")
+        #expect(response.contentType == "text/html")
+        #expect("\(String(describing: failure))".contains("<html>maintenance</html>"))
+    }
+}
