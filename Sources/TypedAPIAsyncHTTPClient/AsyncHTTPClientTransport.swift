@@ -45,18 +45,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// trust roots (in place of the system's), a client certificate chain and key, or no
     /// certificate verification; see `HTTPTransport.send(_:body:timeout:tls:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
-        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
-            throw TransportFailure(.other, detail: "the request has no valid URL")
-        }
-        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
-        if !tls.isSystemDefault { outgoing.tlsConfiguration = try TLSConfigurations.shared.configuration(for: tls) }
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        outgoing.headers.reserveCapacity(request.headerFields.count)
-        for field in request.headerFields {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
-        }
-        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        let outgoing = try Self.outgoing(request, body: body, tls: tls)
+        let nanoseconds = Self.nanoseconds(timeout)
         let (client, maximumResponseSize, outgoingRequest) = (client, maximumResponseSize, outgoing)
         do {
             // AsyncHTTPClient's deadline stops at the head: a body that trickles or stalls would
@@ -79,19 +69,43 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
                     throw TransportFailure(.responseTooLarge, detail: "Content-Length \(announced) is over the limit of \(maximumResponseSize) bytes")
                 }
                 let buffer = try await response.body.collect(upTo: maximumResponseSize)
-                let data = Data(buffer.readableBytesView)
-                var fields = HTTPFields()
-                fields.reserveCapacity(response.headers.count)
-                for (name, value) in response.headers {
-                    guard let fieldName = HTTPField.Name(name) else { continue }
-                    fields.append(HTTPField(name: fieldName, value: value))
-                }
-                let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-                return (HTTPResponse(status: status, headerFields: fields), data)
+                return (Self.head(of: response), Data(buffer.readableBytesView))
             }
         } catch {
             throw Self.failure(from: error)
         }
+    }
+
+    /// The request as AsyncHTTPClient takes it.
+    private static func outgoing(_ request: HTTPRequest, body: Data?, tls: TLSOptions) throws -> HTTPClientRequest {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        var outgoing = HTTPClientRequest(url: "\(scheme)://\(authority)\(path)")
+        if !tls.isSystemDefault { outgoing.tlsConfiguration = try TLSConfigurations.shared.configuration(for: tls) }
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        return outgoing
+    }
+
+    /// A response's head as HTTP types has it.
+    private static func head(of response: HTTPClientResponse) -> HTTPResponse {
+        var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
+        for (name, value) in response.headers {
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+        return HTTPResponse(status: status, headerFields: fields)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
     /// The methods sent once more when a connection closes before any answer (RFC 9110's safe methods).
@@ -139,5 +153,45 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             return TransportFailure(.connectionClosed, detail: detail)
         }
         return TransportFailure(.other, detail: detail)
+    }
+}
+
+extension AsyncHTTPClientTransport: StreamingHTTPTransport {
+    /// Sends a request and hands its body over as it arrives; see
+    /// `StreamingHTTPTransport.stream(_:body:idleTimeout:tls:)`. AsyncHTTPClient reads the next
+    /// chunk from the connection only when it is asked for (back-pressure); a reader cancelled
+    /// while it waits ends the request, and dropping the chunks closes the connection.
+    public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+    {
+        do {
+            // The deadline is for the head only: AsyncHTTPClient lifts it once the head has arrived.
+            let response = try await client.execute(try Self.outgoing(request, body: body, tls: tls),
+                                                    deadline: NIODeadline.now() + .nanoseconds(Self.nanoseconds(idleTimeout)))
+            let reader = BodyReader(response.body)
+            return (Self.head(of: response), HTTPBodyChunks {
+                do {
+                    return try await reader.next()
+                } catch {
+                    throw Self.failure(from: error)
+                }
+            })
+        } catch {
+            throw Self.failure(from: error)
+        }
+    }
+}
+
+/// Reads a response body one chunk at a time, for one reader after another.
+private actor BodyReader {
+    private var iterator: HTTPClientResponse.Body.AsyncIterator
+
+    init(_ body: HTTPClientResponse.Body) { iterator = body.makeAsyncIterator() }
+
+    func next() async throws -> Data? {
+        var current = iterator
+        defer { iterator = current }
+        guard let buffer = try await current.next(isolation: self) else { return nil }
+        return Data(buffer.readableBytesView)
     }
 }

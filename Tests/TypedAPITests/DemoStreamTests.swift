@@ -70,9 +70,9 @@ struct ClientStreamTests {
         Endpoint(path: "/events?" + query)
     }
 
-    @Test("Server-sent events and JSON Lines decode into the endpoint's item type, in order")
-    func typedItems() async throws {
-        try await withDemoServer(.curl) { client, _ in
+    @Test("Server-sent events and JSON Lines decode into the endpoint's item type, in order", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func typedItems(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
             var items: [BuildEvent] = []
             for try await item in client.stream(Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7")]), path: "/events")) {
                 items.append(item)
@@ -86,9 +86,9 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order")
-    func reconnection() async throws {
-        try await withDemoServer(.curl) { client, _ in
+    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func reconnection(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
             let cut = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7"), URLQueryItem(name: "disconnectAfter", value: "2"),
                                                                 URLQueryItem(name: "retryMs", value: "10")]), path: "/events")
             var items: [Int] = []
@@ -97,9 +97,9 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("Leaving a long stream early ends it; the next call on the client works")
-    func earlyEnd() async throws {
-        try await withDemoServer(.curl) { client, _ in
+    @Test("Leaving a long stream early ends it; the next call on the client works", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func earlyEnd(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
             var seen = 0
             // Not a million events: the in-process demo server (a debug build) was seen buffering a
             // stream its reader had paused without bound, on the event loops every test shares.
@@ -117,9 +117,9 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("The time limit is for each gap, an error status is the client's error, and a transport that cannot stream says so")
-    func failures() async throws {
-        try await withDemoServer(.curl) { client, server in
+    @Test("The time limit is for each gap, an error status is the client's error, and a transport that cannot stream (URLSession) says so", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func failures(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, server in
             let stalled = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "gapMs", value: "10000")]),
                                                        path: "/events").timeout(.milliseconds(300))
             var received = 0
@@ -151,7 +151,7 @@ struct ClientStreamTests {
                 after.append(item.n)
             }
             #expect(after == [1, 2])
-            let other = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: TransportChoice.asyncHTTPClient.make())
+            let other = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: TransportChoice.urlSession.make())
             var unsupported: (any Error)?
             do {
                 for try await _ in other.stream(Endpoint<Public, BuildEvent>(path: "/events")) {}

@@ -3,23 +3,48 @@ import FaultServer
 import Foundation
 import Testing
 import TypedAPI
+import TypedAPIAsyncHTTPClient
 import TypedAPICurl
 
-/// Streams from a server that misbehaves, through the client: each failure one clear error with its
-/// place, memory bounded, the connection closed.
+/// The transports that stream.
+enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case curl
+    case asyncHTTPClient
+
+    /// Runs `body` with a client of this transport for `url`.
+    func withClient<T>(_ url: String, _ body: (APIClient) async throws -> T) async throws -> T {
+        switch self {
+        case .curl:
+            return try await CurlTransport.withOwnEngine { curl, _ in
+                try await body(APIClient(environment: try ServerEnvironment(url: url), transport: curl))
+            }
+        case .asyncHTTPClient:
+            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport()))
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+/// Streams from a server that misbehaves, through the client on each transport that streams: each
+/// failure one clear error with its place, memory bounded, the connection closed.
 @Suite("Streams that misbehave", .timeLimit(.minutes(5)))
 struct StreamFaultTests {
-    /// What a stream from `handler` gives the client: the items' numbers, and the error it ended
-    /// with (`nil` for a clean end).
-    private static func read(_ handler: @escaping @Sendable (FaultConnection) throws -> Void,
-                             timeout: Duration = .seconds(30)) async throws -> (items: [Int], failure: APIError?, server: FaultServer) {
+    /// What a stream from `handler` gives the client: the items' numbers (the first `leaveAfter`,
+    /// when given), and the error it ended with (`nil` for a clean end).
+    private static func read(_ transport: StreamingTransport, _ handler: @escaping @Sendable (FaultConnection) throws -> Void,
+                             timeout: Duration = .seconds(30), leaveAfter: Int? = nil) async throws
+        -> (items: [Int], failure: APIError?, server: FaultServer)
+    {
         let server = try FaultServer(handler)
         var items: [Int] = []
         var failure: APIError?
-        try await CurlTransport.withOwnEngine { curl, _ in
-            let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: curl)
+        try await transport.withClient(server.baseURL) { client in
             do {
-                for try await item in client.stream(Endpoint<Public, BuildEvent>(path: "/events").timeout(timeout)) { items.append(item.n) }
+                for try await item in client.stream(Endpoint<Public, BuildEvent>(path: "/events").timeout(timeout)) {
+                    items.append(item.n)
+                    if items.count == leaveAfter { break }
+                }
             } catch let error as APIError {
                 failure = error
             }
@@ -27,9 +52,20 @@ struct StreamFaultTests {
         return (items, failure, server)
     }
 
-    @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed")
-    func stall() async throws {
-        let (items, failure, server) = try await Self.read(FaultStreams.stall(after: 2), timeout: .milliseconds(300))
+    @Test("Leaving a stream before its end closes its connection", arguments: StreamingTransport.allCases)
+    func leaving(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 5), leaveAfter: 3)
+        defer { server.stop() }
+        #expect(items == [1, 2, 3])
+        #expect(failure == nil, "\(String(describing: failure))")
+        // The handler waits for the client to close: it ends only because the client did.
+        while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed",
+          arguments: StreamingTransport.allCases)
+    func stall(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 2), timeout: .milliseconds(300))
         defer { server.stop() }
         #expect(items == [1, 2])
         guard case .timedOut(_, let limit)? = failure else {
@@ -41,19 +77,20 @@ struct StreamFaultTests {
         while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
     }
 
-    @Test("A stream that trickles (chunks ending inside fields and characters) arrives whole", arguments: [1, 3, 7])
-    func trickle(bytes: Int) async throws {
-        let (items, failure, server) = try await Self.read(FaultStreams.trickle(events: 4, bytes: bytes))
+    @Test("A stream that trickles (chunks ending inside fields and characters) arrives whole",
+          arguments: StreamingTransport.allCases, [1, 3, 7])
+    func trickle(_ transport: StreamingTransport, bytes: Int) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.trickle(events: 4, bytes: bytes))
         defer { server.stop() }
         #expect(failure == nil, "\(String(describing: failure))")
         #expect(items == [1, 2, 3, 4])
     }
 
     @Test("An event or a JSON line without end is an error at 16 MiB, not a gigabyte in memory",
-          arguments: ["text/event-stream", "application/x-ndjson"])
-    func endless(contentType: String) async throws {
+          arguments: StreamingTransport.allCases, ["text/event-stream", "application/x-ndjson"])
+    func endless(_ transport: StreamingTransport, contentType: String) async throws {
         let sent = FaultStreams.Counter()
-        let (items, failure, server) = try await Self.read(FaultStreams.endless(contentType, sent: sent))
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.endless(contentType, sent: sent))
         defer { server.stop() }
         #expect(items.isEmpty)
         guard case .decodingFailed(_, let decoding)? = failure else {
@@ -73,9 +110,10 @@ struct StreamFaultTests {
         #expect(sent.value < 256 << 20, "\(sent.value) bytes sent")
     }
 
-    @Test("An event whose data is not UTF-8 is an error that names its place, after the good one before it")
-    func invalidUTF8() async throws {
-        let (items, failure, server) = try await Self.read(FaultStreams.invalidUTF8())
+    @Test("An event whose data is not UTF-8 is an error that names its place, after the good one before it",
+          arguments: StreamingTransport.allCases)
+    func invalidUTF8(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.invalidUTF8())
         defer { server.stop() }
         #expect(items == [1])
         guard case .decodingFailed(_, let decoding)? = failure else {
@@ -85,9 +123,9 @@ struct StreamFaultTests {
         #expect(decoding.found.hasPrefix("an event that is not UTF-8 text (before byte "), "\(decoding)")
     }
 
-    @Test("An answer that is not a stream says what it is instead, with the start of its body")
-    func notAStream() async throws {
-        let (items, failure, server) = try await Self.read { connection in
+    @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: StreamingTransport.allCases)
+    func notAStream(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport) { connection in
             try connection.respond(headers: ["Content-Type: text/html"], body: Array("<html>maintenance</html>".utf8))
         }
         defer { server.stop() }
