@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TypedAPI", targets: ["TypedAPI"]),
         .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
         .library(name: "TypedAPICurl", targets: ["TypedAPICurl"]),
+        .library(name: "TypedAPICombine", targets: ["TypedAPICombine"]),
         .library(name: "DemoService", targets: ["DemoService"]),
         .library(name: "APIScript", targets: ["APIScript"]),
         .library(name: "TypistCore", targets: ["TypistCore"]),
@@ -27,7 +28,8 @@ let package = Package(
         .trait(name: "DemoService", description: "The offline demo service (Hummingbird): typist's built-in service, the DemoService product."),
         .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
         .trait(name: "YAML", description: "OpenAPI documents written in YAML (Yams); without it TypistOpenAPI reads JSON documents only."),
-        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML"]),
+        .trait(name: "Combine", description: "Publishers for calls and streams (TypedAPICombine): Combine where the system has it, OpenCombine elsewhere."),
+        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML", "Combine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -38,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Documentation only (`Scripts/docs`): a command plugin, built when it is invoked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -74,6 +77,15 @@ let package = Package(
             dependencies: [
                 "TypedAPI", "CCurl",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            // Seed 001's `publisher(for:)`: Combine on Apple's systems, OpenCombine elsewhere.
+            name: "TypedAPICombine",
+            dependencies: [
+                "TypedAPI",
+                .product(name: "OpenCombine", package: "OpenCombine",
+                         condition: .when(platforms: [.linux, .windows, .android, .wasi], traits: ["Combine"])),
             ]
         ),
         .target(
@@ -208,7 +220,8 @@ let package = Package(
         .systemLibrary(name: "CTestSpawn", path: "Tests/CTestSpawn"),
         .testTarget(
             name: "TypedAPITests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService", "FaultServer", "TypistTesting"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "TypedAPICombine", "DemoService", "FaultServer", "TypistTesting",
+                           .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi]))]
         ),
         .testTarget(
             name: "APIScriptTests",
@@ -231,7 +244,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadmeTests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "DemoService"]
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "TypedAPICombine", "DemoService",
+                           .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi]))]
         ),
     ],
     swiftLanguageModes: [.v6]

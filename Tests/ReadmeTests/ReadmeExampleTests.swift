@@ -1,8 +1,14 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
 import DemoService
 import Foundation
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import TypedAPICombine
 import TypedAPICurl
 
 // README:begin
@@ -47,6 +53,15 @@ func followBuild(baseURL: String) async throws -> [String] {
 }
 // README-streams:end
 
+// README-publisher:begin
+func stars(client: APIClient, then received: @escaping @Sendable ([Int]) -> Void) -> AnyCancellable {
+    client.publisher(for: .searchRepositories(query: "Swift"))   // AnyPublisher<RepositorySearch, any Error>
+        .map(\.items)
+        .replaceError(with: [])
+        .sink { repositories in received(repositories.map(\.stargazersCount)) }
+}
+// README-publisher:end
+
 @Suite("README")
 struct ReadmeExampleTests {
     @Test("The README's stream example is this file's code, and it runs")
@@ -85,6 +100,28 @@ struct ReadmeExampleTests {
     }
 
     /// This file's code between `// MARKER:begin` and `// MARKER:end`, and the README's text.
+    @Test("The README's publisher example is this file's code, and it gives the search's stars")
+    func publisher() async throws {
+        let (code, readme) = try Self.block("README-publisher")
+        #expect(readme.contains("```swift\n" + code + "```"))
+        let server = try await DemoServer.start()
+        do {
+            let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: CurlTransport())
+            let expected = try await client.send(.searchRepositories(query: "Swift")).items.map(\.stargazersCount)
+            #expect(!expected.isEmpty)
+            var cancellable: AnyCancellable?
+            let received: [Int] = await withCheckedContinuation { continuation in
+                cancellable = stars(client: client) { continuation.resume(returning: $0) }
+            }
+            withExtendedLifetime(cancellable) {}
+            #expect(received == expected)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     private static func block(_ marker: String) throws -> (code: String, readme: String) {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = try #require(between("// \(marker):begin\n", "// \(marker):end", in: source))
