@@ -39,6 +39,18 @@ struct CurlStreamTests {
         #expect(resumed.load(ordering: .relaxed) == 1)
     }
 
+    @Test("A reader that stays just behind holds only what is buffered, not every chunk it has taken")
+    func takenChunksGo() async throws {
+        let stream = CurlStream()
+        for _ in 0..<3 { #expect(Self.push(stream)) }
+        // Never caught up: one taken, one more arrives, a thousand times over.
+        for _ in 0..<1_000 {
+            _ = try await stream.next(resume: {})
+            #expect(Self.push(stream))
+        }
+        #expect(stream.heldBytes == 3 * Self.chunk.count)
+    }
+
     @Test("A waiting reader gets the next chunk, then the end; an error ends it with that error")
     func waiting() async throws {
         let stream = CurlStream()

@@ -24,13 +24,14 @@ extension DemoRoutes {
             let last = min(parameters.count, first + (parameters.disconnectAfter ?? parameters.count) - 1)
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                             body: ResponseBody { writer in
-                                try await writer.write(ByteBuffer(string: "retry: \(parameters.retryMilliseconds)\n\n"))
+                                var pending = ByteBuffer(string: "retry: \(parameters.retryMilliseconds)\n\n")
                                 if first <= last {
                                     for n in first...last {
-                                        try await writer.write(ByteBuffer(string: Self.serverSentEvent(n)))
-                                        if parameters.gapMilliseconds > 0 { try await Task.sleep(for: .milliseconds(parameters.gapMilliseconds)) }
+                                        pending.writeString(Self.serverSentEvent(n))
+                                        try await Self.write(&pending, to: &writer, gap: parameters.gapMilliseconds)
                                     }
                                 }
+                                try await writer.write(pending)
                                 if parameters.disconnectAfter != nil, last < parameters.count { throw TruncatedOnPurpose() }
                                 try await writer.finish(nil)
                             })
@@ -41,17 +42,28 @@ extension DemoRoutes {
                             body: ResponseBody { writer in
                                 let encoder = JSONEncoder()
                                 encoder.outputFormatting = .sortedKeys
+                                var pending = ByteBuffer()
                                 if parameters.count > 0 {
                                     for n in 1...parameters.count {
-                                        var line = try encoder.encode(BuildEvent.number(n))
-                                        line.append(0x0A)
-                                        try await writer.write(ByteBuffer(bytes: line))
-                                        if parameters.gapMilliseconds > 0 { try await Task.sleep(for: .milliseconds(parameters.gapMilliseconds)) }
+                                        pending.writeBytes(try encoder.encode(BuildEvent.number(n)))
+                                        pending.writeInteger(UInt8(0x0A))
+                                        try await Self.write(&pending, to: &writer, gap: parameters.gapMilliseconds)
                                     }
                                 }
+                                try await writer.write(pending)
                                 try await writer.finish(nil)
                             })
         }
+    }
+
+    /// Writes what is pending after an item: at once, then waits `gap` ms, when the stream has gaps;
+    /// without gaps, once 16 KiB have gathered (as a buffered server would, instead of a write and
+    /// a flush per item).
+    private static func write(_ pending: inout ByteBuffer, to writer: inout any ResponseBodyWriter, gap: Int) async throws {
+        guard gap > 0 || pending.readableBytes >= 16 << 10 else { return }
+        try await writer.write(pending)
+        pending.clear()
+        if gap > 0 { try await Task.sleep(for: .milliseconds(gap)) }
     }
 
     /// Event `n` as the stream writes it: odd ones compact on one `data:` line, even ones pretty
