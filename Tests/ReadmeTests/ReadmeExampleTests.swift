@@ -68,15 +68,7 @@ struct ReadmeExampleTests {
     func streams() async throws {
         let (code, readme) = try Self.block("README-streams")
         #expect(readme.contains("```swift\n" + code + "```"))
-        let server = try await DemoServer.start()
-        let seen: [String]
-        do {
-            seen = try await followBuild(baseURL: server.baseURL)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        let seen = try await Self.withDemoServer { server in try await followBuild(baseURL: server.baseURL) }
         #expect(seen == ["1 queued", "2 running", "3 passed"])
     }
 
@@ -84,44 +76,47 @@ struct ReadmeExampleTests {
     func example() async throws {
         let (code, readme) = try Self.block("README")
         #expect(readme.contains("```swift\nimport TypedAPI\nimport TypedAPIAsyncHTTPClient\n\n" + code + "```"))
-
-        let server = try await DemoServer.start()
-        do {
+        let line = try await Self.withDemoServer { server in
             let client = APIClient(environment: try ServerEnvironment(url: server.baseURL),
                                    transport: AsyncHTTPClientTransport())
             let session = try await client.send(.login(user: "ada", password: "lovelace"))
-            let line = try await readmeExample(baseURL: server.baseURL, token: AccessToken(session.token))
-            #expect(line.hasSuffix(" hits") && !line.hasPrefix(": "))
-        } catch {
-            await server.stop()
-            throw error
+            return try await readmeExample(baseURL: server.baseURL, token: AccessToken(session.token))
         }
-        await server.stop()
+        #expect(line.hasSuffix(" hits") && !line.hasPrefix(": "))
     }
 
-    /// This file's code between `// MARKER:begin` and `// MARKER:end`, and the README's text.
     @Test("The README's publisher example is this file's code, and it gives the search's stars")
     func publisher() async throws {
         let (code, readme) = try Self.block("README-publisher")
         #expect(readme.contains("```swift\n" + code + "```"))
-        let server = try await DemoServer.start()
-        do {
+        let (expected, received) = try await Self.withDemoServer { server in
             let client = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: CurlTransport())
             let expected = try await client.send(.searchRepositories(query: "Swift")).items.map(\.stargazersCount)
-            #expect(!expected.isEmpty)
             var cancellable: AnyCancellable?
             let received: [Int] = await withCheckedContinuation { continuation in
                 cancellable = stars(client: client) { continuation.resume(returning: $0) }
             }
             withExtendedLifetime(cancellable) {}
-            #expect(received == expected)
+            return (expected, received)
+        }
+        #expect(!expected.isEmpty)
+        #expect(received == expected)
+    }
+
+    /// Runs `body` with a demo server, stopped whatever happens.
+    private static func withDemoServer<T>(_ body: (DemoServer) async throws -> T) async throws -> T {
+        let server = try await DemoServer.start()
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
         } catch {
             await server.stop()
             throw error
         }
-        await server.stop()
     }
 
+    /// This file's code between `// MARKER:begin` and `// MARKER:end`, and the README's text.
     private static func block(_ marker: String) throws -> (code: String, readme: String) {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let code = try #require(between("// \(marker):begin\n", "// \(marker):end", in: source))

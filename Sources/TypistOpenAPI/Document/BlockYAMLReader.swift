@@ -603,34 +603,14 @@ package struct BlockYAMLReader {
         guard index < end else { throw outside("a flow collection over several lines", index) }
         switch bytes[index] {
         case UInt8(ascii: "["):
-            index += 1
             var elements: [SpecNode] = []
-            while true {
-                index = try skipSpaces(from: index)
-                guard index < end else { throw outside("a flow collection over several lines", index) }
-                if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return .array(elements)
-                }
+            try flowEntries(at: &index, end: end, closing: UInt8(ascii: "]")) { (index: inout Int) throws(Outside) in
                 elements.append(try flow(at: &index, end: end, depth: depth + 1))
-                index = try skipSpaces(from: index)
-                guard index < end else { throw outside("a flow collection over several lines", index) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] != UInt8(ascii: "]") {
-                    throw outside("a flow sequence entry that is not a value", index)
-                }
             }
+            return .array(elements)
         case UInt8(ascii: "{"):
-            index += 1
             var entries: [(key: String, value: SpecNode)] = []
-            while true {
-                index = try skipSpaces(from: index)
-                guard index < end else { throw outside("a flow collection over several lines", index) }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .object(entries)
-                }
+            try flowEntries(at: &index, end: end, closing: UInt8(ascii: "}")) { (index: inout Int) throws(Outside) in
                 guard let key = try flowScalar(at: &index, end: end, isKey: true) else { throw outside("a flow mapping key that is not a scalar", index) }
                 index = try skipSpaces(from: index)
                 guard index < end, bytes[index] == Self.colon, index + 1 < end, bytes[index + 1] == Self.space else {
@@ -640,17 +620,34 @@ package struct BlockYAMLReader {
                 let value = try flow(at: &index, end: end, depth: depth + 1)
                 try Self.refuseDuplicate(key.text, in: entries, at: index)
                 entries.append((key.text, value))
-                index = try skipSpaces(from: index)
-                guard index < end else { throw outside("a flow collection over several lines", index) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                } else if bytes[index] != UInt8(ascii: "}") {
-                    throw outside("a flow mapping entry that is not a value", index)
-                }
             }
+            return .object(entries)
         default:
             guard let scalar = try flowScalar(at: &index, end: end, isKey: false) else { throw outside("a flow value that is not a scalar", index) }
             return scalar.plain ? SpecNode.scalar(scalar.text, plain: true) : .string(scalar.text)
+        }
+    }
+
+    /// The entries of a flow collection, from its opening bracket to just after `closing`: `entry`
+    /// reads each one; commas between them, a trailing one allowed; all on this line.
+    private func flowEntries(at index: inout Int, end: Int, closing: UInt8,
+                             _ entry: (inout Int) throws(Outside) -> Void) throws(Outside) {
+        index += 1
+        while true {
+            index = try skipSpaces(from: index)
+            guard index < end else { throw outside("a flow collection over several lines", index) }
+            if bytes[index] == closing {
+                index += 1
+                return
+            }
+            try entry(&index)
+            index = try skipSpaces(from: index)
+            guard index < end else { throw outside("a flow collection over several lines", index) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] != closing {
+                throw outside("a flow collection entry that is not a value", index)
+            }
         }
     }
 
