@@ -3,28 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 import TypedAPI
-import TypedAPIAsyncHTTPClient
 import TypedAPICurl
-
-/// The transports that stream.
-enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case curl
-    case asyncHTTPClient
-
-    /// Runs `body` with a client of this transport for `url`.
-    func withClient<T>(_ url: String, _ body: (APIClient) async throws -> T) async throws -> T {
-        switch self {
-        case .curl:
-            return try await CurlTransport.withOwnEngine { curl, _ in
-                try await body(APIClient(environment: try ServerEnvironment(url: url), transport: curl))
-            }
-        case .asyncHTTPClient:
-            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport()))
-        }
-    }
-
-    var testDescription: String { rawValue }
-}
 
 /// Streams from a server that misbehaves, through the client on each transport that streams: each
 /// failure one clear error with its place, memory bounded, the connection closed.

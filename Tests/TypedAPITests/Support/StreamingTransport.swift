@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPIAsyncHTTPClient
+import TypedAPICurl
+
+/// The transports that stream.
+enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case curl
+    case asyncHTTPClient
+
+    /// Runs `body` with a client of this transport for `url`.
+    func withClient<T>(_ url: String, _ body: (APIClient) async throws -> T) async throws -> T {
+        switch self {
+        case .curl:
+            return try await CurlTransport.withOwnEngine { curl, _ in
+                try await body(APIClient(environment: try ServerEnvironment(url: url), transport: curl))
+            }
+        case .asyncHTTPClient:
+            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport()))
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
