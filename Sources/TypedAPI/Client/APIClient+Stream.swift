@@ -192,11 +192,11 @@ private actor ItemReader<Item: Decodable & Sendable> {
         if case .events? = framing, type.hasPrefix("text/event-stream") {
             // Taken up again: the parser keeps the last event ID and the reconnection time.
         } else if type.hasPrefix("text/event-stream") {
-            framing = .events(ServerSentEventParser())
+            framing = .events(ServerSentEventParser(maximumEventBytes: client.configuration.maximumStreamItemBytes))
         } else if type.hasPrefix("application/x-ndjson") || type.hasPrefix("application/jsonl") || type.hasPrefix("application/json-seq")
             || type.hasPrefix("application/jsonlines")
         {
-            framing = .lines(JSONLinesFramer())
+            framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
         } else {
             var text = Data()
             while text.count < ResponseSummary.excerptLength, let chunk = try await Self.withIdleLimit(prepared, { try await body.next() }) { text += chunk }

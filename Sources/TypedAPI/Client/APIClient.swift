@@ -33,6 +33,9 @@ public final class APIClient: Sendable {
         public var encoder: JSONEncoder
         /// The decoder for JSON responses, unless an endpoint brings its own.
         public var decoder: JSONDecoder
+        /// The most bytes one item of a stream may take (an event's lines, or a JSON line) before
+        /// the stream is an error instead of unbounded memory: 16 MiB unless set.
+        public var maximumStreamItemBytes = 16 << 20
 
         /// The default encoder for JSON bodies: keys sorted, so that a body is the same bytes on
         /// every run (Foundation on Linux otherwise orders an object's keys by hash, which changes

@@ -10,14 +10,16 @@ enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Send
     case asyncHTTPClient
 
     /// Runs `body` with a client of this transport for `url`.
-    func withClient<T>(_ url: String, _ body: (APIClient) async throws -> T) async throws -> T {
+    func withClient<T>(_ url: String, configuration: APIClient.Configuration = APIClient.Configuration(),
+                       _ body: (APIClient) async throws -> T) async throws -> T {
         switch self {
         case .curl:
             return try await CurlTransport.withOwnEngine { curl, _ in
-                try await body(APIClient(environment: try ServerEnvironment(url: url), transport: curl))
+                try await body(APIClient(environment: try ServerEnvironment(url: url), transport: curl, configuration: configuration))
             }
         case .asyncHTTPClient:
-            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport()))
+            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport(),
+                                            configuration: configuration))
         }
     }
 
