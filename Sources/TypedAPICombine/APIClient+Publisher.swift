@@ -4,6 +4,7 @@ import Combine
 import OpenCombine
 #endif
 import Foundation
+import Synchronization
 import TypedAPI
 
 #if canImport(Combine) || canImport(OpenCombine)
@@ -59,11 +60,10 @@ extension APIClient {
 
 /// True once, then false: the single value of a call's stream.
 private final class Once: Sendable {
-    private let taken = NSLock()
-    private nonisolated(unsafe) var done = false
+    private let done = Mutex(false)
 
     func take() -> Bool {
-        taken.withLock {
+        done.withLock { done in
             defer { done = true }
             return !done
         }

@@ -74,17 +74,7 @@ public struct CurlTransport: StreamingHTTPTransport {
     /// server (`CURLOPT_SSL_VERIFYPEER` and `CURLOPT_SSL_VERIFYHOST` off); see
     /// `HTTPTransport.send(_:body:timeout:tls:)`.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
-        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
-            throw TransportFailure(.other, detail: "the request has no valid URL")
-        }
-        guard let engine else {
-            throw TransportFailure(.other, detail: "libcurl could not be initialised")
-        }
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        let transfer = CurlTransfer(
-            url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
-            headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
-            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize, tls: tls)
+        let (engine, transfer) = try transfer(request, body: body, timeout: timeout, tls: tls, stream: nil)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 transfer.continuation = continuation
@@ -104,19 +94,8 @@ public struct CurlTransport: StreamingHTTPTransport {
     public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
         -> (HTTPResponse, HTTPBodyChunks)
     {
-        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
-            throw TransportFailure(.other, detail: "the request has no valid URL")
-        }
-        guard let engine else {
-            throw TransportFailure(.other, detail: "libcurl could not be initialised")
-        }
-        let milliseconds = idleTimeout.components.seconds * 1000 + idleTimeout.components.attoseconds / 1_000_000_000_000_000
         let stream = CurlStream()
-        let transfer = CurlTransfer(
-            url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
-            headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
-            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize, tls: tls,
-            stream: stream)
+        let (engine, transfer) = try transfer(request, body: body, timeout: idleTimeout, tls: tls, stream: stream)
         let reader = StreamReader(stream: stream, transfer: transfer, engine: engine)
         engine.submit(transfer)
         let head: HTTPResponse
@@ -126,6 +105,23 @@ public struct CurlTransport: StreamingHTTPTransport {
             throw TransportFailure(.cancelled, detail: "cancelled")
         }
         return (head, HTTPBodyChunks { try await reader.next() })
+    }
+
+    /// The exchange for `request` and the engine to run it on: read whole, or into `stream`.
+    private func transfer(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions,
+                          stream: CurlStream?) throws -> (CurlEngine, CurlTransfer) {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        guard let engine else {
+            throw TransportFailure(.other, detail: "libcurl could not be initialised")
+        }
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        return (engine, CurlTransfer(
+            url: "\(scheme)://\(authority)\(path)", method: request.method.rawValue,
+            headerLines: Self.headerLines(request.headerFields, hasBody: body != nil), body: body,
+            timeoutMilliseconds: max(1, Int(clamping: milliseconds)), maximumResponseSize: maximumResponseSize, tls: tls,
+            stream: stream))
     }
 
     /// A stream's reading end: the exchange is ended when the last reference to it goes, so a

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPTypes
 
 extension APIClient {
@@ -182,11 +183,7 @@ private actor ItemReader<Item: Decodable & Sendable> {
         chunks = body
         guard (200..<300).contains(response.status.code) else {
             // The error's body, as much as a message needs.
-            var text = Data()
-            while text.count < 64 << 10, let chunk = try await Self.withIdleLimit(prepared, { try await body.next() }) { text += chunk }
-            throw APIError.unacceptableStatus(prepared.summary, ResponseSummary(
-                status: response.status.code, reason: response.status.reasonPhrase,
-                headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text))
+            throw APIError.unacceptableStatus(prepared.summary, try await Self.summary(of: response, body, upTo: 64 << 10, prepared))
         }
         let type = (response.headerFields[.contentType] ?? "").lowercased()
         if case .events? = framing, type.hasPrefix("text/event-stream") {
@@ -198,11 +195,8 @@ private actor ItemReader<Item: Decodable & Sendable> {
         {
             framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
         } else {
-            var text = Data()
-            while text.count < ResponseSummary.excerptLength, let chunk = try await Self.withIdleLimit(prepared, { try await body.next() }) { text += chunk }
-            throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson", ResponseSummary(
-                status: response.status.code, reason: response.status.reasonPhrase,
-                headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text))
+            throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson",
+                                                 try await Self.summary(of: response, body, upTo: ResponseSummary.excerptLength, prepared))
         }
     }
 
@@ -210,25 +204,42 @@ private actor ItemReader<Item: Decodable & Sendable> {
         switch framing {
         case .events(var parser):
             defer { framing = .events(parser) }
-            var events: [ServerSentEvent] = []
-            do {
-                try chunk.withUnsafeBytes { bytes in try parser.feed(bytes, into: &events) }
-            } catch let failure as ServerSentEventParser.Failure {
-                broken = framingFailure(expected: "a server-sent event stream", found: failure.message)
+            let events: [ServerSentEvent] = completed(in: chunk, framing: "a server-sent event stream") { bytes, events in
+                do throws(ServerSentEventParser.Failure) { try parser.feed(bytes, into: &events) } catch { return error.message }
+                return nil
             }
             return try events.map { try decode(Data($0.data.utf8)) }
         case .lines(var framer):
             defer { framing = .lines(framer) }
-            var lines: [Data] = []
-            do {
-                try chunk.withUnsafeBytes { bytes in try framer.feed(bytes, into: &lines) }
-            } catch let failure as JSONLinesFramer.Failure {
-                broken = framingFailure(expected: "JSON Lines", found: failure.message)
+            let lines: [Data] = completed(in: chunk, framing: "JSON Lines") { bytes, lines in
+                do throws(JSONLinesFramer.Failure) { try framer.feed(bytes, into: &lines) } catch { return error.message }
+                return nil
             }
             return try lines.map(decode)
         case nil:
             return []
         }
+    }
+
+    /// What `feed` completes from `chunk`. When it reports a break in the framing (its message), the
+    /// pieces before the break are returned and the break is kept in ``broken``, thrown once they
+    /// have been handed over.
+    private func completed<Piece>(in chunk: Data, framing: String,
+                                  _ feed: (UnsafeRawBufferPointer, inout [Piece]) -> String?) -> [Piece] {
+        var pieces: [Piece] = []
+        if let message = chunk.withUnsafeBytes({ feed($0, &pieces) }) {
+            broken = framingFailure(expected: framing, found: message)
+        }
+        return pieces
+    }
+
+    /// The head of an answer that is not the stream, and the start of its body (up to `limit` bytes).
+    private static func summary(of response: HTTPResponse, _ body: HTTPBodyChunks, upTo limit: Int,
+                                _ request: PreparedRequest) async throws -> ResponseSummary {
+        var text = Data()
+        while text.count < limit, let chunk = try await withIdleLimit(request, { try await body.next() }) { text += chunk }
+        return ResponseSummary(status: response.status.code, reason: response.status.reasonPhrase,
+                               headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text)
     }
 
     /// A stream whose framing breaks (an event past the limit, bytes that are not UTF-8) as the
@@ -287,23 +298,18 @@ private actor ItemReader<Item: Decodable & Sendable> {
 }
 
 /// The items of one batch, handed over one by one by the stream's iterator.
-private final class ItemBatch<Item: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Item] = []
-    private var index = 0
+private final class ItemBatch<Item: Sendable>: Sendable {
+    private let state = Mutex<(items: [Item], index: Int)>(([], 0))
 
     func next() -> Item? {
-        lock.withLock {
-            guard index < items.count else { return nil }
-            defer { index += 1 }
-            return items[index]
+        state.withLock { state in
+            guard state.index < state.items.count else { return nil }
+            defer { state.index += 1 }
+            return state.items[state.index]
         }
     }
 
     func refill(_ batch: [Item]) {
-        lock.withLock {
-            items = batch
-            index = 0
-        }
+        state.withLock { $0 = (batch, 0) }
     }
 }
