@@ -194,7 +194,8 @@ public final class FaultConnection: @unchecked Sendable {
     }
 
     /// Writes bytes, waiting for a slow reader but giving up when the server stops or the
-    /// client has not read anything for 30 s.
+    /// client has not read anything for 5 minutes (the suites' time limit: a client that is only
+    /// slow, on a busy machine, is waited for; one that hangs fails its test by that limit).
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         var stalled = Date()
@@ -205,7 +206,7 @@ public final class FaultConnection: @unchecked Sendable {
                 offset += written
                 stalled = Date()
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                if Date().timeIntervalSince(stalled) > 30 { throw Gone() }
+                if Date().timeIntervalSince(stalled) > 300 { throw Gone() }
                 // The client is not reading (a stream it paused): wait for room without spinning.
                 var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&room, 1, 100)
