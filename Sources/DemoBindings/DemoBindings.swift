@@ -80,6 +80,16 @@ public enum DemoBindings {
                     Endpoint.search(query: query)
                 }
             }
+            Group("Streams") {
+                RegisterStream("events", summary: "Build events as server-sent events, gapMs apart",
+                               Parameter<Int>("count", default: 10), Parameter<Int>("gapMs", default: 0)) { count, gapMs in
+                    Endpoint.events(count: count, gapMs: gapMs)
+                }
+                RegisterStream("eventLines", summary: "The same build events as JSON Lines",
+                               Parameter<Int>("count", default: 10), Parameter<Int>("gapMs", default: 0)) { count, gapMs in
+                    Endpoint.eventLines(count: count, gapMs: gapMs)
+                }
+            }
             Group("Faults") {
                 Register("status", summary: "Answers with that status", Parameter<Int>("code")) { code in
                     Endpoint.status(code: code)

@@ -26,7 +26,9 @@ struct BuiltinMethodTableTests {
     @Test("Each spelling answers to one method, and every method says where it works, what it does and how")
     func rowsAreComplete() {
         #expect(BuiltinMethod.byKey.count == BuiltinMethod.all.reduce(0) { $0 + $1.labelings.count })
-        for method in BuiltinMethod.all {
+        #expect(BuiltinMethod.streamsByKey.count == BuiltinMethod.streams.reduce(0) { $0 + $1.labelings.count })
+        #expect(BuiltinMethod.streams.allSatisfy { $0.receivers == .stream })
+        for method in BuiltinMethod.all + BuiltinMethod.streams {
             #expect(!method.receivers.isEmpty && !method.summary.isEmpty && method.example.contains(method.name), "\(method.name)")
             #expect(method.declaration.hasPrefix(method.name), "\(method.name)")
         }
@@ -42,6 +44,9 @@ struct BuiltinMethodTableTests {
             contains(_ element: Element) -> Bool   on Array, Range, String, Bytes
               Whether an element equals the argument; on a string, whether the text occurs in it.
               example: [1, 2, 3].contains(2)
+            contains(where predicate: (Element) async throws -> Bool) async throws -> Bool   on AsyncThrowingStream
+              Reads until an item the closure accepts: true then, false when the stream ends first.
+              example: events(count: 5).contains { $0.n == 4 }
             """)
         #expect(BuiltinHelp.text(for: "first")?.hasPrefix("first: Element? — the first element, or nil when empty   on Array, String, Bytes\nfirst(where") == true)
         #expect(BuiltinHelp.text(for: "nosuchmethod") == nil)
@@ -82,7 +87,7 @@ struct LanguageReferenceTests {
         let reference = try String(contentsOf: root.appendingPathComponent("Docs/Language.md"), encoding: .utf8)
         let section = try #require(reference.range(of: "## Built-ins")).upperBound
         let builtins = String(reference[section...])
-        for name in Set(BuiltinMethod.all.map(\.name) + Property.allCases.map(\.rawValue)) {
+        for name in Set((BuiltinMethod.all + BuiltinMethod.streams).map(\.name) + Property.allCases.map(\.rawValue)) {
             #expect(builtins.contains("`\(name)"), "Docs/Language.md does not mention \(name)")
         }
     }

@@ -14,6 +14,9 @@ struct BuiltinHelpTests {
                 map<T>(_ transform: (Element) -> T) -> [T]   on Array, Range, Dictionary, Bytes
                   Each element transformed, in order; a dictionary gives its (key, value) pairs.
                   example: posts().map(\\.title)
+                map<T>(_ transform: (Element) async throws -> T) -> AsyncThrowingStream<T, any Error>   on AsyncThrowingStream
+                  Each item transformed as it arrives; nothing is read until the stream is.
+                  example: events(count: 3).map(\\.status)
 
                 """)
             output.clear()
@@ -27,7 +30,7 @@ struct BuiltinHelpTests {
     func examplesRun() async throws {
         try await withDemoShell { shell, output, _ in
             _ = try await shell.evaluate("var ids = [1, 2, 3]; var queue = [1]; var stack = [1]")
-            for method in BuiltinMethod.all {
+            for method in BuiltinMethod.all + BuiltinMethod.streams {
                 output.clear()
                 do {
                     _ = try await shell.evaluate(method.example)

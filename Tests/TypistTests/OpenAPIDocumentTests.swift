@@ -305,11 +305,11 @@ struct OpenAPIDocumentTests {
         try await withDemoShell { shell, output, server in
             shell.add(commands: [OpenAPICommand.command], after: "model")
             #expect(await shell.handle(":openapi \(server.baseURL)/openapi.yaml"))
-            #expect(output.standard.contains("31 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
+            #expect(output.standard.contains("33 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
                     "\(output.standard)")
             #expect(output.standard.contains("'breeds' is taken; this one is 'breeds2'"), "\(output.standard)")
             // Ten warnings are shown, and how many more there are.
-            #expect(output.standard.contains("warning: and 21 more like these (:endpoints lists every function by its name)"), "\(output.standard)")
+            #expect(output.standard.contains("warning: and 23 more like these (:endpoints lists every function by its name)"), "\(output.standard)")
             // The document's functions, and the host's, side by side.
             let fromDocument = try await shell.evaluate("post2(id: 4).id")
             let fromHost = try await shell.evaluate("post(id: 4).id")

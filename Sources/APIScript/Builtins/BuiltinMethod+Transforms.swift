@@ -88,7 +88,12 @@ extension BuiltinMethod {
             example: "posts().prefix(5).concurrentMap { comments(postId: $0.id).count }", closureArity: 1,
             type: { checker, call in
                 if call.arguments.count == 2 { checker.methodArgument(call, 0, .int) }
-                return .array(checker.methodClosure(call, call.arguments.count - 1, [call.element]))
+                let result = checker.methodClosure(call, call.arguments.count - 1, [call.element])
+                if result.isStream {
+                    // Items of several streams at once would arrive in no order a script could follow.
+                    return checker.rejectMethod(call, "concurrentMap collects each closure's value, and a stream's items have not arrived yet; read the streams one after another with 'for try await', or take what you need from each first (such as '.prefix(3)' inside a 'for try await')")
+                }
+                return .array(result)
             },
             .higherOrder(
                 sync: { receiver, arguments in

@@ -46,7 +46,17 @@ struct BuiltinMethod: Sendable {
 
     /// Whether it calls a closure argument.
     var isHigherOrder: Bool {
-        if case .higherOrder = implementation { return true }
+        switch implementation {
+        case .higherOrder, .consuming: true
+        // A stream's `map` keeps its closure for later.
+        case .plain: closureArity > 0
+        case .mutating: false
+        }
+    }
+
+    /// Whether it reads a stream, and so always suspends.
+    var isConsuming: Bool {
+        if case .consuming = implementation { return true }
         return false
     }
 
@@ -59,9 +69,20 @@ struct BuiltinMethod: Sendable {
     static let all: [BuiltinMethod] = transforms + collections + strings + mutations
 
     /// The methods by every key they answer to.
-    static let byKey: [String: BuiltinMethod] = {
+    static let byKey: [String: BuiltinMethod] = table(all)
+
+    /// A stream's methods by every key they answer to.
+    static let streamsByKey: [String: BuiltinMethod] = table(streams)
+
+    /// The table for a receiver: a stream's, or everything else's.
+    static func byKey(for receiver: ScriptType) -> [String: BuiltinMethod] {
+        if case .stream = receiver.unwrapped { return streamsByKey }
+        return byKey
+    }
+
+    private static func table(_ methods: [BuiltinMethod]) -> [String: BuiltinMethod] {
         var table: [String: BuiltinMethod] = [:]
-        for method in all {
+        for method in methods {
             for labels in method.labelings {
                 // The first row wins; `BuiltinMethodTableTests` fails if two rows answer to one spelling.
                 let key = key(method.name, labels)
@@ -69,15 +90,15 @@ struct BuiltinMethod: Sendable {
             }
         }
         return table
-    }()
+    }
 
-    /// The methods named `name`, for `:help`.
-    static func named(_ name: String) -> [BuiltinMethod] { all.filter { $0.name == name } }
+    /// The methods named `name`, for `:help`: every receiver's.
+    static func named(_ name: String) -> [BuiltinMethod] { (all + streams).filter { $0.name == name } }
 
     /// Method names offered on a kind of receiver, each once, in table order.
     static func names(on kind: Receivers) -> [String] {
         var seen = Set<String>()
-        return all.filter { $0.receivers.contains(kind) && seen.insert($0.name).inserted }.map(\.name)
+        return (kind == .stream ? streams : all).filter { $0.receivers.contains(kind) && seen.insert($0.name).inserted }.map(\.name)
     }
 
     /// The help text for `:help`: declaration, receivers, summary and example.
@@ -96,6 +117,8 @@ enum MethodImplementation: Sendable {
                      async: @Sendable (Value, [Value]) async throws -> Value)
     /// Changes the array it is called on, which the compiler writes back to its place.
     case mutating(@Sendable (inout [Value], [Value]) throws -> Value)
+    /// Reads the stream it is called on, which always suspends.
+    case consuming(@Sendable (ScriptStream, [Value]) async throws -> Value)
 
     /// Runs without suspending; a higher-order method's closures must be pure.
     func call(_ receiver: Value, _ arguments: [Value]) throws -> Value {
@@ -103,11 +126,18 @@ enum MethodImplementation: Sendable {
         case .plain(let run): return try run(receiver, arguments)
         case .higherOrder(let run, _): return try run(receiver, arguments)
         case .mutating: throw ScriptFailure("a mutating method needs a variable")
+        case .consuming: throw ControlError.suspensionRequired
         }
     }
 
     /// Runs, suspending only when a closure argument may call the host.
     func callAsync(_ receiver: Value, _ arguments: [Value]) async throws -> Value {
+        if case .consuming(let read) = self {
+            guard case .stream(let stream) = receiver else {
+                throw ScriptFailure("expected a stream, found '\(ValueFormatter.typeName(receiver))'")
+            }
+            return try await read(stream, arguments)
+        }
         guard case .higherOrder(let sync, let async) = self else { return try call(receiver, arguments) }
         let functions = arguments.compactMap { if case .function(let f) = $0 { f } else { nil } }
         if functions.allSatisfy(\.isPure) { return try sync(receiver, arguments) }
@@ -125,6 +155,8 @@ struct Receivers: OptionSet, Sendable, CustomStringConvertible {
     static let string = Receivers(rawValue: 1 << 2)
     static let dictionary = Receivers(rawValue: 1 << 3)
     static let bytes = Receivers(rawValue: 1 << 4)
+    /// Streams: items that arrive over time.
+    static let stream = Receivers(rawValue: 1 << 5)
     /// Arrays, ranges and bytes: everything with elements in order that is not text.
     static let sequences: Receivers = [.array, .range, .bytes]
 
@@ -136,12 +168,14 @@ struct Receivers: OptionSet, Sendable, CustomStringConvertible {
         case .string: self = .string
         case .dictionary: self = .dictionary
         case .bytes: self = .bytes
+        case .stream: self = .stream
         default: return nil
         }
     }
 
     var description: String {
-        [(Receivers.array, "Array"), (.range, "Range"), (.string, "String"), (.dictionary, "Dictionary"), (.bytes, "Bytes")]
+        [(Receivers.array, "Array"), (.range, "Range"), (.string, "String"), (.dictionary, "Dictionary"), (.bytes, "Bytes"),
+         (.stream, "AsyncThrowingStream")]
             .filter { contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 }

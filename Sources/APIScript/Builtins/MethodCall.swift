@@ -12,7 +12,7 @@ struct MethodCall {
     /// `String`), bytes as `Int`s, a dictionary's `(key, value)` pairs.
     var element: ScriptType {
         switch receiver {
-        case .array(let element): element
+        case .array(let element), .stream(let element): element
         case .range, .bytes: .int
         case .string: .string
         case .dictionary(let value): .record(RecordType.tuple([.init("key", .string), .init("value", value)]))

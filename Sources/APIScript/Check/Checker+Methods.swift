@@ -32,7 +32,10 @@ extension Checker {
                                      arguments: [Argument]) -> ScriptType {
         let call = MethodCall(expression: expression, receiver: receiver, name: name, nameSpan: nameSpan,
                               arguments: arguments)
-        guard let method = Self.method(named: name, arguments: arguments) else {
+        guard let method = Self.method(named: name, arguments: arguments, table: BuiltinMethod.byKey(for: receiver)) else {
+            if receiver.isStream, BuiltinMethod.byKey.keys.contains(where: { $0.hasPrefix(name + "(") }) {
+                return rejectMethod(call, "a stream has no '\(name)': its items arrive one at a time; read them with 'for try await', or narrow the stream with prefix, filter, map or dropFirst")
+            }
             return rejectMethod(call, receiver.isDynamic ? "unknown method '\(name)'" : nil)
         }
         if receiver.isDynamic {
@@ -55,21 +58,24 @@ extension Checker {
         }
         guard let kind = Receivers(receiver), method.receivers.contains(kind) else { return rejectMethod(call) }
         annotations.setCallee(.method(method), of: expression)
+        // Reading a stream suspends: the function that does is not pure.
+        if method.isConsuming { function.isPure = false }
         return method.type(&self, call)
     }
 
     /// The method a call names: by its labels, where a trailing closure may fill a labeled
     /// parameter as in Swift (`sorted { … }` is `sorted(by:)`, `contains { … }` is `contains(where:)`).
-    static func method(named name: String, arguments: [Argument]) -> BuiltinMethod? {
+    static func method(named name: String, arguments: [Argument],
+                       table: [String: BuiltinMethod] = BuiltinMethod.byKey) -> BuiltinMethod? {
         let labels = arguments.map(\.label)
-        let plain = BuiltinMethod.byKey[BuiltinMethod.key(name, labels)]
+        let plain = table[BuiltinMethod.key(name, labels)]
         guard let last = arguments.last, last.label == nil, plain?.isHigherOrder != true else { return plain }
         switch last.value.kind {
         case .closure, .keyPath:
             for label in ["by", "where"] {
                 var relabeled = labels
                 relabeled[relabeled.count - 1] = label
-                if let method = BuiltinMethod.byKey[BuiltinMethod.key(name, relabeled)] { return method }
+                if let method = table[BuiltinMethod.key(name, relabeled)] { return method }
             }
         default: break
         }

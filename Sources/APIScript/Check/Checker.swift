@@ -310,9 +310,9 @@ struct Checker {
                       elseBody.last?.span ?? statement.span)
             }
             checkConditions(conditions)
-        case .forIn(let pattern, let sequence, let body):
+        case .forIn(let pattern, let sequence, let body, let awaits):
             let sequenceType = checkExpression(sequence, expected: nil)
-            let element = elementType(of: sequenceType, sequence.span)
+            let element = awaits ? streamItemType(of: sequenceType, sequence.span) : elementType(of: sequenceType, sequence.span)
             pushScope()
             bind(pattern, to: element, statement: statement)
             loopDepth += 1
@@ -601,6 +601,9 @@ struct Checker {
         case .dictionary(let value):
             return .record(RecordType.tuple([.init("key", .string), .init("value", value)]))
         case .any, .unknown: return type
+        case .stream:
+            error("a stream is read as its items arrive: write 'for try await x in \(source.text(of: span))'", span)
+            return .unknown
         case .optional(let wrapped):
             error("value of optional type '\(type)' must be unwrapped before iterating", span,
                   notes: [.init("write 'for x in \(source.text(of: span)) ?? []'")])
@@ -608,6 +611,22 @@ struct Checker {
         default:
             error("'\(type)' is not a sequence; 'for … in' takes an array, a range, a string, bytes or a dictionary", span)
             return .unknown
+        }
+    }
+
+    /// The item type `for try await` binds; reading a stream suspends, so the function is not pure.
+    mutating func streamItemType(of type: ScriptType, _ span: TextSpan) -> ScriptType {
+        function.isPure = false
+        switch type {
+        case .stream(let item): return item
+        case .any, .unknown: return type
+        case .optional(let wrapped) where wrapped.isStream:
+            error("value of optional type '\(type)' must be unwrapped before it is read", span)
+            return streamItemType(of: wrapped, span)
+        default:
+            // Swift says: "for-in loop requires '[Int]' to conform to 'AsyncSequence'".
+            error("'for try await' reads a stream; '\(type)' is not one: write 'for x in \(source.text(of: span))'", span)
+            return elementType(of: type, span)
         }
     }
 

@@ -229,14 +229,15 @@ public final class Interpreter {
     ///   - isPrompt: At the prompt, names may be declared again, and the last expression's value
     ///     is returned.
     ///   - echo: Called with the value and type of each top-level expression statement that has
-    ///     one, as it runs (piped input and `:load` show values as the prompt does).
+    ///     one, as it runs (piped input and `:load` show values as the prompt does). It may wait
+    ///     (reading a stream as it shows it); what it throws fails the statement, at its place.
     /// - Returns: The value of a final expression (at the prompt), and the diagnostics: warnings,
     ///   or the errors that stopped it.
     ///
     /// A thread with less than 6 MiB of stack left hands the evaluation to
     /// ``LargeStackExecutor/shared``, so that input at the syntax nesting limit fits.
     public func evaluate(_ source: ScriptSource, isPrompt: Bool = false,
-                         echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {
+                         echo: ((Value, ScriptType) async throws -> Void)? = nil) async -> Evaluation {
         if StackGuard.available() < StackGuard.frontEnd {
             return await withTaskExecutorPreference(LargeStackExecutor.shared) {
                 await evaluateHere(source, isPrompt: isPrompt, echo: echo)
@@ -246,7 +247,7 @@ public final class Interpreter {
     }
 
     private func evaluateHere(_ source: ScriptSource, isPrompt: Bool,
-                              echo: ((Value, ScriptType) -> Void)?) async -> Evaluation {
+                              echo: ((Value, ScriptType) async throws -> Void)?) async -> Evaluation {
         let (statements, syntax) = Parser.parse(source)
         if syntax.contains(where: { $0.severity == .error }) {
             return Evaluation(value: nil, type: nil, diagnostics: syntax)
@@ -323,6 +324,22 @@ public final class Interpreter {
             if case .function(let syntax) = statement.kind { names.insert(syntax.name) }
         }
         return names
+    }
+
+    /// Reads a stream an input gave (the prompt shows its items as they arrive), handing each item
+    /// to `body` until it returns `false` or the stream ends.
+    ///
+    /// - Returns: Why it stopped early: the source's or a stage's failure, placed at the input
+    ///   (`cancelled` when the task was), or `nil`.
+    public func read(_ stream: ScriptStream, from source: ScriptSource,
+                     each body: (Value) async throws -> Bool) async -> Diagnostic? {
+        do {
+            try await stream.forEach(body)
+            return nil
+        } catch {
+            let span = TextSpan(start: 0, end: source.text.utf8.count)
+            return Self.diagnostic(for: Compiler.hostFailure(error, source: source, span: span), source)
+        }
     }
 
     static func diagnostic(for error: any Error, _ source: ScriptSource) -> Diagnostic {

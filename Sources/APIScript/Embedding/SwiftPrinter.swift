@@ -142,13 +142,13 @@ struct SwiftPrinter {
             emit("guard " + (try conditions(guards)) + " else {")
             try block(elseBody)
             emit("}")
-        case .forIn(let pattern, let sequence, let body):
+        case .forIn(let pattern, let sequence, let body, let awaits):
             var sequenceText = try expression(sequence, leading: true)
             if case .dictionary = annotations.type(of: sequence).unwrapped {
                 // The language walks a dictionary in key order; Swift's order is unspecified.
                 sequenceText = postfixBase(sequence, sequenceText) + ".sorted { $0.key < $1.key }"
             }
-            emit("for \(Self.pattern(pattern)) in \(Self.closureSafe(sequenceText)) {")
+            emit("for \(awaits ? "try await " : "")\(Self.pattern(pattern)) in \(Self.closureSafe(sequenceText)) {")
             try block(body)
             emit("}")
         case .whileLoop(let loopConditions, let body):
@@ -256,7 +256,7 @@ struct SwiftPrinter {
             try hoist(guards)
         case .whileLoop(let loopConditions, _):
             try hoist(loopConditions)
-        case .forIn(_, let sequence, _):
+        case .forIn(_, let sequence, _, _):
             try hoist(sequence, autoclosure: false)
         case .returnStatement(let value):
             if let value { try hoist(value, autoclosure: false) }
@@ -539,6 +539,8 @@ struct SwiftPrinter {
             }
             if !functions.contains(function.name) { functions.append(function.name) }
             if !calledInStatement.contains(where: { $0.name == function.name }) { calledInStatement.append(function) }
+            // A stream is made without waiting (`client.stream(…)`); it is awaited where it is read.
+            if function.returnType.isStream { return text }
             return awaited(text, leading: leading, covered: covered)
         case .scriptFunction(let weak, _)?:
             var text = (try argumentList(arguments, covered: covered)).map { "\(source.text(of: callee.span))\($0)" }
@@ -631,6 +633,10 @@ struct SwiftPrinter {
         // Swift's `count` is also a property: the closure form keeps its label.
         let list = try argumentList(arguments, covered: covered, trailingLabel: name == "count" ? "where" : nil)
         let call = baseText + dot + name + (list ?? "()")
+        if case .stream = receiver {
+            // Swift's AsyncSequence has these methods as they are; the consuming ones are awaited.
+            return method.isConsuming ? awaited(call, leading: leading, covered: covered) : call
+        }
         // A dictionary's `keys` are written sorted already (the language keeps them in order).
         if name == "sorted", arguments.isEmpty, baseText.hasSuffix(".keys.sorted()") { return baseText }
         switch name {
@@ -760,6 +766,7 @@ struct SwiftPrinter {
         case .array(let element): swiftType(element).map { "[\($0)]" }
         case .dictionary(let value): swiftType(value).map { "[String: \($0)]" }
         case .record(let record): record.isTuple ? nil : record.name
+        case .stream(let item): swiftType(item).map { "AsyncThrowingStream<\($0), any Error>" }
         case .function, .nilLiteral, .unknown: nil
         }
     }

@@ -33,7 +33,7 @@ extension Compiler {
             let chained = optional || base.isInOptionalChain
             let receiver = self.expression(base)
             let argumentCodes = arguments.map { self.expression($0.value) }
-            let staticallyPure = receiver.isPure && argumentCodes.allSatisfy(\.isPure)
+            let staticallyPure = !method.isConsuming && receiver.isPure && argumentCodes.allSatisfy(\.isPure)
                 && arguments.allSatisfy { self.pureFunctionArgument($0.value) }
             let located = at(span) { values in
                 if chained, values[0].isNull { return .null }
@@ -51,6 +51,9 @@ extension Compiler {
                 } catch let failure as ScriptFailure {
                     throw Diagnostic(kind: failure.kind, message: failure.message, source: source, span: span,
                                      notes: failure.notes)
+                } catch {
+                    // A stream's source failing as it is read (a closure's errors are placed already).
+                    throw Self.hostFailure(error, source: source, span: span)
                 }
             })
         default:
@@ -172,18 +175,27 @@ extension Compiler {
             } catch let error as ArgumentError {
                 let place = error.index >= 0 && error.index < spans.count ? spans[error.index] : span
                 throw Diagnostic(kind: .host, message: error.message, source: source, span: place)
-            } catch let diagnostic as Diagnostic {
-                throw diagnostic
-            } catch is CancellationError {
-                throw CancellationError()
             } catch {
-                if Task.isCancelled { throw CancellationError() }
-                let lines = String(describing: error).split(separator: "\n", omittingEmptySubsequences: false)
-                throw Diagnostic(kind: .host, message: lines.first.map(String.init) ?? "the call failed", source: source,
-                                 span: span, notes: lines.dropFirst().map { .init(String($0).trimmingSpaces) }
-                                    .filter { !$0.message.isEmpty })
+                throw Self.hostFailure(error, source: source, span: span)
             }
         })
+    }
+
+    /// What the host threw, as a diagnostic at `span`: its first line the message, the rest notes.
+    /// Diagnostics (placed already), cancellation and the interpreter's own control errors pass.
+    static func hostFailure(_ error: any Error, source: ScriptSource, span: TextSpan) -> any Error {
+        switch error {
+        case is Diagnostic, is ControlError: return error
+        case is CancellationError: return CancellationError()
+        case let failure as ScriptFailure:
+            return Diagnostic(kind: failure.kind, message: failure.message, source: source, span: span, notes: failure.notes)
+        default:
+            if Task.isCancelled { return CancellationError() }
+            let lines = String(describing: error).split(separator: "\n", omittingEmptySubsequences: false)
+            return Diagnostic(kind: .host, message: lines.first.map(String.init) ?? "the call failed", source: source,
+                              span: span, notes: lines.dropFirst().map { .init(String($0).trimmingSpaces) }
+                                .filter { !$0.message.isEmpty })
+        }
     }
 
     // MARK: Built-ins

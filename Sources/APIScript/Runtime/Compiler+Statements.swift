@@ -3,7 +3,7 @@ extension Compiler {
     /// Compiles statements in order, functions first (`hoist`). With `echo`, each expression
     /// statement of a non-`Void` type hands its value and type to it (a script's top level, when
     /// its values are shown as at the prompt).
-    mutating func block(_ statements: [Stmt], hoist: Bool = true, echo: ((Value, ScriptType) -> Void)? = nil) -> Block {
+    mutating func block(_ statements: [Stmt], hoist: Bool = true, echo: ((Value, ScriptType) async throws -> Void)? = nil) -> Block {
         var blocks: [Block] = []
         if hoist {
             for statement in statements {
@@ -27,7 +27,7 @@ extension Compiler {
         for statement in statements {
             if case .function = statement.kind { continue }
             if let echo, case .expression(let expression) = statement.kind, annotations.type(of: expression) != .void {
-                blocks.append(echoing(self.expression(expression), type: annotations.type(of: expression), echo))
+                blocks.append(echoing(self.expression(expression), type: annotations.type(of: expression), echo, span: expression.span))
             } else {
                 blocks.append(self.statement(statement))
             }
@@ -80,7 +80,8 @@ extension Compiler {
             let test = self.conditions(conditions)
             let otherwise = block(elseBody)
             return branch(test, then: .empty, otherwise: otherwise)
-        case .forIn(let pattern, let sequence, let body):
+        case .forIn(let pattern, let sequence, let body, let awaits):
+            if awaits { return forAwait(pattern, sequence: sequence, body: body, statement: statement) }
             return forIn(pattern, sequence: sequence, body: body, statement: statement)
         case .whileLoop(let conditions, let body):
             return whileLoop(self.conditions(conditions), body: block(body))
@@ -107,10 +108,19 @@ extension Compiler {
         }
     }
 
-    private func echoing(_ code: Code, type: ScriptType, _ echo: @escaping (Value, ScriptType) -> Void) -> Block {
-        evaluate(Code.unary(code) { value in
-            echo(value, type)
-            return value
+    private func echoing(_ code: Code, type: ScriptType, _ echo: @escaping (Value, ScriptType) async throws -> Void,
+                         span: TextSpan) -> Block {
+        let value = code.async
+        let source = source
+        return Block(async: { frame in
+            let shown = try await value(frame)
+            do {
+                try await echo(shown, type)
+            } catch {
+                // Showing a stream reads it: its source's failure is placed at the statement.
+                throw Self.hostFailure(error, source: source, span: span)
+            }
+            return .normal
         })
     }
 
@@ -306,6 +316,41 @@ extension Compiler {
                 }
             }
             return .normal
+        })
+    }
+
+    /// `for try await x in stream { … }`: the body runs for each item as it arrives; leaving the
+    /// loop any way (`break`, `return`, an error) closes the stream.
+    private mutating func forAwait(_ pattern: Pattern, sequence: Expr, body: [Stmt], statement: Stmt) -> Block {
+        let sequenceCode = expression(sequence).async
+        let bind = patternStore(pattern, annotations.patternBindings(of: statement), span: pattern.span)
+        let run = block(body).async
+        let context = context
+        let span = sequence.span
+        let source = source
+        return Block(async: { frame in
+            let value = try await sequenceCode(frame)
+            guard case .stream(let stream) = value else {
+                throw Diagnostic(kind: .runtime, message: "'for try await' reads a stream, not '\(ValueFormatter.typeName(value))'",
+                                 source: source, span: span)
+            }
+            var flow = Flow.normal
+            do {
+                try await stream.forEach { item in
+                    bind(frame, item)
+                    try context.tick()
+                    switch try await run(frame) {
+                    case .breakLoop: return false
+                    case .returned:
+                        flow = .returned
+                        return false
+                    case .normal, .continueLoop: return true
+                    }
+                }
+            } catch {
+                throw Self.hostFailure(error, source: source, span: span)
+            }
+            return flow
         })
     }
 

@@ -81,6 +81,7 @@ enum Members {
                 .record(Record(type: pairType, values: [.string(key), entries[key] ?? .null]))
             }
         case .null: throw ScriptFailure("cannot iterate over nil")
+        case .stream: throw ScriptFailure("a stream is read as its items arrive, with 'for try await'")
         default: throw ScriptFailure("a value of type '\(ValueFormatter.typeName(value))' is not a sequence")
         }
     }

@@ -27,6 +27,8 @@ public enum Value: Sendable {
     case record(Record)
     /// A function: a closure, a script function, a host function or a key path.
     case function(Function)
+    /// A stream of items that arrive over time, read with `for try await` (see ``ScriptStream``).
+    case stream(ScriptStream)
     /// No value (the result of a statement or a `Void` function).
     case void
 
@@ -56,6 +58,7 @@ extension Value: Equatable {
         case (.range(let a1, let a2), .range(let b1, let b2)): a1 == b1 && a2 == b2
         case (.record(let a), .record(let b)): a == b
         case (.function(let a), .function(let b)): a === b
+        case (.stream(let a), .stream(let b)): a === b
         default: false
         }
     }

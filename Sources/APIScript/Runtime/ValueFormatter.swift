@@ -84,6 +84,7 @@ package enum ValueFormatter {
         case .void: output += "()"
         case .range(let lower, let upper): output += "\(lower)..<\(upper)"
         case .function(let function): output += "(function \(function.name))"
+        case .stream(let stream): output += "(stream of \(stream.origin))"
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -154,6 +155,7 @@ package enum ValueFormatter {
         case .void: "()"
         case .range: "Range<Int>"
         case .function: "Function"
+        case .stream: "AsyncThrowingStream"
         case .record(let record): record.type.name
         case .array(let elements):
             "[\(commonName(elements.map(typeName)))]"

@@ -228,6 +228,20 @@ struct Parser {
             return Stmt(.guardStatement(conditions, elseBody: body), span(from: start))
         case .keyword(.for):
             _ = advance()
+            // `for try await x in stream`: reads a stream item by item (`for await` is taken too, as
+            // every stream here can fail).
+            var awaits = false
+            if current.isKeyword(.try) {
+                _ = advance()
+                guard current.isIdentifier("await") else {
+                    error("expected 'await' after 'for try': a stream is read with 'for try await x in …'", at: current.span)
+                    return Stmt(.invalid, span(from: start))
+                }
+            }
+            if current.isIdentifier("await") {
+                _ = advance()
+                awaits = true
+            }
             let pattern = parsePattern()
             guard current.isKeyword(.in) else {
                 error("expected 'in' after the for-loop variable", at: current.span)
@@ -236,7 +250,7 @@ struct Parser {
             _ = advance()
             let sequence = withoutTrailingClosures { $0.parseExpression() }
             let body = parseBlock("to start the loop body")
-            return Stmt(.forIn(pattern, sequence: sequence, body: body), span(from: start))
+            return Stmt(.forIn(pattern, sequence: sequence, body: body, awaits: awaits), span(from: start))
         case .keyword(.while):
             _ = advance()
             let conditions = parseConditions()

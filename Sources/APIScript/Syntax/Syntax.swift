@@ -122,7 +122,8 @@ final class Stmt {
         case discard(Expr)
         case ifStatement([(conditions: [Condition], body: [Stmt])], elseBody: [Stmt]?)
         case guardStatement([Condition], elseBody: [Stmt])
-        case forIn(Pattern, sequence: Expr, body: [Stmt])
+        /// `for x in xs { … }`, or with `awaits`, `for try await x in stream { … }`.
+        case forIn(Pattern, sequence: Expr, body: [Stmt], awaits: Bool)
         case whileLoop([Condition], body: [Stmt])
         case breakStatement
         case continueStatement

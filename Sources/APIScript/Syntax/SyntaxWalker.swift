@@ -15,7 +15,7 @@ enum SyntaxWalker {
                 for clause in clauses { forEachStatement(in: clause.body, visit) }
                 elseBody.map { forEachStatement(in: $0, visit) }
             case .guardStatement(_, let elseBody): forEachStatement(in: elseBody, visit)
-            case .forIn(_, _, let body), .whileLoop(_, let body): forEachStatement(in: body, visit)
+            case .forIn(_, _, let body, _), .whileLoop(_, let body): forEachStatement(in: body, visit)
             case .function(let syntax): forEachStatement(in: syntax.body, visit)
             default: break
             }
@@ -38,7 +38,7 @@ enum SyntaxWalker {
         case .guardStatement(let conditions, let elseBody):
             walk(conditions, into, visit)
             forEach(in: elseBody, intoFunctions: into, visit)
-        case .forIn(_, let sequence, let body):
+        case .forIn(_, let sequence, let body, _):
             walk(sequence, into, visit)
             forEach(in: body, intoFunctions: into, visit)
         case .whileLoop(let conditions, let body):

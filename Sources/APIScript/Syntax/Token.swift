@@ -44,6 +44,7 @@ struct Token: Sendable {
 
     func isSymbol(_ text: String) -> Bool { kind == .symbol(text) }
     func isKeyword(_ keyword: Keyword) -> Bool { kind == .keyword(keyword) }
+    func isIdentifier(_ name: String) -> Bool { kind == .identifier(name) }
 
     /// Whether it can follow a `.` as a member's name: an identifier or a keyword (`.default`).
     var isMemberName: Bool {

@@ -26,6 +26,9 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
     case range
     /// A function.
     case function(parameters: [ScriptType], result: ScriptType)
+    /// A stream of items of a type, such as an event stream's: `AsyncThrowingStream<BuildEvent, any Error>`,
+    /// read with `for try await`.
+    case stream(ScriptType)
     /// A record with declared fields, such as `Post`.
     case record(RecordType)
     /// The type of `nil` before it meets an optional.
@@ -52,6 +55,7 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
         case .range: "Range<Int>"
         case .function(let parameters, let result):
             "(\(parameters.map(\.description).joined(separator: ", "))) -> \(result)"
+        case .stream(let item): "AsyncThrowingStream<\(item), any Error>"
         case .record(let type): type.name
         case .nilLiteral: "nil"
         case .unknown: "_"
@@ -62,6 +66,12 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
     public var unwrapped: ScriptType {
         if case .optional(let wrapped) = self { return wrapped }
         return self
+    }
+
+    /// Whether it is a stream (``stream(_:)``).
+    public var isStream: Bool {
+        if case .stream = self { return true }
+        return false
     }
 
     /// Whether it is `T?`.
@@ -99,6 +109,8 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
             return element.accepts(otherElement)
         case (.dictionary(let value), .dictionary(let otherValue)):
             return value.accepts(otherValue)
+        case (.stream(let item), .stream(let otherItem)):
+            return item.accepts(otherItem)
         case (.function(let parameters, let result), .function(let otherParameters, let otherResult)):
             return parameters.count == otherParameters.count && result.accepts(otherResult)
                 && zip(parameters, otherParameters).allSatisfy { $1.accepts($0) }
@@ -120,7 +132,7 @@ public indirect enum ScriptType: Sendable, Hashable, CustomStringConvertible {
     /// Whether values of this type can be compared with `==`.
     var isEquatable: Bool {
         switch self {
-        case .function: false
+        case .function, .stream: false
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): wrapped.isEquatable
         default: true
         }

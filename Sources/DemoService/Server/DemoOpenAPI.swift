@@ -27,6 +27,7 @@ public enum DemoOpenAPI {
       - name: Blog
       - name: GitHub
       - name: Accounts
+      - name: Streams
       - name: Faults
     paths:
       /api/breeds/list/all:
@@ -341,6 +342,34 @@ public enum DemoOpenAPI {
                     properties:
                       result: { $ref: "#/components/schemas/SearchResults" }
             "401": { $ref: "#/components/responses/ErrorMessage" }
+      /events:
+        get:
+          operationId: events
+          tags: [Streams]
+          summary: Build events as server-sent events, gapMs apart
+          parameters:
+            - { name: count, in: query, schema: { type: integer, minimum: 0, default: 10 } }
+            - { name: gapMs, in: query, schema: { type: integer, minimum: 0, default: 0 } }
+          responses:
+            "200":
+              description: One event per build step; each event's data is a BuildEvent.
+              content:
+                text/event-stream:
+                  itemSchema: { $ref: "#/components/schemas/BuildEvent" }
+      /events.ndjson:
+        get:
+          operationId: eventLines
+          tags: [Streams]
+          summary: The same build events as JSON Lines
+          parameters:
+            - { name: count, in: query, schema: { type: integer, minimum: 0, default: 10 } }
+            - { name: gapMs, in: query, schema: { type: integer, minimum: 0, default: 0 } }
+          responses:
+            "200":
+              description: One BuildEvent per line.
+              content:
+                application/x-ndjson:
+                  schema: { $ref: "#/components/schemas/BuildEvent" }
       /faults/status/{code}:
         get:
           operationId: status
@@ -629,6 +658,13 @@ public enum DemoOpenAPI {
           required: [error]
           properties:
             error: { type: string }
+        BuildEvent:
+          type: object
+          required: [n, status, log]
+          properties:
+            n: { type: integer }
+            status: { type: string }
+            log: { type: string }
         StatusReport:
           type: object
           required: [status, message]

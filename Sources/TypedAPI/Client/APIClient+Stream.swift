@@ -157,9 +157,7 @@ private actor ItemReader<Item: Decodable & Sendable> {
         var prepared = try prepare()
         if !lastEventID.isEmpty { prepared.setHeader(.custom(name: "Last-Event-ID", value: lastEventID)) }
         // What the stream may be, unless the endpoint said what it accepts.
-        if prepared.header(named: "Accept").map({ $0 == "application/json" }) ?? true {
-            prepared.setHeader(.custom(name: "Accept", value: "text/event-stream, application/x-ndjson;q=0.9"))
-        }
+        prepared.acceptStreams()
         if let delegate = client.delegate {
             do {
                 try await delegate.client(client, willSend: &prepared)

@@ -47,6 +47,20 @@ public struct PreparedRequest: Sendable {
         if sensitive { sensitiveHeaders.insert(lowered) }
     }
 
+    /// What a stream's request asks for unless its endpoint said what it accepts: an event stream,
+    /// or JSON Lines.
+    package mutating func acceptStreams() {
+        if header(named: "Accept").map({ $0 == "application/json" }) ?? true {
+            setHeader(.custom(name: "Accept", value: "text/event-stream, application/x-ndjson;q=0.9"))
+        }
+    }
+
+    /// Whether the request asks for a stream (an event stream or JSON Lines).
+    package var asksForStream: Bool {
+        guard let accept = header(named: "Accept")?.lowercased() else { return false }
+        return accept.contains("text/event-stream") || accept.contains("application/x-ndjson")
+    }
+
     /// The value of a header, if set.
     public func header(named name: String) -> String? {
         let lowered = name.lowercased()

@@ -64,7 +64,7 @@ package enum JSONWriter {
             case .string(let string): quote(string, into: &text)
             case .secret(let string): quote(secrets == .sent ? string : "••••", into: &text)
             case .bytes(let bytes): quote(ByteText.base64(bytes), into: &text)
-            case .null, .void, .function: text += "null"
+            case .null, .void, .function, .stream: text += "null"
             case .range(let lower, let upper): text += pretty ? "[\(lower), \(upper)]" : "[\(lower),\(upper)]"
             case .array(let elements):
                 text += "["

@@ -25,6 +25,8 @@ enum CurlCommand {
             return quote(pieces)
         }
         var parts = ["curl"]
+        // A stream's items show as they arrive, not when curl's buffer fills.
+        if request.asksForStream { parts.append("-N") }
         if request.method != "GET" { parts.append("-X \(request.method)") }
         parts.append(argument(request.url))
         // The session's TLS options, as curl's own.

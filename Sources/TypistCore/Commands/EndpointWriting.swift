@@ -10,6 +10,8 @@ struct EndpointWriting: Sendable {
     let name: String
     let kindName: String
     let producesToken: Bool
+    /// Whether a call reads a stream (`client.stream(…)`), not one response.
+    let streams: Bool
     let modules: [String]
     let parameters: [ParameterInfo]
     /// Whether the factory is called with parentheses (a `static func`, not a `static var`).
@@ -24,6 +26,7 @@ struct EndpointWriting: Sendable {
         name = endpoint.name
         kindName = endpoint.kindName
         producesToken = endpoint.producesToken
+        streams = endpoint.streams
         modules = endpoint.modules
         parameters = endpoint.parameters
         if let declare = endpoint.swiftDeclaration {
@@ -83,7 +86,7 @@ struct EndpointWriting: Sendable {
         case "APIKey": ", with: APIKeyCredential(value: apiKey)"
         default: ""
         }
-        return "client.send(\(factory)\(data))"
+        return "client.\(streams ? "stream" : "send")(\(factory)\(data))"
     }
 
     /// A literal in the parameter's Swift type: `UUID(uuidString: "…")!`, an enum's `.case`.
@@ -107,12 +110,13 @@ struct EndpointWriting: Sendable {
         var body: String
     }
 
-    /// The trailing closure of the `Register(…)` call at a file's line, read from the host's source.
+    /// The trailing closure of the `Register(…)` (or `RegisterStream(…)`) call at a file's line,
+    /// read from the host's source.
     static func registrationClosure(path: String, line: Int) -> Closure? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.utf8.count < 1 << 20 else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let declaration = SourceLocator.declaration(in: lines, at: line).joined(separator: "\n")
-        guard let start = declaration.range(of: "Register(") else { return nil }
+        guard let start = declaration.firstMatch(of: /Register(?:Stream)?\(/)?.range else { return nil }
         let characters = Array(declaration[start.upperBound...])
         // The call's closing parenthesis, then the trailing closure's braces.
         guard var index = Self.closing(")", opening: "(", in: characters, from: 0) else { return nil }

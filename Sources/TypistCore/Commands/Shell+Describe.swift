@@ -10,7 +10,7 @@ extension Shell {
         for group in registry.groups {
             lines.append(style.bold(group))
             for endpoint in registry.endpoints where endpoint.group == group {
-                let route = routeTemplate(endpoint).map { "  \(style.dim($0))" } ?? ""
+                let route = (routeTemplate(endpoint).map { "  \(style.dim($0))" } ?? "") + (endpoint.streams ? "  " + style.dim("(stream)") : "")
                 lines.append("  " + endpoint.swiftSignature + route)
                 if !endpoint.summary.isEmpty { lines.append("      " + style.dim(endpoint.summary)) }
             }
@@ -134,11 +134,16 @@ extension Shell {
                     ?? parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
                 lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)\(choices)")
             }
-            lines.append("  response: \(endpoint.responseTypeName)"
-                         + (probe?.plan.envelopeKey.map { "  (under \"\($0)\" in the JSON)" } ?? ""))
+            if endpoint.streams {
+                lines.append("  items:    \(endpoint.responseTypeName), one per event (text/event-stream) or line (JSON Lines), as they arrive")
+            } else {
+                lines.append("  response: \(endpoint.responseTypeName)"
+                             + (probe?.plan.envelopeKey.map { "  (under \"\($0)\" in the JSON)" } ?? ""))
+            }
             if let failure = endpoint.shapeFailure { lines.append("    (its shape cannot be read: \(failure))") }
             if case .record(let record) = endpoint.responseType.unwrapped { lines.append(contentsOf: fields(record, indent: "    ")) }
             if case .array(.record(let record)) = endpoint.responseType { lines.append(contentsOf: fields(record, indent: "    ")) }
+            if case .stream(.record(let record)) = endpoint.responseType { lines.append(contentsOf: fields(record, indent: "    ")) }
             if endpoint.producesToken { lines.append("  stores the session token when it succeeds") }
             return lines.joined(separator: "\n")
         }

@@ -29,7 +29,7 @@ enum SampleTypes {
     private static func infer(_ value: Value, key: String, name: String? = nil, depth: Int) -> ScriptType {
         guard depth < maximumDepth else { return .any }
         switch value {
-        case .null, .void, .function: return .nilLiteral
+        case .null, .void, .function, .stream: return .nilLiteral
         case .bool: return .bool
         case .int: return .int
         case .double: return .double

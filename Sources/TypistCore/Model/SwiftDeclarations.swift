@@ -78,7 +78,7 @@ package struct SwiftDeclarations {
         case .nilLiteral: return "String?"
         // Only empty arrays seen (`[String]`), or not worked out.
         case .unknown: return "String"
-        case .any, .function:
+        case .any, .function, .stream:
             needsJSONValue = true
             return "JSONValue?"
         case .optional(let wrapped):

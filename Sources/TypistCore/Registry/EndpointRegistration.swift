@@ -36,6 +36,9 @@ public struct EndpointRegistration: Sendable {
     /// The method and path template (`GET`, `/repos/{owner}/{repo}`) when its source says them (an
     /// OpenAPI document's operation): how `cassette verify` finds the type of an untyped call.
     package var route: (method: String, path: String)?
+    /// Whether a call gives a stream of items (``RegisterStream``) rather than one response; its
+    /// response type is then one item's.
+    package var streams = false
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

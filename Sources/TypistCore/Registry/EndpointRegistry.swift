@@ -114,7 +114,7 @@ public struct EndpointRegistry: Sendable {
         var records: [String: RecordType] = [:]
         func reach(_ type: ScriptType) {
             switch type {
-            case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): reach(wrapped)
+            case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped), .stream(let wrapped): reach(wrapped)
             case .record(let record):
                 guard records.updateValue(record, forKey: record.name) == nil else { return }
                 for field in record.fields { reach(field.type) }

@@ -19,6 +19,8 @@ enum SampleValue {
         case .array(let element): return depth < 8 ? .array([of(element, depth: depth + 1)]) : .array([])
         case .dictionary: return .dictionary([:])
         case .range: return .range(0, 0)
+        // One item, so that what is done with each item shows (once).
+        case .stream(let item): return .stream(ScriptStream(origin: "a preview", values: [of(item, depth: depth + 1)]))
         case .record(let record):
             guard depth < 8 else { return .null }
             return .record(Record(type: record, values: record.fields.map { of($0.type, depth: depth + 1) }))

@@ -5,7 +5,7 @@ import TypedAPI
 
 /// The session's transport: the host's, or a cassette over it while one records or replays
 /// (`--cassette`, `:record`). One client serves the whole session either way.
-final class SessionTransport: HTTPTransport {
+final class SessionTransport: StreamingHTTPTransport {
     /// What requests go through when no cassette is in use.
     let base: any HTTPTransport
     private let current = Mutex<CassetteTransport?>(nil)
@@ -26,4 +26,23 @@ final class SessionTransport: HTTPTransport {
         if let cassette { return try await cassette.send(request, body: body, timeout: timeout, tls: tls) }
         return try await base.send(request, body: body, timeout: timeout, tls: tls)
     }
+
+    /// A stream goes through the host's transport when it can stream; a cassette does not hold streams.
+    func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+    {
+        if cassette != nil {
+            throw StreamRefusal(reason: "a cassette records and replays whole answers, not streams; turn it off (:record off) to read a stream")
+        }
+        guard let streaming = base as? any StreamingHTTPTransport else {
+            throw StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; start typist with --transport curl")
+        }
+        return try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
+    }
+}
+
+/// Why the session's transport will not read a stream.
+struct StreamRefusal: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

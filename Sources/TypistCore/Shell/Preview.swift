@@ -66,7 +66,7 @@ final class Preview: Sendable {
     /// Notes an untyped call, for `:swift`.
     func note(_ request: UntypedRequest) { state.withLock { $0.untyped.append(request) } }
 
-    fileprivate func keep(_ request: PreparedRequest) { state.withLock { $0.requests.append(request) } }
+    func keep(_ request: PreparedRequest) { state.withLock { $0.requests.append(request) } }
 }
 
 /// Keeps each request a preview's client sends, as it sends it.

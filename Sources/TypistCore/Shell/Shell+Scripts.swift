@@ -22,6 +22,10 @@ extension Shell {
         }
         var shown: (Value, ScriptType)?
         let result = await evaluate(source, isPrompt: intoSession) { [self] value, type in
+            if case .stream(let stream) = value, case .stream(let itemType) = type {
+                shown = (.array(try await showItems(of: stream, itemType: itemType)), .array(itemType))
+                return
+            }
             if value != .void { output.standard(render(value, type: type) + "\n") }
             shown = (value, type)
         }

@@ -166,7 +166,7 @@ public final class Shell: @unchecked Sendable {
     /// base URL, headers and time limit (the last exchange stays, for `:last`).
     ///
     /// - Parameter echo: Shows each top-level expression's value (piped input and `:load`).
-    func evaluate(_ source: ScriptSource, isPrompt: Bool, echo: ((Value, ScriptType) -> Void)? = nil) async -> Evaluation {
+    func evaluate(_ source: ScriptSource, isPrompt: Bool, echo: ((Value, ScriptType) async throws -> Void)? = nil) async -> Evaluation {
         let saved = snapshot()
         let result = await interpreter.evaluate(source, isPrompt: isPrompt, echo: echo)
         if result.failed {
@@ -254,15 +254,19 @@ public final class Shell: @unchecked Sendable {
                 return succeeded
             }
         } else {
-            let result = await evaluate(ScriptSource(name: "<input>", text: input), isPrompt: true)
+            let source = ScriptSource(name: "<input>", text: input)
+            let result = await evaluate(source, isPrompt: true)
             report(result.diagnostics)
-            succeeded = !result.failed
-            if succeeded {
+            var ok = !result.failed
+            if ok {
                 transcript.append(TranscriptEntry(text: input, producedResult: result.value != nil && result.type != nil))
-                if let value = result.value, value != .void {
+                if case .stream(let stream)? = result.value, case .stream(let itemType)? = result.type {
+                    ok = await show(stream, itemType: itemType, from: source)
+                } else if let value = result.value, value != .void {
                     output.standard(render(value, type: result.type) + "\n")
                 }
             }
+            succeeded = ok
         }
         let errors = listening ? session.endErrorTap() : ""
         for observer in inputObservers { await observer.inputEnded(trimmed, succeeded: succeeded, errors: errors, shell: self) }
@@ -390,6 +394,9 @@ public final class Shell: @unchecked Sendable {
             }
             // The session's client, or in a preview a second one whose transport answers with a sample.
             let preview = Preview.current
+            if endpoint.streams {
+                return try await Self.openStream(endpoint, plan: plan, client: client, session: session, registry: registry, preview: preview)
+            }
             let call = preview?.call(like: client, answering: plan.sample())
             let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)
             let (value, token): (Value, String?)
@@ -410,6 +417,29 @@ public final class Shell: @unchecked Sendable {
             session.update { $0.credentials.token = token }
             session.remember(secret: token, as: "TYPIST_TOKEN")
             return Self.secretizing(token, in: value)
+        }
+    }
+
+    /// A streaming endpoint's call: the stream, which sends its request when it is read; in a
+    /// preview, the request as it would go, and a stream of one sample item.
+    private static func openStream(_ endpoint: EndpointRegistration, plan: CallPlan, client: APIClient, session: Session,
+                                   registry: EndpointRegistry, preview: Preview?) async throws -> Value {
+        let selector = endpoint.selector
+        do {
+            if let preview {
+                preview.keep(try plan.prepare(client, Preview.credentials(session.credentials)))
+                preview.noteCall(answersList: false)
+                return SampleValue.of(endpoint.responseType)
+            }
+            guard case .stream(let stream) = try await plan.send(client, session.credentials).value else { return .void }
+            let tls = client.environment.tls
+            return .stream(stream.mappingErrors { error in
+                session.update { $0.lastFailure = .init(function: selector, error: error) }
+                return TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), registry: registry)
+            })
+        } catch {
+            session.update { $0.lastFailure = .init(function: selector, error: error) }
+            throw TokenAdvice.wrapping(error, registry: registry)
         }
     }
 

@@ -124,15 +124,41 @@ struct OperationReader {
             for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
         }
         var (responseType, isJSON) = response(of: operation, name: name)
+        // A response that is only a stream: its items, each of the type it declares.
+        let stream = isJSON || responseType == .void ? nil : streamResponse(of: operation, name: name)
+        if let stream { responseType = stream }
         let envelope = isJSON ? extensionField("x-typist-envelope", of: operation, in: responseType, operation: name) : nil
         // The value inside: an answer without it is an error when called, so not optional here.
         if let envelope { responseType = envelope.type.unwrapped }
         let token = isJSON ? extensionField("x-typist-token", of: operation, in: responseType, operation: name, ofType: .string) : nil
         var credentials = defaultCredentials
         if let security = operation["security"]?.array { credentials = Self.alternatives(security, schemes: schemes) }
-        return SpecOperation(name: name, operationId: operation["operationId"]?.string, group: group, summary: summary, method: method, path: path, arguments: arguments,
-                             responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
-                             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
+        var specOperation = SpecOperation(
+            name: name, operationId: operation["operationId"]?.string, group: group, summary: summary, method: method, path: path,
+            arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
+            deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
+        specOperation.streams = stream != nil
+        return specOperation
+    }
+
+    /// The media types a stream comes as: server-sent events, and the forms of JSON Lines.
+    static func isStream(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return ["text/event-stream", "application/x-ndjson", "application/jsonl", "application/jsonlines", "application/json-seq"]
+            .contains(type)
+    }
+
+    /// The item type of a success response that is a stream and has no JSON form: its
+    /// `itemSchema` (OpenAPI 3.2), else its `schema` (how 3.0 and 3.1 documents describe one
+    /// event's data), else `Any`; nil when the response is not a stream.
+    private mutating func streamResponse(of operation: SpecNode, name: String) -> ScriptType? {
+        guard !isSwagger else { return nil }
+        let responses = operation["responses"]?.entries ?? []
+        guard let (_, node) = responses.filter({ $0.key.hasPrefix("2") }).sorted(by: { $0.key < $1.key }).first else { return nil }
+        let content = resolved(node)["content"]?.entries ?? []
+        guard let stream = content.first(where: { Self.isStream($0.key) }) else { return nil }
+        guard let schema = stream.value["itemSchema"] ?? stream.value["schema"] else { return .any }
+        return types.type(of: schema, name: SwiftNames.type(name) + "Item", direction: .response)
     }
 
     /// The field a vendor extension names by its key (`x-typist-envelope: result`), when the

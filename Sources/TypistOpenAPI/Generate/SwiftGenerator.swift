@@ -77,7 +77,9 @@ package struct SwiftGenerator {
             if registered.allSatisfy({ !$0.parameter.isEmpty }) {
                 let list = registered.map(\.parameter)
                 let names = operation.arguments.map { SwiftNames.escaped($0.label) }
-                registrations.append("        Register(\(ValueFormatter.quoted(operation.name)), summary: \(ValueFormatter.quoted(operation.summary))"
+                // A stream's endpoint is the type of one item, read with `client.stream`.
+                let register = operation.streams ? "RegisterStream" : "Register"
+                registrations.append("        \(register)(\(ValueFormatter.quoted(operation.name)), summary: \(ValueFormatter.quoted(operation.summary))"
                     + list.map { ", " + $0 }.joined()
                     + (operation.tokenKey.map { ", storesToken: { $0.\(SwiftNames.escaped($0)) }" } ?? "") + ") { " + (names.isEmpty ? "" : names.joined(separator: ", ") + " in ")
                     + "Endpoint<\(kind), \(response)>.\(SwiftNames.escaped(operation.name))"

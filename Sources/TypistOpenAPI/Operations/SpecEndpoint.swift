@@ -26,11 +26,13 @@ enum SpecEndpoint {
             var registration = EndpointRegistration(
                 name: operation.name, summary: operation.summary + (operation.deprecated ? " (deprecated)" : ""),
                 group: operation.group, parameters: parameters, kindName: kindName,
-                responseTypeName: operation.responseType.description, responseType: operation.responseType,
+                responseTypeName: operation.responseType.description,
+                responseType: operation.streams ? .stream(operation.responseType) : operation.responseType,
                 producesToken: operation.tokenKey != nil, location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
             registration.acceptedKinds = operation.credentials.map(\.kindName)
             registration.route = (operation.method, operation.path)
+            registration.streams = operation.streams
             // `:swift` shows what `typist generate --operation` writes for it.
             registration.swiftDeclaration = { SwiftGenerator(document: document, operations: [operation.name]).declarations() }
             return registration
@@ -61,6 +63,7 @@ enum SpecEndpoint {
     private static func plan(_ operation: SpecOperation, _ values: [Value]) throws -> CallPlan {
         let request = try SpecRequest(operation, values)
         let selector = EndpointRegistration.selector(operation.name, labels: operation.arguments.map(\.label))
+        if operation.streams { return streamPlan(operation, request: request, selector: selector) }
         return CallPlan(
             body: nil, envelopeKey: operation.envelopeKey,
             prepare: { client, credentials in
@@ -77,6 +80,42 @@ enum SpecEndpoint {
                     throw SpecResponseError(operation: operation.name, message: "the response has no \(ValueFormatter.quoted(key)) token to keep")
                 }
                 return (result, token)
+            },
+            sample: { SampleJSON.body(plan: nil, type: operation.responseType) })
+    }
+
+    /// A stream's call: its items read as JSON and each conformed to the item type the document
+    /// declares, as a response is.
+    private static func streamPlan(_ operation: SpecOperation, request: SpecRequest, selector: String) -> CallPlan {
+        CallPlan(
+            body: nil, envelopeKey: nil,
+            prepare: { client, credentials in
+                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                var prepared = try request.prepare(client, credential: credential, credentials: credentials, selector: selector)
+                prepared.acceptStreams()
+                return prepared
+            },
+            send: { client, credentials in
+                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                // A missing credential is the call's error; each read opens the stream anew.
+                _ = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
+                let stream = ScriptStream(origin: selector) {
+                    let items: AsyncThrowingStream<JSONItem, any Error>
+                    do {
+                        items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
+                    } catch {
+                        return AsyncThrowingStream<Value, any Error> { throw error }
+                    }
+                    return items.map { item throws -> Value in
+                        do throws(ModelConformance.Departure) {
+                            return try ModelConformance.conform(item.value, to: operation.responseType)
+                        } catch {
+                            throw SpecResponseError(operation: operation.name,
+                                                    message: "an item of the stream departs from the document's \(operation.responseType) \(error)")
+                        }
+                    }
+                }
+                return (.stream(stream), nil)
             },
             sample: { SampleJSON.body(plan: nil, type: operation.responseType) })
     }

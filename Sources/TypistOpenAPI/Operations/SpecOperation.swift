@@ -43,6 +43,9 @@ package struct SpecOperation: Sendable {
     package var responseType: ScriptType
     /// Whether the body is JSON the model reads (else: `Void`, or the text/JSON as it comes).
     package var responseIsJSON: Bool
+    /// Whether the success response is a stream (server-sent events or JSON Lines), each item of
+    /// ``responseType``.
+    package var streams = false
     /// The alternatives the operation accepts, in the document's order.
     package var credentials: [SpecCredential]
     package var deprecated: Bool

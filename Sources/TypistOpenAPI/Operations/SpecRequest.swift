@@ -118,12 +118,19 @@ struct SpecRequest: Sendable {
         let sending = try withCredential(credential, credentials, selector: selector) { $0 }
         return try await sending.send(client)
     }
+
+    /// The stream's items as JSON, the credential taken now; the request goes when it is read.
+    func stream(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials,
+                selector: String) throws -> AsyncThrowingStream<JSONItem, any Error> {
+        try withCredential(credential, credentials, selector: selector) { $0.stream(client) }
+    }
 }
 
 /// An endpoint of some kind with its credential, ready to prepare or send.
 private protocol SpecSending: Sendable {
     func prepare(_ client: APIClient) throws -> PreparedRequest
     func send(_ client: APIClient) async throws -> Data
+    func stream(_ client: APIClient) -> AsyncThrowingStream<JSONItem, any Error>
 }
 
 private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: Sendable {
@@ -132,4 +139,7 @@ private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: 
 
     func prepare(_ client: APIClient) throws -> PreparedRequest { try client.prepare(endpoint, with: data) }
     func send(_ client: APIClient) async throws -> Data { try await client.send(endpoint, with: data) }
+    func stream(_ client: APIClient) -> AsyncThrowingStream<JSONItem, any Error> {
+        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data)
+    }
 }
