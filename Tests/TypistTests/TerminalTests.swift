@@ -93,6 +93,24 @@ struct TerminalTests {
         try await session.waitFor("30")
     }
 
+    @Test("A stream's items show as they arrive; Ctrl-C ends the stream, and the session goes on with what came")
+    func streamUntilCtrlC() async throws {
+        let session = try await start()
+        defer { expectNothingLeft(session) }
+        try session.type("let kept = 7")
+        try session.send("Enter")
+        // A million events 200 ms apart would take days: what shows, shows as it arrives.
+        try session.type("events(count: 1000000, gapMs: 200).map(\\.n)")
+        try session.send("Enter")
+        try await session.waitFor("\n3\n")
+        try session.send("C-c")
+        try await session.waitFor("(interrupted)")
+        try await session.waitForEmptyPrompt()
+        try session.type("[kept, _.count > 2 ? 1 : 0, _[0]]")
+        try session.send("Enter")
+        try await session.waitFor("[7, 1, 1]")
+    }
+
     @Test("History persists across runs, mode 0600, without the token line")
     func history() async throws {
         let home = try Self.temporaryHome()

@@ -25,6 +25,23 @@ package struct TerminalStyle: Sendable {
     package func dim(_ text: String) -> String { paint(text, "2") }
     package func bold(_ text: String) -> String { paint(text, "1") }
     package func error(_ text: String) -> String { paint(text, "1;31") }
+
+    /// How many characters of `text` show: its length without the colour codes this adds.
+    package static func visibleCount(_ text: String) -> Int {
+        guard text.utf8.contains(0x1B) else { return text.count }
+        var count = 0
+        var inCode = false
+        for character in text {
+            if inCode {
+                if character == "m" { inCode = false }
+            } else if character == "\u{1B}" {
+                inCode = true
+            } else {
+                count += 1
+            }
+        }
+        return count
+    }
 }
 
 

@@ -37,7 +37,8 @@ struct ValueRenderer {
     private func write(_ value: Value, indent: String, into lines: inout [String], notes: inout [String], label: String?) {
         let prefix = indent + (label.map { "\($0): " } ?? "")
         let inline = self.inline(value, notes: &notes)
-        if inline.count + prefix.count <= 100 || !isNested(value) {
+        // Colour codes take no room on the screen: a value fits or not the same with or without them.
+        if TerminalStyle.visibleCount(inline) + TerminalStyle.visibleCount(prefix) <= 100 || !isNested(value) {
             lines.append(prefix + inline)
             return
         }
