@@ -209,6 +209,24 @@ struct StreamShellTests {
         #expect(TerminalStyle.visibleCount(coloured) == plain.count)
     }
 
+    @Test("The README's stream script runs as shown, and its prompt lines give what it shows")
+    func readme() async throws {
+        let blocks = ReadmeVerbatimTests.blocks(in: "Streams")
+        let script = try #require(blocks.first { $0.text.contains("builds.api") }).text
+        let transcript = try #require(blocks.first { $0.info.isEmpty && $0.text.contains("typist> events(") }).text
+        try await withShell(.curl) { shell, output in
+            let status = await shell.run(ScriptSource(name: "builds.api", text: script))
+            #expect(status == ExitStatus.success, "\(output.error)")
+            #expect(output.standard == "3 step 3\n6 step 6\nsecond line\n9 step 9\n")
+            output.clear()
+            // The transcript's stream, read to its first three items (the README shows Ctrl-C there).
+            let line = try #require(transcript.split(separator: "\n").first { $0.hasPrefix("typist> events(") })
+            let shown = transcript.split(separator: "\n").filter { $0.hasPrefix("\"") }.joined(separator: "\n") + "\n"
+            #expect(await shell.handle(line.dropFirst("typist> ".count) + ".prefix(3)"))
+            #expect(output.standard == shown)
+        }
+    }
+
     @Test(":describe says a stream's items and their fields")
     func describe() async throws {
         try await withShell(.curl) { shell, output in
