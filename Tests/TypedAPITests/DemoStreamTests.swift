@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import TypedAPI
+import TypistTesting
 
 /// The demo service's event streams, read whole through every transport and then by the parsers
 /// in pieces of every size: ids, types, two-line data, a heartbeat, `retry`, resuming after
@@ -70,7 +71,7 @@ struct ClientStreamTests {
         Endpoint(path: "/events?" + query)
     }
 
-    @Test("Server-sent events and JSON Lines decode into the endpoint's item type, in order", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    @Test("Server-sent events and JSON Lines decode into the endpoint's item type, in order", arguments: TransportChoice.allCases)
     func typedItems(_ transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in
             var items: [BuildEvent] = []
@@ -86,7 +87,7 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order", arguments: TransportChoice.allCases)
     func reconnection(_ transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in
             let cut = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7"), URLQueryItem(name: "disconnectAfter", value: "2"),
@@ -97,7 +98,7 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("Leaving a long stream early ends it; the next call on the client works", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    @Test("Leaving a long stream early ends it; the next call on the client works", arguments: TransportChoice.allCases)
     func earlyEnd(_ transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in
             var seen = 0
@@ -117,7 +118,7 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("The time limit is for each gap, an error status is the client's error, and a transport that cannot stream (URLSession) says so", arguments: [TransportChoice.curl, .asyncHTTPClient])
+    @Test("The time limit is for each gap, an error status is the client's error, and a transport that cannot stream says so", arguments: TransportChoice.allCases)
     func failures(_ transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, server in
             let stalled = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "gapMs", value: "10000")]),
@@ -151,7 +152,8 @@ struct ClientStreamTests {
                 after.append(item.n)
             }
             #expect(after == [1, 2])
-            let other = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: TransportChoice.urlSession.make())
+            // A transport that answers whole bodies only (here the in-memory one of unit tests).
+            let other = APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: InMemoryTransport())
             var unsupported: (any Error)?
             do {
                 for try await _ in other.stream(Endpoint<Public, BuildEvent>(path: "/events")) {}

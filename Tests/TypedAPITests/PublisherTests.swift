@@ -120,7 +120,7 @@ struct PublisherTests {
     }
 
     @Test("A stream's items, decoded, then the end; never more items than were asked for",
-          arguments: [StreamingTransport.curl, .asyncHTTPClient])
+          arguments: StreamingTransport.allCases)
     func streamItems(_ transport: StreamingTransport) async throws {
         let server = try await DemoServer.start()
         do {
@@ -150,7 +150,7 @@ struct PublisherTests {
     }
 
     @Test("The subscriber's demand holds the stream back: five events ready, two asked for, two given until one more is asked for",
-          arguments: [StreamingTransport.curl, .asyncHTTPClient])
+          arguments: StreamingTransport.allCases)
     func demand(_ transport: StreamingTransport) async throws {
         // Five events written at once, then the server waits for the client to close.
         let server = try FaultServer(FaultStreams.stall(after: 5))
@@ -189,7 +189,7 @@ struct PublisherTests {
         while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
     }
 
-    @Test("Cancelling a stream's subscription closes its connection", arguments: [StreamingTransport.curl, .asyncHTTPClient])
+    @Test("Cancelling a stream's subscription closes its connection", arguments: StreamingTransport.allCases)
     func cancellation(_ transport: StreamingTransport) async throws {
         let server = try FaultServer(FaultStreams.stall(after: 5))
         defer { server.stop() }

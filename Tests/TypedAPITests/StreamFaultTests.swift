@@ -45,14 +45,15 @@ struct StreamFaultTests {
     @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed",
           arguments: StreamingTransport.allCases)
     func stall(_ transport: StreamingTransport) async throws {
-        let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 2), timeout: .milliseconds(300))
+        // The limit is long enough for two events to arrive on a busy machine, whatever the transport.
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 2), timeout: .seconds(2))
         defer { server.stop() }
         #expect(items == [1, 2])
         guard case .timedOut(_, let limit)? = failure else {
             Issue.record("not a time-out: \(String(describing: failure))")
             return
         }
-        #expect(limit == .milliseconds(300))
+        #expect(limit == .seconds(2))
         // The handler waits for the client to close: it ends only because the client did.
         while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
     }
@@ -79,6 +80,13 @@ struct StreamFaultTests {
                                                            configuration: configuration)
         defer { server.stop() }
         #expect(items.isEmpty)
+        if transport == .urlSession, case .transport(_, let lag)? = failure {
+            // URLSession cannot hold the flood back: a reader slower than it (a debug build) ends
+            // the stream once 64 MiB wait for it, before the item reaches its limit.
+            #expect(lag.kind == .responseTooLarge && "\(lag)".contains("fell more than 64 MiB behind"), "\(lag)")
+            while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            return
+        }
         guard case .decodingFailed(_, let decoding)? = failure else {
             Issue.record("not a decoding failure: \(String(describing: failure))")
             return
@@ -91,9 +99,11 @@ struct StreamFaultTests {
             #expect(decoding.found == "a line longer than 1 MiB (line 1)", "\(message)")
         }
         // The client stopped reading at the limit and closed: the server wrote a few buffers past
-        // it, not the gigabyte it had.
+        // it, not the gigabyte it had. URLSession cannot stop a server (FoundationNetworking reads
+        // on after the task is cancelled, and the transport drops what comes: see
+        // `URLSessionStreamTests`), so the server may write all it has to it.
         while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(sent.value < 64 << 20, "\(sent.value) bytes sent")
+        if transport != .urlSession { #expect(sent.value < 64 << 20, "\(sent.value) bytes sent") }
     }
 
     @Test("An event whose data is not UTF-8 is an error that names its place, after the good one before it",

@@ -2,6 +2,7 @@ import APIScript
 import DemoBindings
 import DemoService
 import Foundation
+import HTTPTypes
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
@@ -15,14 +16,23 @@ import TypistTesting
 @Suite("Streams in the shell")
 struct StreamShellTests {
     enum Transport: String, CaseIterable, Sendable {
-        case curl, asyncHTTPClient, urlSession
+        case curl, asyncHTTPClient, urlSession, wholeBodies
 
         func make() -> any HTTPTransport {
             switch self {
             case .curl: CurlTransport()
             case .asyncHTTPClient: AsyncHTTPClientTransport()
             case .urlSession: URLSessionTransport()
+            case .wholeBodies: WholeBodies()
             }
+        }
+    }
+
+    /// A host's transport that answers whole bodies only (it does not stream).
+    struct WholeBodies: HTTPTransport {
+        let base = URLSessionTransport()
+        func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+            try await base.send(request, body: body, timeout: timeout)
         }
     }
 
@@ -51,7 +61,7 @@ struct StreamShellTests {
         }
     }
 
-    @Test("At the prompt a stream's items print one by one, and _ holds them", arguments: [Transport.curl, .asyncHTTPClient])
+    @Test("At the prompt a stream's items print one by one, and _ holds them", arguments: [Transport.curl, .asyncHTTPClient, .urlSession])
     func promptShowsItems(transport: Transport) async throws {
         try await withShell(transport) { shell, output in
             #expect(await shell.handle("events(count: 3)"))
@@ -168,13 +178,13 @@ struct StreamShellTests {
         }
     }
 
-    @Test("A transport that cannot stream (URLSession), or a cassette, is one clear error")
+    @Test("A host transport that cannot stream, or a cassette, is one clear error")
     func cannotStream() async throws {
-        try await withShell(.urlSession) { shell, output in
+        try await withShell(.wholeBodies) { shell, output in
             let handled = await shell.handle("events(count: 2)")
             #expect(!handled)
-            #expect(output.error.contains("cannot stream"), "\(output.error)")
-            #expect(output.error.contains("--transport curl"), "\(output.error)")
+            #expect(output.error.contains("this session's transport (WholeBodies) cannot stream; libcurl's, AsyncHTTPClient's and URLSession's can"),
+                    "\(output.error)")
         }
         try await withShell(.curl) { shell, output in
             let cassette = FileManager.default.temporaryDirectory.appendingPathComponent("typist-stream-\(UUID()).har")

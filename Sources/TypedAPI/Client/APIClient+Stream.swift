@@ -132,7 +132,9 @@ private actor ItemReader<Item: Decodable & Sendable> {
             } catch let error as APIError {
                 // An event stream whose connection drops is taken up again where it stopped, after
                 // the wait it asked for (`retry:`), with `Last-Event-ID`, as the standard says.
-                guard case .transport = error, case .events(var parser) = framing, reconnections < Self.maximumReconnections else { throw error }
+                // Not a body too large to keep, nor TLS refused: those would only happen again.
+                guard case .transport(_, let failure) = error, ![.responseTooLarge, .tls, .cancelled].contains(failure.kind),
+                      case .events(var parser) = framing, reconnections < Self.maximumReconnections else { throw error }
                 reconnections += 1
                 parser.finish()
                 framing = .events(parser)

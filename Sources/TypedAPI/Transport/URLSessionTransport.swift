@@ -11,8 +11,8 @@ import FoundationNetworking
 /// a redirect to another origin (Linux `URLSession` would copy every original header into the
 /// redirected request).
 public final class URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-    private let transfers: TransferTable
+    let session: URLSession
+    let transfers: TransferTable
     private let maximumResponseSize: Int
 
     /// Creates a transport with its own session.
@@ -59,20 +59,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// the limit; the time limit covers the whole exchange, and on a time-out or cancellation the
     /// caller is answered at once, whatever URLSession's own threads are still doing.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
-        guard let scheme = request.scheme, let authority = request.authority, let path = request.path,
-            let url = URL(string: "\(scheme)://\(authority)\(path)")
-        else {
-            throw TransportFailure(.other, detail: "the request has no valid URL")
-        }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
-        // URLSession's own limit is an idle timer with surprising reuse on Linux; the whole-exchange
-        // limit is enforced below, and URLSession's is only a backstop.
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + 5
-        for field in request.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
-        }
-        urlRequest.httpBody = body
+        let urlRequest = try Self.urlRequest(request, body: body, timeout: timeout)
         let (session, transfers, limit, outgoing) = (session, transfers, maximumResponseSize, urlRequest)
         let data: Data
         let response: URLResponse
@@ -93,6 +80,30 @@ public final class URLSessionTransport: HTTPTransport {
         } catch {
             throw Self.failure(from: error)
         }
+        return (try Self.head(of: response), data)
+    }
+
+    /// The request as URLSession takes it.
+    static func urlRequest(_ request: HTTPRequest, body: Data?, timeout: Duration) throws -> URLRequest {
+        guard let scheme = request.scheme, let authority = request.authority, let path = request.path,
+            let url = URL(string: "\(scheme)://\(authority)\(path)")
+        else {
+            throw TransportFailure(.other, detail: "the request has no valid URL")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        // URLSession's own limit is an idle timer with surprising reuse on Linux; the whole-exchange
+        // limit is enforced by the caller, and URLSession's is only a backstop.
+        urlRequest.timeoutInterval = Double(timeout.components.seconds) + 5
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        urlRequest.httpBody = body
+        return urlRequest
+    }
+
+    /// A response's head as HTTPTypes has it.
+    static func head(of response: URLResponse) throws -> HTTPResponse {
         guard let http = response as? HTTPURLResponse else {
             throw TransportFailure(.other, detail: "the response is not HTTP")
         }
@@ -111,7 +122,7 @@ public final class URLSessionTransport: HTTPTransport {
             throw TransportFailure(.other, detail: "the response's status \(http.statusCode) is not a valid HTTP status")
         }
         let status = HTTPResponse.Status(code: http.statusCode)
-        return (HTTPResponse(status: status, headerFields: fields), data)
+        return HTTPResponse(status: status, headerFields: fields)
     }
 
     /// `Set-Cookie` values that Foundation joined with commas, apart again: a comma starts a new
@@ -138,7 +149,7 @@ public final class URLSessionTransport: HTTPTransport {
         return cookies
     }
 
-    private static func failure(from error: any Error) -> any Error {
+    static func failure(from error: any Error) -> any Error {
         if error is CancellationError || error is TransportFailure { return error }
         guard let urlError = error as? URLError else {
             return TransportFailure(.other, detail: String(describing: error))
@@ -183,8 +194,22 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
+/// What the session's delegate tells one task's exchange.
+protocol TaskEvents: AnyObject, Sendable {
+    /// The task the events are for, once it exists.
+    func attach(_ task: URLSessionTask)
+    /// The head arrived; `false` refuses the body.
+    func receive(_ response: URLResponse) -> Bool
+    /// More of the body (already decompressed).
+    func receive(_ data: Data)
+    /// Foundation raised an authentication challenge for this response and will cancel the task.
+    func challenged(_ response: URLResponse?)
+    /// The task ended, with an error or none.
+    func complete(_ error: (any Error)?)
+}
+
 /// One exchange's body and its single answer.
-private final class Transfer: Sendable {
+private final class Transfer: TaskEvents {
     private struct State {
         var continuation: UnsafeContinuation<(URLResponse, Data), any Error>?
         var early: Result<(URLResponse, Data), any Error>?
@@ -229,7 +254,7 @@ private final class Transfer: Sendable {
     }
 
     /// More of the body (already decompressed): refused once the total passes the limit.
-    func receive(_ data: Data) -> Bool {
+    func receive(_ data: Data) {
         let over = state.withLock { state -> Bool in
             guard !state.done else { return false }
             if state.body.count + data.count > limit { return true }
@@ -239,7 +264,6 @@ private final class Transfer: Sendable {
         if over {
             finish(.failure(TransportFailure(.responseTooLarge, detail: "the body grew past the limit of \(limit) bytes")))
         }
-        return !over
     }
 
     /// Foundation raised an authentication challenge for this response (a 401 with
@@ -284,15 +308,15 @@ private final class Transfer: Sendable {
 
 /// The session's delegate: routes each task's events to its transfer, and refuses every redirect
 /// so that the response comes back to ``APIClient`` as it is.
-private final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
-    private let transfers = Mutex<[Int: Transfer]>([:])
+final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Mutex<[Int: any TaskEvents]>([:])
 
-    func add(_ transfer: Transfer, for task: URLSessionTask) {
+    func add(_ transfer: any TaskEvents, for task: URLSessionTask) {
         transfers.withLock { $0[task.taskIdentifier] = transfer }
         transfer.attach(task)
     }
 
-    private func transfer(for task: URLSessionTask) -> Transfer? {
+    private func transfer(for task: URLSessionTask) -> (any TaskEvents)? {
         transfers.withLock { $0[task.taskIdentifier] }
     }
 
@@ -303,7 +327,7 @@ private final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        _ = transfer(for: dataTask)?.receive(data)
+        transfer(for: dataTask)?.receive(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

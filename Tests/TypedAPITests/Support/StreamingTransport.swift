@@ -8,6 +8,7 @@ import TypedAPICurl
 enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case curl
     case asyncHTTPClient
+    case urlSession
 
     /// Runs `body` with a client of this transport for `url`.
     func withClient<T>(_ url: String, configuration: APIClient.Configuration = APIClient.Configuration(),
@@ -19,6 +20,9 @@ enum StreamingTransport: String, CaseIterable, CustomTestStringConvertible, Send
             }
         case .asyncHTTPClient:
             return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: AsyncHTTPClientTransport(),
+                                            configuration: configuration))
+        case .urlSession:
+            return try await body(APIClient(environment: try ServerEnvironment(url: url), transport: URLSessionTransport(),
                                             configuration: configuration))
         }
     }
