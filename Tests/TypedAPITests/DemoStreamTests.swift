@@ -87,7 +87,9 @@ struct ClientStreamTests {
         }
     }
 
-    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order", arguments: TransportChoice.allCases)
+    // Not URLSession: under load, FoundationNetworking may end a task whose connection dropped
+    // without handing over the bytes that came just before (README, Streams: URLSession).
+    @Test("An event stream cut mid-way is taken up again after its retry wait, from Last-Event-ID: every event once, in order", arguments: [TransportChoice.curl, .asyncHTTPClient])
     func reconnection(_ transport: TransportChoice) async throws {
         try await withDemoServer(transport) { client, _ in
             let cut = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7"), URLQueryItem(name: "disconnectAfter", value: "2"),

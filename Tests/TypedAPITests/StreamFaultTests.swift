@@ -42,8 +42,10 @@ struct StreamFaultTests {
         while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
     }
 
+    // Not URLSession: under load, FoundationNetworking may hold the bytes that came just before a
+    // pause until more come (README, Streams: URLSession).
     @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed",
-          arguments: StreamingTransport.allCases)
+          arguments: [StreamingTransport.curl, .asyncHTTPClient])
     func stall(_ transport: StreamingTransport) async throws {
         // The limit is long enough for two events to arrive on a busy machine, whatever the transport.
         let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 2), timeout: .seconds(2))

@@ -183,7 +183,7 @@ struct StreamShellTests {
         try await withShell(.wholeBodies) { shell, output in
             let handled = await shell.handle("events(count: 2)")
             #expect(!handled)
-            #expect(output.error.contains("this session's transport (WholeBodies) cannot stream; libcurl's, AsyncHTTPClient's and URLSession's can"),
+            #expect(output.error.contains("this session's transport (WholeBodies) cannot stream; CurlTransport and URLSessionTransport can"),
                     "\(output.error)")
         }
         try await withShell(.curl) { shell, output in

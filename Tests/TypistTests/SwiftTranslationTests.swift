@@ -26,6 +26,8 @@ struct SwiftTranslationTests {
         for lesson in try Lesson.load(from: DemoBindings.workshopDirectory) {
             for (index, step) in lesson.steps.enumerated() {
                 guard var input = step.input else { continue }
+                // A publisher line is checked by `publishersCompile`.
+                if input.hasPrefix(":swift --publisher") { continue }
                 if input.hasPrefix(":swift ") { input = String(input.dropFirst(7)) } else if input.hasPrefix(":") { continue }
                 sources.append(("lesson \(lesson.number) step \(index + 1): \(input)", input, true))
             }
@@ -88,6 +90,49 @@ struct SwiftTranslationTests {
                 #expect(outcome.passed, "\(outcome.diagnostics)\n\(numbered)")
             }
         }
+    }
+
+    @Test("`:swift --publisher` writes write-up 1's pipeline, and it compiles against TypedAPICombine: the lessons' lines, a stream's, a token's")
+    func publishersCompile() async throws {
+        let shell = try Self.shell()
+        var lines = [
+            "events(count: 5).filter { $0.status == \"passed\" }.map(\\.n).prefix(2)",
+            "search(query: \"books\").items.map(\\.title)",
+            "searchRepositories(query: \"swift (lang)\", sort: .stars).items.map(\\.fullName).prefix(3)",
+            "post(id: 1)",
+        ]
+        for lesson in try Lesson.load(from: DemoBindings.workshopDirectory) {
+            for step in lesson.steps {
+                guard let input = step.input, input.hasPrefix(":swift --publisher ") else { continue }
+                lines.append(String(input.dropFirst(":swift --publisher ".count)))
+            }
+        }
+        #expect(lines.count >= 5, "lesson 1 has a publisher step")
+        var imports: [String] = []
+        var functions: [String] = []
+        for (index, line) in lines.enumerated() {
+            let parts = try SwiftSnippet(shell: shell).publisherParts(for: line).get()
+            #expect(parts.body.contains { $0.contains("client.publisher(") }, "\(line)")
+            for item in parts.imports where !imports.contains(item) || item.hasPrefix("#") { imports.append(item) }
+            functions.append("func publisher\(index)() throws -> AnyCancellable {\n" + (parts.setup + parts.body).map { "    " + $0 }.joined(separator: "\n")
+                             + "\n    return cancellable\n}")
+        }
+        // Each part's imports are the same; one #if block is kept.
+        let header = try SwiftSnippet(shell: shell).publisherParts(for: lines[0]).get().imports
+            + ["import DemoService"]
+        let code = (header + [""] + functions).joined(separator: "\n")
+        try await withTemporaryFolder("typist-publisher") { folder in
+            let file = folder.appendingPathComponent("publishers.swift")
+            try code.write(to: file, atomically: true, encoding: .utf8)
+            let outcome = try await SwiftCheck.typecheck([file])
+            #expect(outcome.passed, "\(outcome.diagnostics)\n\(code)")
+        }
+        // What it cannot write is said.
+        guard case .failure(let failure) = SwiftSnippet(shell: shell).publisherParts(for: "posts().count + post(id: 1).id") else {
+            Issue.record("two calls were written as one publisher")
+            return
+        }
+        #expect(failure.message == ":swift --publisher takes \(SwiftSnippet.publisherShape)")
     }
 
     @Test("Statements stay statements, nested calls each get their own send, and every call is awaited where Swift allows it")

@@ -72,6 +72,11 @@ package struct SwiftTranslationFailure: Error, Sendable, CustomStringConvertible
 
     /// The message.
     public var description: String { message }
+
+    package init(message: String, diagnostics: [Diagnostic]) {
+        self.message = message
+        self.diagnostics = diagnostics
+    }
 }
 
 extension Interpreter {

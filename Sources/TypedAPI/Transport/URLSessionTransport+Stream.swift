@@ -21,8 +21,8 @@ extension URLSessionTransport: StreamingHTTPTransport {
         guard tls.isSystemDefault else { throw Self.refusal(of: tls) }
         let urlRequest = try Self.urlRequest(request, body: body, timeout: idleTimeout)
         let transfer = StreamTransfer(maximumLag: Self.maximumStreamLag)
-        let task = session.dataTask(with: urlRequest)
-        transfers.add(transfer, for: task)
+        let task = streamSession.dataTask(with: urlRequest)
+        streamTransfers.add(transfer, for: task)
         task.resume()
         let handle = StreamHandle(transfer)
         let response: URLResponse
@@ -54,6 +54,50 @@ extension URLSessionTransport: StreamingHTTPTransport {
 extension URLSessionTransport {
     /// The most a stream's chunks may wait for their reader before the stream is an error: 64 MiB.
     public static var maximumStreamLag: Int { 64 << 20 }
+}
+
+/// The stream session's delegate: routes each task's body and end to its transfer, and refuses
+/// redirects.
+///
+/// It does not implement `urlSession(_:dataTask:didReceive:completionHandler:)`: with that method,
+/// FoundationNetworking holds body bytes that came with the head until more arrive, so a stream
+/// that pauses right after its first events delivered none of them. The head is taken from the
+/// task when the first bytes come, or when it ends.
+final class StreamTable: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Mutex<[Int: StreamTransfer]>([:])
+
+    func add(_ transfer: StreamTransfer, for task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        transfer.attach(task)
+    }
+
+    private func transfer(for task: URLSessionTask) -> StreamTransfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(for: dataTask) else { return }
+        if let response = dataTask.response { transfer.arrived(response) }
+        transfer.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        if error == nil, let response = task.response { transfer?.arrived(response) }
+        transfer?.complete(error)
+    }
+
+    /// A 401 with `WWW-Authenticate` is an answer, as for whole bodies (see `TransferTable`).
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        transfer(for: task)?.challenged(challenge.failureResponse ?? task.response)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
 }
 
 /// Cancels its stream's task when the last reference to the chunks goes.
@@ -134,13 +178,19 @@ final class StreamTransfer: TaskEvents {
     }
 
     func receive(_ response: URLResponse) -> Bool {
+        arrived(response)
+        return true
+    }
+
+    /// The head, the first time it is seen.
+    func arrived(_ response: URLResponse) {
         let head = state.withLock { state -> UnsafeContinuation<URLResponse, any Error>? in
+            guard state.response == nil else { return nil }
             state.response = response
             defer { state.head = nil }
             return state.head
         }
         head?.resume(returning: response)
-        return true
     }
 
     func receive(_ data: Data) {

@@ -13,6 +13,10 @@ import FoundationNetworking
 public final class URLSessionTransport: HTTPTransport {
     let session: URLSession
     let transfers: TransferTable
+    /// The session streams go through: its delegate does not ask about each response's head
+    /// (see ``StreamTable``).
+    let streamSession: URLSession
+    let streamTransfers: StreamTable
     private let maximumResponseSize: Int
 
     /// Creates a transport with its own session.
@@ -29,10 +33,13 @@ public final class URLSessionTransport: HTTPTransport {
         transfers = TransferTable()
         self.maximumResponseSize = maximumResponseSize
         session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        streamTransfers = StreamTable()
+        streamSession = URLSession(configuration: configuration, delegate: streamTransfers, delegateQueue: nil)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        streamSession.finishTasksAndInvalidate()
     }
 
     /// Sends one request with the system's TLS options; any others are refused.

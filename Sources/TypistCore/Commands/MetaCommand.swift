@@ -63,7 +63,7 @@ package struct MetaCommand: Sendable {
                     argument: .expression) { shell, text in shell.typeCommand(text) },
         MetaCommand("curl", usage: ":curl expr", "the request(s) an expression would send, as curl commands, nothing sent",
                     argument: .expression) { shell, text in await shell.curl(text) },
-        MetaCommand("swift", usage: ":swift expr", "the same call written with the typed client, as in an app",
+        MetaCommand("swift", usage: ":swift [--publisher] expr", "the same call written with the typed client, as in an app (--publisher: as a Combine publisher)",
                     argument: .expression) { shell, text in await shell.swift(text) },
         MetaCommand("source", usage: ":source name", "the Swift an endpoint or model is declared with: registration, factory, model",
                     argument: .endpointOrType) { shell, text in shell.source(text) },

@@ -28,6 +28,21 @@ extension Shell {
             fail("write :swift <expression>, such as :swift post(id: 1)")
             return false
         }
+        if let publisher = text.firstMatch(of: /^--publisher(?:\s+|$)/) {
+            let expression = String(text[publisher.range.upperBound...])
+            guard !expression.isEmpty else {
+                fail("write :swift --publisher <expression>: \(SwiftSnippet.publisherShape)")
+                return false
+            }
+            switch SwiftSnippet(shell: self).publisherParts(for: expression) {
+            case .success(let parts):
+                write(parts.text)
+                return true
+            case .failure(let failure):
+                if failure.diagnostics.isEmpty { fail(failure.message) } else { report(failure.diagnostics) }
+                return false
+            }
+        }
         // Untyped calls are written from the requests a dry run would send; everything else from
         // the syntax alone (a dry run's placeholder values would trip an `expect`).
         var untyped: [UntypedRequest] = []

@@ -35,7 +35,7 @@ final class SessionTransport: StreamingHTTPTransport {
             throw StreamRefusal(reason: "a cassette records and replays whole answers, not streams; turn it off (:record off) to read a stream")
         }
         guard let streaming = base as? any StreamingHTTPTransport else {
-            throw StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; libcurl's, AsyncHTTPClient's and URLSession's can")
+            throw StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; CurlTransport and URLSessionTransport can")
         }
         return try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
     }
