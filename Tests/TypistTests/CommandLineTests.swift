@@ -21,7 +21,7 @@ struct CommandLineTests {
     }
 
     @Test("Every example script runs against the built-in demo service and exits 0",
-          arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api"])
+          arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api", "builds.api"])
     func examples(name: String) async throws {
         let result = try await Built.run("typist", ["run", "Examples/\(name)"])
         #expect(result.status == 0, "\(name): \(result.error)")

@@ -103,7 +103,7 @@ struct DemoDocumentTests {
     }
 
     @Test("Every example script prints the same through `typist --openapi http://…/openapi.yaml` as through the bindings",
-          arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api"])
+          arguments: ["smoke.api", "tour.api", "dogs.api", "blog.api", "github.api", "accounts.api", "faults.api", "builds.api"])
     func examples(name: String) async throws {
         var outputs: [String] = []
         for fromDocument in [false, true] {

@@ -40,24 +40,8 @@ struct StreamShellTests {
     /// service's OpenAPI document.
     private func withShell<T>(_ transport: Transport, fromDocument: Bool = false,
                               _ body: (Shell, CapturedOutput) async throws -> T) async throws -> T {
-        let server = try await DemoServer.start()
-        let output = CapturedOutput()
-        do {
-            let registry: EndpointRegistry
-            if fromDocument {
-                let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.yaml", cacheDirectory: nil)
-                registry = try EndpointRegistry { document }
-            } else {
-                registry = try DemoBindings.registry()
-            }
-            let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
-                                  transport: transport.make(), output: output.shellOutput)
-            let result = try await body(shell, output)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
+        try await withDemoShell(fromDocument: fromDocument, transport: transport.make()) { shell, output, _ in
+            try await body(shell, output)
         }
     }
 

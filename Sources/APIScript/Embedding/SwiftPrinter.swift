@@ -281,6 +281,12 @@ struct SwiftPrinter {
                 try hoistValue(expression, named: function.name)
                 return
             }
+            // Reading a stream (`first(where:)`, `contains(where:)` …) is awaited too.
+            if case .method(let method)? = annotations.callee(of: expression), method.isConsuming, autoclosure {
+                let names = ["first": "found", "contains": "anyMatches", "allSatisfy": "allMatch", "reduce": "reduced"]
+                try hoistValue(expression, named: names[method.name] ?? "value")
+                return
+            }
             if case .member(let base, _, _, _) = annotations.kind(of: callee) { try hoist(base, autoclosure: autoclosure) }
             for argument in arguments { try hoist(argument.value, autoclosure: autoclosure) }
         case .tryOptional(let operand):

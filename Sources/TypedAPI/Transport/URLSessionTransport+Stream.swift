@@ -59,10 +59,11 @@ extension URLSessionTransport {
 /// The stream session's delegate: routes each task's body and end to its transfer, and refuses
 /// redirects.
 ///
-/// It does not implement `urlSession(_:dataTask:didReceive:completionHandler:)`: with that method,
-/// FoundationNetworking holds body bytes that came with the head until more arrive, so a stream
-/// that pauses right after its first events delivered none of them. The head is taken from the
-/// task when the first bytes come, or when it ends.
+/// Streams have a session of their own, whose delegate asks nothing about a response's head (a
+/// stream takes any size): the head is taken from the task when the first bytes come, or when it
+/// ends. (With the whole-body session's delegate, a stream that paused right after its first
+/// events more often showed none of them in our tests; FoundationNetworking still does so at
+/// times under load, see the README.)
 final class StreamTable: NSObject, URLSessionDataDelegate, Sendable {
     private let transfers = Mutex<[Int: StreamTransfer]>([:])
 

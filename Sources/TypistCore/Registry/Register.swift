@@ -72,13 +72,7 @@ public struct Register: RegistryContent {
         readingPlan: @escaping @Sendable (ValueBridge) -> ReadingPlan?,
         convert: @escaping @Sendable (Response, ValueBridge) -> (value: Value, token: String?)
     ) -> PendingRegistration {
-        var infos: [ParameterInfo] = []
-        for parameter in repeat each parameters { infos.append(parameter.info) }
-        let parameterInfos = infos
-        let make: @Sendable ([Value]) throws -> Endpoint<Kind, Response> = { values in
-            let reader = ArgumentReader(values)
-            return endpoint(repeat try reader.next(each parameters))
-        }
+        let (parameterInfos, make) = converting(repeat each parameters, endpoint: endpoint)
         let selector = EndpointRegistration.selector(name, labels: parameterInfos.map(\.label))
         return PendingRegistration(name: name, group: "", build: { bridge in
             // Derived when first asked for (a call checked, `:describe`, completion), not at start-up.
@@ -130,6 +124,21 @@ public struct Register: RegistryContent {
                         },
                         sample: { SampleJSON.body(plan: readingPlan(bridge), type: try? responseType(bridge)) })
                 })
+        })
+    }
+}
+
+extension Register {
+    /// The parameters' infos, and the endpoint made from script values: each converted with the
+    /// parameter pack, with an error at the argument's place.
+    static func converting<each P: ScriptArgument, Kind: ShellKind, Response>(
+        _ parameters: repeat Parameter<each P>, endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Response>
+    ) -> (infos: [ParameterInfo], make: @Sendable ([Value]) throws -> Endpoint<Kind, Response>) {
+        var infos: [ParameterInfo] = []
+        for parameter in repeat each parameters { infos.append(parameter.info) }
+        return (infos, { values in
+            let reader = ArgumentReader(values)
+            return endpoint(repeat try reader.next(each parameters))
         })
     }
 }

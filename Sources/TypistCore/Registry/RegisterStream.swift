@@ -13,7 +13,7 @@ import TypedAPI
 ///
 /// A script reads it with `for try await event in events(count: 3) { … }`, or narrows it first
 /// (`events().prefix(3)`, `.filter { … }`, `.map(\.status)`, `.first { … }`); at the prompt its items
-/// print as they arrive. It is sent with ``APIClient/stream(_:with:)``: nothing goes out until the
+/// print as they arrive. It is sent with `APIClient.stream(_:with:)`: nothing goes out until the
 /// stream is read, the session's time limit applies to each gap between items, and leaving the
 /// read early closes the connection. The session's transport must stream (libcurl and
 /// AsyncHTTPClient do).
@@ -36,13 +36,7 @@ public struct RegisterStream: RegistryContent {
         file: String = #fileID, filePath: String = #filePath, line: Int = #line,
         endpoint: @escaping @Sendable (repeat each P) -> Endpoint<Kind, Item>
     ) {
-        var infos: [ParameterInfo] = []
-        for parameter in repeat each parameters { infos.append(parameter.info) }
-        let parameterInfos = infos
-        let make: @Sendable ([Value]) throws -> Endpoint<Kind, Item> = { values in
-            let reader = ArgumentReader(values)
-            return endpoint(repeat try reader.next(each parameters))
-        }
+        let (parameterInfos, make) = Register.converting(repeat each parameters, endpoint: endpoint)
         let location = "\(file):\(line)"
         let selector = EndpointRegistration.selector(name, labels: parameterInfos.map(\.label))
         registrations = [PendingRegistration(name: name, group: "", build: { bridge in

@@ -12,9 +12,12 @@ import TypistOpenAPI
 
 /// A shell with the demo bindings against a demo server on an ephemeral port; stopped after.
 ///
-/// - Parameter fromDocument: Whether its functions come from the service's OpenAPI document
-///   (`GET /openapi.yaml`, as `typist --openapi` reads it) instead of the Swift bindings.
-func withDemoShell<T>(fromDocument: Bool = false, environments: (String) -> [NamedEnvironment] = { _ in [] },
+/// - Parameters:
+///   - fromDocument: Whether its functions come from the service's OpenAPI document
+///     (`GET /openapi.yaml`, as `typist --openapi` reads it) instead of the Swift bindings.
+///   - transport: The session's transport (AsyncHTTPClient's unless given).
+func withDemoShell<T>(fromDocument: Bool = false, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+                      environments: (String) -> [NamedEnvironment] = { _ in [] },
                       _ body: (Shell, CapturedOutput, DemoServer) async throws -> T) async throws -> T {
     let server = try await DemoServer.start()
     let output = CapturedOutput()
@@ -27,7 +30,7 @@ func withDemoShell<T>(fromDocument: Bool = false, environments: (String) -> [Nam
             registry = try DemoBindings.registry()
         }
         let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: server.baseURL),
-                              transport: AsyncHTTPClientTransport(), output: output.shellOutput,
+                              transport: transport, output: output.shellOutput,
                               environments: environments(server.baseURL))
         let result = try await body(shell, output, server)
         await server.stop()
