@@ -420,29 +420,6 @@ public final class Shell: @unchecked Sendable {
         }
     }
 
-    /// A streaming endpoint's call: the stream, which sends its request when it is read; in a
-    /// preview, the request as it would go, and a stream of one sample item.
-    private static func openStream(_ endpoint: EndpointRegistration, plan: CallPlan, client: APIClient, session: Session,
-                                   registry: EndpointRegistry, preview: Preview?) async throws -> Value {
-        let selector = endpoint.selector
-        do {
-            if let preview {
-                preview.keep(try plan.prepare(client, Preview.credentials(session.credentials)))
-                preview.noteCall(answersList: false)
-                return SampleValue.of(endpoint.responseType)
-            }
-            guard case .stream(let stream) = try await plan.send(client, session.credentials).value else { return .void }
-            let tls = client.environment.tls
-            return .stream(stream.mappingErrors { error in
-                session.update { $0.lastFailure = .init(function: selector, error: error) }
-                return TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), registry: registry)
-            })
-        } catch {
-            session.update { $0.lastFailure = .init(function: selector, error: error) }
-            throw TokenAdvice.wrapping(error, registry: registry)
-        }
-    }
-
     /// The value with every string equal to `token` turned into a `Secret` (a login's answer).
     static func secretizing(_ token: String, in value: Value) -> Value {
         switch value {
