@@ -199,6 +199,71 @@ struct StreamTests {
         #expect(first.errors.first?.message == "GET http://test/ticks: the connection dropped")
     }
 
+    /// Stream "a" gives its item only once stream "b" has given one; if nothing lets "b" run while
+    /// "a" waits, it gives up after 60 s and says so.
+    final class Rendezvous: Sendable {
+        struct State {
+            var bGave = false
+            var waiting: CheckedContinuation<Void, Never>?
+            var gaveUp = false
+        }
+        let state = Mutex(State())
+
+        func items(_ name: String) -> any AsyncSequence<Value, any Error> {
+            AsyncThrowingStream<Value, any Error>(unfolding: { [self] in
+                if name == "b" {
+                    let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                        guard !state.bGave else { return nil }
+                        state.bGave = true
+                        defer { state.waiting = nil }
+                        return state.waiting
+                    }
+                    waiting?.resume()
+                    return state.withLock { $0.bGave } ? .int(2) : nil
+                }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        await withCheckedContinuation { continuation in
+                            let ready = self.state.withLock { state -> Bool in
+                                if state.bGave { return true }
+                                state.waiting = continuation
+                                return false
+                            }
+                            if ready { continuation.resume() }
+                        }
+                    }
+                    group.addTask {
+                        try? await Task.sleep(for: .seconds(60))
+                        let stuck = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
+                            defer { state.waiting = nil }
+                            if state.waiting != nil { state.gaveUp = true }
+                            return state.waiting
+                        }
+                        stuck?.resume()
+                    }
+                    await group.next()
+                    group.cancelAll()
+                }
+                return .int(1)
+            })
+        }
+    }
+
+    @Test("Under concurrentMap, a stream waiting for its next item lets the other elements run")
+    func concurrentReads() async throws {
+        let rendezvous = Rendezvous()
+        let interpreter = try TestHost.interpreter(output: OutputBuffer())
+        try interpreter.register(HostFunction(
+            name: "pair", parameters: [.init(label: "name", type: .string)], returnType: .stream(.int)
+        ) { arguments in
+            guard case .string(let name) = arguments[0] else { return .null }
+            return .stream(ScriptStream(origin: "pair(name:)") { rendezvous.items(name) })
+        })
+        let result = try await interpreter.evaluate(#"["a", "b"].concurrentMap { pair(name: $0).first { _ in true } ?? 0 }"#)
+        #expect(result == .array([.int(1), .int(2)]))
+        #expect(!rendezvous.state.withLock { $0.gaveUp }, "stream a held the script's turn while it waited")
+    }
+
     @Test("Cancelling the task that reads an endless stream closes its source")
     func cancellationCloses() async throws {
         let source = Source()

@@ -70,7 +70,10 @@ public final class ScriptStream: Sendable {
             if case .prefix = stage, remaining[index] <= 0 { return }
         }
         try Task.checkCancellation()
-        for try await item in open() {
+        var iterator = open().makeAsyncIterator()
+        // Waiting for an item is waiting for the host: under `concurrentMap` other elements run
+        // script code meanwhile, as they do while an endpoint call waits.
+        while let item = try await ScriptTurn.yielding({ try await iterator.next(isolation: nil) }) {
             var value = item
             var last = false
             var passed = true
