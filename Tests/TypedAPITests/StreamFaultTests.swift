@@ -32,7 +32,10 @@ struct StreamFaultTests {
         return (items, failure, server)
     }
 
-    @Test("Leaving a stream before its end closes its connection", arguments: StreamingTransport.allCases)
+    // Not URLSession: the fault server's streams are close-delimited (no chunked encoding), and
+    // under load FoundationNetworking held back the events that came before the pause (README,
+    // Streams: URLSession). `DemoStreamTests` leaves a chunked stream early on all three.
+    @Test("Leaving a stream before its end closes its connection", arguments: [StreamingTransport.curl, .asyncHTTPClient])
     func leaving(_ transport: StreamingTransport) async throws {
         let (items, failure, server) = try await Self.read(transport, FaultStreams.stall(after: 5), leaveAfter: 3)
         defer { server.stop() }
@@ -43,7 +46,7 @@ struct StreamFaultTests {
     }
 
     // Not URLSession: under load, FoundationNetworking may hold the bytes that came just before a
-    // pause until more come (README, Streams: URLSession).
+    // pause in a close-delimited stream (README, Streams: URLSession).
     @Test("A stream that stalls after two events is a time-out once the gap passes the limit; the connection is closed",
           arguments: [StreamingTransport.curl, .asyncHTTPClient])
     func stall(_ transport: StreamingTransport) async throws {
