@@ -64,7 +64,7 @@ extension URLSessionTransport {
 /// ends. (With the whole-body session's delegate, a stream that paused right after its first
 /// events more often showed none of them in our tests; FoundationNetworking still does so at
 /// times under load, see the README.)
-final class StreamTable: NSObject, URLSessionDataDelegate, Sendable {
+final class StreamTable: NSObject, URLSessionDataDelegate, DecliningTaskDelegate, Sendable {
     private let transfers = Mutex<[Int: StreamTransfer]>([:])
 
     func add(_ transfer: StreamTransfer, for task: URLSessionTask) {
@@ -72,12 +72,14 @@ final class StreamTable: NSObject, URLSessionDataDelegate, Sendable {
         transfer.attach(task)
     }
 
-    private func transfer(for task: URLSessionTask) -> StreamTransfer? {
+    func transfer(for task: URLSessionTask) -> (any TaskEvents)? { stream(for: task) }
+
+    private func stream(for task: URLSessionTask) -> StreamTransfer? {
         transfers.withLock { $0[task.taskIdentifier] }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(for: dataTask) else { return }
+        guard let transfer = stream(for: dataTask) else { return }
         if let response = dataTask.response { transfer.arrived(response) }
         transfer.receive(data)
     }
@@ -86,18 +88,6 @@ final class StreamTable: NSObject, URLSessionDataDelegate, Sendable {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         if error == nil, let response = task.response { transfer?.arrived(response) }
         transfer?.complete(error)
-    }
-
-    /// A 401 with `WWW-Authenticate` is an answer, as for whole bodies (see `TransferTable`).
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        transfer(for: task)?.challenged(challenge.failureResponse ?? task.response)
-        completionHandler(.cancelAuthenticationChallenge, nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
     }
 }
 

@@ -315,7 +315,7 @@ private final class Transfer: TaskEvents {
 
 /// The session's delegate: routes each task's events to its transfer, and refuses every redirect
 /// so that the response comes back to ``APIClient`` as it is.
-final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
+final class TransferTable: NSObject, URLSessionDataDelegate, DecliningTaskDelegate, Sendable {
     private let transfers = Mutex<[Int: any TaskEvents]>([:])
 
     func add(_ transfer: any TaskEvents, for task: URLSessionTask) {
@@ -323,7 +323,7 @@ final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
         transfer.attach(task)
     }
 
-    private func transfer(for task: URLSessionTask) -> (any TaskEvents)? {
+    func transfer(for task: URLSessionTask) -> (any TaskEvents)? {
         transfers.withLock { $0[task.taskIdentifier] }
     }
 
@@ -341,7 +341,16 @@ final class TransferTable: NSObject, URLSessionDataDelegate, Sendable {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.complete(error)
     }
+}
 
+/// What both sessions' delegates do alike: a redirect comes back to ``APIClient`` as it is, and
+/// an authentication challenge is declined.
+protocol DecliningTaskDelegate: URLSessionTaskDelegate {
+    /// The exchange a task's events go to.
+    func transfer(for task: URLSessionTask) -> (any TaskEvents)?
+}
+
+extension DecliningTaskDelegate {
     /// A 401 with `WWW-Authenticate` is an answer, not a question: credentials travel in the
     /// request's own headers (the endpoint's kind sets them), so the challenge is declined and the
     /// 401 comes back as the response. Left to Foundation on Linux, the task waited until its time
