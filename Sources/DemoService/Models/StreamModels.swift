@@ -16,7 +16,15 @@ public struct BuildEvent: Codable, Sendable, Hashable {
 
     /// Event `n` of the demo's stream, the same every time.
     public static func number(_ n: Int) -> BuildEvent {
-        let statuses = ["queued", "running", "passed"]
-        return BuildEvent(n: n, status: statuses[(n - 1) % statuses.count], log: "step \(n)" + (n % 2 == 0 ? "\nsecond line" : ""))
+        BuildEvent(n: n, status: status(of: n), log: "step \(n)" + (n % 2 == 0 ? "\nsecond line" : ""))
+    }
+
+    /// The status of event `n`: queued, running and passed in turn.
+    static func status(of n: Int) -> String {
+        switch (n - 1) % 3 {
+        case 0: "queued"
+        case 1: "running"
+        default: "passed"
+        }
     }
 }
