@@ -70,6 +70,18 @@ public enum FaultStreams {
         }
     }
 
+    /// In one write: event 1; event 2 with its number written `2.0` (a JSON number an `Int` is
+    /// decoded from, though not by the streams' fast path); event 3 whose number is a string (no
+    /// `Int` at all); event 4.
+    public static func badItem() -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("text/event-stream"))
+            try connection.send(event(1) + "data: {\"n\":2.0,\"status\":\"running\",\"log\":\"\"}\n\n"
+                + "data: {\"n\":\"three\",\"status\":\"running\",\"log\":\"\"}\n\n" + event(4))
+            try connection.waitForClose()
+        }
+    }
+
     /// A count shared between a handler and a test.
     public final class Counter: @unchecked Sendable {
         private let lock = NSLock()

@@ -124,6 +124,20 @@ struct StreamFaultTests {
         #expect(decoding.found.hasPrefix("an event that is not UTF-8 text (before byte "), "\(decoding)")
     }
 
+    @Test("An item that does not decode is an error with its key, after the items before it; one the fast path declines still decodes",
+          arguments: StreamingTransport.allCases)
+    func badItem(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.badItem())
+        defer { server.stop() }
+        #expect(items == [1, 2])
+        guard case .decodingFailed(_, let decoding)? = failure else {
+            Issue.record("not a decoding failure: \(String(describing: failure))")
+            return
+        }
+        #expect(decoding.codingPath == "n", "\(decoding)")
+        #expect(decoding.found.contains("three") || decoding.snippet?.contains("three") == true, "\(decoding)")
+    }
+
     @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: StreamingTransport.allCases)
     func notAStream(_ transport: StreamingTransport) async throws {
         let (items, failure, server) = try await Self.read(transport) { connection in

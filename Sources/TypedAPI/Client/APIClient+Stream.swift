@@ -50,6 +50,7 @@ private actor ItemReader<Item: Decodable & Sendable> {
 
     private let client: APIClient
     private let decoder: JSONDecoder
+    private let tape: TapeDecoder
     private let prepare: @Sendable () throws(APIError) -> PreparedRequest
     private var request: PreparedRequest?
     private var chunks: HTTPBodyChunks?
@@ -112,6 +113,7 @@ private actor ItemReader<Item: Decodable & Sendable> {
     init(client: APIClient, decoder: JSONDecoder, prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
         self.decoder = decoder
+        tape = TapeDecoder(following: decoder)
         self.prepare = prepare
     }
 
@@ -143,7 +145,7 @@ private actor ItemReader<Item: Decodable & Sendable> {
                 continue
             }
             if let chunk {
-                let found = try items(in: chunk)
+                let found = items(in: chunk)
                 if !found.isEmpty { reconnections = 0 }
                 pending += found
             } else {
@@ -200,37 +202,42 @@ private actor ItemReader<Item: Decodable & Sendable> {
         }
     }
 
-    private func items(in chunk: Data) throws -> [Item] {
-        switch framing {
-        case .events(var parser):
-            defer { framing = .events(parser) }
-            let events: [ServerSentEvent] = completed(in: chunk, framing: "a server-sent event stream") { bytes, events in
-                do throws(ServerSentEventParser.Failure) { try parser.feed(bytes, into: &events) } catch { return error.message }
-                return nil
+    /// The items `chunk` completes, each decoded as its event or line is read (straight from the
+    /// framing's bytes). An item that does not decode, or a break in the framing, is kept in
+    /// ``broken``: the items before it are handed over first, then it is thrown.
+    private func items(in chunk: Data) -> [Item] {
+        var items: [Item] = []
+        var failure: APIError?
+        var framingBreak: APIError?
+        chunk.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            switch framing {
+            case .events(var parser):
+                do throws(ServerSentEventParser.Failure) {
+                    try parser.feed(bytes) { take($0.data, into: &items, failure: &failure) }
+                } catch {
+                    framingBreak = framingFailure(expected: "a server-sent event stream", found: error.message)
+                }
+                framing = .events(parser)
+            case .lines(var framer):
+                do throws(JSONLinesFramer.Failure) {
+                    try framer.feed(bytes) { take($0, into: &items, failure: &failure) }
+                } catch {
+                    framingBreak = framingFailure(expected: "JSON Lines", found: error.message)
+                }
+                framing = .lines(framer)
+            case nil:
+                break
             }
-            return try events.map { try decode(Data($0.data.utf8)) }
-        case .lines(var framer):
-            defer { framing = .lines(framer) }
-            let lines: [Data] = completed(in: chunk, framing: "JSON Lines") { bytes, lines in
-                do throws(JSONLinesFramer.Failure) { try framer.feed(bytes, into: &lines) } catch { return error.message }
-                return nil
-            }
-            return try lines.map(decode)
-        case nil:
-            return []
         }
+        if let first = failure ?? framingBreak { broken = first }
+        return items
     }
 
-    /// What `feed` completes from `chunk`. When it reports a break in the framing (its message), the
-    /// pieces before the break are returned and the break is kept in ``broken``, thrown once they
-    /// have been handed over.
-    private func completed<Piece>(in chunk: Data, framing: String,
-                                  _ feed: (UnsafeRawBufferPointer, inout [Piece]) -> String?) -> [Piece] {
-        var pieces: [Piece] = []
-        if let message = chunk.withUnsafeBytes({ feed($0, &pieces) }) {
-            broken = framingFailure(expected: framing, found: message)
-        }
-        return pieces
+    /// One item's bytes decoded into `items`, unless an earlier one failed (`failure`).
+    private func take(_ bytes: UnsafeBufferPointer<UInt8>, into items: inout [Item], failure: inout APIError?) {
+        guard failure == nil else { return }
+        do throws(APIError) { items.append(try decode(UnsafeRawBufferPointer(bytes))) } catch { failure = error }
     }
 
     /// The head of an answer that is not the stream, and the start of its body (up to `limit` bytes).
@@ -258,13 +265,17 @@ private actor ItemReader<Item: Decodable & Sendable> {
             return []
         case .lines(var framer):
             defer { framing = .lines(framer) }
-            return try framer.finish().map { [try decode($0)] } ?? []
+            guard let line = framer.finish() else { return [] }
+            return [try line.withUnsafeBytes { (bytes) throws(APIError) in try decode(bytes) }]
         case nil:
             return []
         }
     }
 
-    private func decode(_ data: Data) throws -> Item {
+    /// An item, by the tape decoder where it is sure of the value, else by the decoder in force.
+    private func decode(_ bytes: UnsafeRawBufferPointer) throws(APIError) -> Item {
+        if let item = tape.decode(Item.self, from: bytes) { return item }
+        let data = Data(bytes)
         do {
             return try decoder.decode(Item.self, from: data)
         } catch {

@@ -13,7 +13,7 @@ public struct JSONLinesFramer: Sendable {
 
     /// The most bytes one line may hold.
     public let maximumLineBytes: Int
-    private var line = Data()
+    private var line: [UInt8] = []
     private var lineNumber = 0
 
     /// Creates a framer.
@@ -35,29 +35,59 @@ public struct JSONLinesFramer: Sendable {
     /// ``feed(_:)`` appending to `lines` as each completes: when it throws, `lines` has those that
     /// came before the failure.
     mutating func feed(_ bytes: some Sequence<UInt8>, into lines: inout [Data]) throws(Failure) {
-        for byte in bytes {
-            if byte == 0x0A {
-                if let complete = takeLine() { lines.append(complete) }
-            } else {
-                line.append(byte)
-                if line.count > maximumLineBytes {
-                    throw Failure(message: "a line longer than \(maximumLineBytes >> 20) MiB (line \(lineNumber + 1))")
-                }
+        func collect(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) {
+            try feed(buffer) { lines.append(Data($0)) }
+        }
+        let contiguous: Result<Void, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(Failure) { try collect(buffer) } catch { return .failure(error) }
+            return .success(())
+        }
+        switch contiguous {
+        case .success?: return
+        case .failure(let failure)?: throw failure
+        case nil: try Array(bytes).withUnsafeBufferPointer { (buffer) throws(Failure) in try collect(buffer) }
+        }
+    }
+
+    /// The bytes a line at a time, each complete line handed to `take` (its bytes valid during the
+    /// call only): straight from the chunk when it starts there, else joined to what the last left.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, each take: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
+        var index = 0
+        while index < bytes.count {
+            let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+            guard line.count + (end - index) <= maximumLineBytes else {
+                throw Failure(message: "a line longer than \(maximumLineBytes >> 20) MiB (line \(lineNumber + 1))")
             }
+            if end < bytes.count, line.isEmpty {
+                lineNumber += 1
+                Self.hand(UnsafeBufferPointer(rebasing: bytes[index..<end]), to: take)
+            } else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                guard end < bytes.count else { return }
+                finishLine(take)
+            }
+            index = end + 1
         }
     }
 
     /// The stream has ended: its last line, if it did not end with a line feed.
     public mutating func finish() -> Data? {
-        takeLine()
+        var last: Data?
+        finishLine { last = Data($0) }
+        return last
     }
 
-    private mutating func takeLine() -> Data? {
+    /// The line gathered so far, handed over (unless blank) and cleared.
+    private mutating func finishLine(_ take: (UnsafeBufferPointer<UInt8>) -> Void) {
         lineNumber += 1
         defer { line.removeAll(keepingCapacity: true) }
-        var text = line
-        if text.last == 0x0D { text.removeLast() }
-        guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-        return Data(text)
+        line.withUnsafeBufferPointer { Self.hand($0, to: take) }
+    }
+
+    /// A line without the CR before its LF, unless it is blank.
+    private static func hand(_ line: UnsafeBufferPointer<UInt8>, to take: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let text = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+        guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        take(text)
     }
 }

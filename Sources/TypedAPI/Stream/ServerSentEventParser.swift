@@ -51,32 +51,87 @@ public struct ServerSentEventParser: Sendable {
     /// ``feed(_:)`` appending to `events` as each completes: when it throws, `events` has those
     /// that came before the failure.
     mutating func feed(_ bytes: some Sequence<UInt8>, into events: inout [ServerSentEvent]) throws(Failure) {
-        for byte in bytes {
-            offset += 1
+        func collect(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) {
+            try feed(buffer) { event in
+                events.append(ServerSentEvent(event: event.type.map { String(decoding: $0, as: UTF8.self) } ?? "message",
+                                              data: String(decoding: event.data, as: UTF8.self), id: event.id, retry: event.retry))
+            }
+        }
+        let contiguous: Result<Void, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(Failure) { try collect(buffer) } catch { return .failure(error) }
+            return .success(())
+        }
+        switch contiguous {
+        case .success?: return
+        case .failure(let failure)?: throw failure
+        case nil: try Array(bytes).withUnsafeBufferPointer { (buffer) throws(Failure) in try collect(buffer) }
+        }
+    }
+
+    /// One event as it is dispatched, its bytes (UTF-8, checked) valid during the call only.
+    struct Dispatch {
+        /// The `event:` field, if one was given.
+        var type: UnsafeBufferPointer<UInt8>?
+        /// The data lines, joined by line feeds.
+        var data: UnsafeBufferPointer<UInt8>
+        var id: String?
+        var retry: Duration?
+    }
+
+    /// The bytes read a line at a time: each run up to a line end is taken whole, straight from
+    /// the chunk when the line starts in it, else added to what the last chunk left.
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, dispatch: (Dispatch) -> Void) throws(Failure) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if atStart {
-                // A byte-order mark, EF BB BF, is dropped once, at the very start.
+                atStart = false
+                // A byte-order mark, EF BB BF, is dropped once, at the very start (even across chunks).
                 let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
                 if line.count < 3, byte == bom[line.count] {
                     line.append(byte)
-                    if line.count == 3 { line.removeAll(); atStart = false }
+                    offset += 1
+                    index += 1
+                    if line.count == 3 { line.removeAll() } else { atStart = true }
                     continue
                 }
-                atStart = false
             }
-            switch byte {
-            case 0x0A where afterCR:
+            if byte == 0x0A, afterCR {
                 afterCR = false
-            case 0x0A, 0x0D:
-                afterCR = byte == 0x0D
-                if let event = try endLine() { events.append(event) }
-            default:
+                offset += 1
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let run = end - index
+            if run > 0 {
                 afterCR = false
-                line.append(byte)
-                eventBytes += 1
-                if eventBytes > maximumEventBytes {
-                    throw Failure(message: "an event larger than \(maximumEventBytes >> 20) MiB (at byte \(offset) of the stream)")
+                if eventBytes + run > maximumEventBytes {
+                    throw Failure(message: "an event larger than \(maximumEventBytes >> 20) MiB (at byte \(offset + maximumEventBytes - eventBytes + 1) of the stream)")
                 }
+                eventBytes += run
             }
+            offset += run
+            guard end < bytes.count else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                return
+            }
+            afterCR = bytes[end] == 0x0D
+            offset += 1
+            if line.isEmpty {
+                try endLine(UnsafeBufferPointer(rebasing: bytes[index..<end]), dispatch: dispatch)
+            } else {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                var whole: [UInt8] = []
+                swap(&whole, &line)
+                defer {
+                    whole.removeAll(keepingCapacity: true)
+                    swap(&whole, &line)
+                }
+                try whole.withUnsafeBufferPointer { (whole) throws(Failure) in try endLine(whole, dispatch: dispatch) }
+            }
+            index = end + 1
         }
     }
 
@@ -89,57 +144,69 @@ public struct ServerSentEventParser: Sendable {
         eventBytes = 0
     }
 
-    private mutating func endLine() throws(Failure) -> ServerSentEvent? {
-        defer { line.removeAll(keepingCapacity: true) }
-        if line.isEmpty { return try dispatch() }
-        if line[0] == UInt8(ascii: ":") { return nil }
-        let field: ArraySlice<UInt8>
-        var value: ArraySlice<UInt8>
+    private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, dispatch: (Dispatch) -> Void) throws(Failure) {
+        if line.isEmpty { return try dispatchEvent(to: dispatch) }
+        if line[0] == UInt8(ascii: ":") { return }
+        let field: UnsafeBufferPointer<UInt8>
+        var value: UnsafeBufferPointer<UInt8>
         if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            field = line[..<colon]
-            value = line[(colon + 1)...]
-            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+            field = UnsafeBufferPointer(rebasing: line[..<colon])
+            value = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
+            if value.first == UInt8(ascii: " ") { value = UnsafeBufferPointer(rebasing: value.dropFirst()) }
         } else {
-            field = line[...]
-            value = []
+            field = line
+            value = UnsafeBufferPointer(rebasing: line[line.count...])
         }
-        switch String(decoding: field, as: UTF8.self) {
-        case "event":
-            eventType = Array(value)
-        case "data":
-            data += value
+        if Self.is(field, "data") {
+            data.append(contentsOf: value)
             data.append(0x0A)
             hasData = true
-        case "id":
+        } else if Self.is(field, "event") {
+            eventType.removeAll(keepingCapacity: true)
+            eventType.append(contentsOf: value)
+        } else if Self.is(field, "id") {
             if !value.contains(0) { lastEventID = try Self.text(value, at: offset) }
-        case "retry":
+        } else if Self.is(field, "retry") {
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), let milliseconds = Int64(String(decoding: value, as: UTF8.self)) {
                 reconnectionTime = .milliseconds(milliseconds)
             }
-        default:
-            break
         }
-        return nil
     }
 
-    private mutating func dispatch() throws(Failure) -> ServerSentEvent? {
+    /// Whether `field` is the name `name`.
+    private static func `is`(_ field: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        field.count == name.utf8CodeUnitCount && field.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    private mutating func dispatchEvent(to dispatch: (Dispatch) -> Void) throws(Failure) {
         defer {
             data.removeAll(keepingCapacity: true)
-            eventType.removeAll()
+            eventType.removeAll(keepingCapacity: true)
             hasData = false
             eventBytes = 0
         }
-        guard hasData else { return nil }
+        guard hasData else { return }
         if data.last == 0x0A { data.removeLast() }
-        let type = eventType.isEmpty ? "message" : try Self.text(eventType[...], at: offset)
-        return ServerSentEvent(event: type, data: try Self.text(data[...], at: offset),
-                               id: lastEventID.isEmpty ? nil : lastEventID, retry: reconnectionTime)
+        let id = lastEventID.isEmpty ? nil : lastEventID
+        let retry = reconnectionTime
+        try eventType.withUnsafeBufferPointer { (type) throws(Failure) in
+            try Self.check(type, at: offset)
+            try data.withUnsafeBufferPointer { (data) throws(Failure) in
+                try Self.check(data, at: offset)
+                dispatch(Dispatch(type: type.isEmpty ? nil : type, data: data, id: id, retry: retry))
+            }
+        }
     }
 
-    private static func text(_ bytes: ArraySlice<UInt8>, at offset: Int) throws(Failure) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+    /// Bytes that must be UTF-8 text (ASCII, the usual case, is checked byte by byte).
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
+        guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else {
             throw Failure(message: "an event that is not UTF-8 text (before byte \(offset) of the stream)")
         }
-        return text
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
+        try check(bytes, at: offset)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
