@@ -214,14 +214,14 @@ private actor ItemReader<Item: Decodable & Sendable> {
             switch framing {
             case .events(var parser):
                 do throws(ServerSentEventParser.Failure) {
-                    try parser.feed(bytes) { take($0.data, into: &items, failure: &failure) }
+                    try parser.feed(bytes) { take($0.data, isUTF8: true, into: &items, failure: &failure) }
                 } catch {
                     framingBreak = framingFailure(expected: "a server-sent event stream", found: error.message)
                 }
                 framing = .events(parser)
             case .lines(var framer):
                 do throws(JSONLinesFramer.Failure) {
-                    try framer.feed(bytes) { take($0, into: &items, failure: &failure) }
+                    try framer.feed(bytes) { take($0, isUTF8: false, into: &items, failure: &failure) }
                 } catch {
                     framingBreak = framingFailure(expected: "JSON Lines", found: error.message)
                 }
@@ -234,10 +234,11 @@ private actor ItemReader<Item: Decodable & Sendable> {
         return items
     }
 
-    /// One item's bytes decoded into `items`, unless an earlier one failed (`failure`).
-    private func take(_ bytes: UnsafeBufferPointer<UInt8>, into items: inout [Item], failure: inout APIError?) {
+    /// One item's bytes decoded into `items`, unless an earlier one failed (`failure`). `isUTF8`:
+    /// the framing has checked the bytes (an event's data) already.
+    private func take(_ bytes: UnsafeBufferPointer<UInt8>, isUTF8: Bool, into items: inout [Item], failure: inout APIError?) {
         guard failure == nil else { return }
-        do throws(APIError) { items.append(try decode(UnsafeRawBufferPointer(bytes))) } catch { failure = error }
+        do throws(APIError) { items.append(try decode(UnsafeRawBufferPointer(bytes), isUTF8: isUTF8)) } catch { failure = error }
     }
 
     /// The head of an answer that is not the stream, and the start of its body (up to `limit` bytes).
@@ -273,8 +274,10 @@ private actor ItemReader<Item: Decodable & Sendable> {
     }
 
     /// An item, by the tape decoder where it is sure of the value, else by the decoder in force.
-    private func decode(_ bytes: UnsafeRawBufferPointer) throws(APIError) -> Item {
-        if let item = tape.decode(Item.self, from: bytes) { return item }
+    private func decode(_ bytes: UnsafeRawBufferPointer, isUTF8: Bool = false) throws(APIError) -> Item {
+        do throws(TapeDecoder.Declined) {
+            return try tape.decodeOrDecline(Item.self, from: bytes, isUTF8: isUTF8)
+        } catch {}
         let data = Data(bytes)
         do {
             return try decoder.decode(Item.self, from: data)

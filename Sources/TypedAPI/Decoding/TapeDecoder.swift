@@ -57,20 +57,29 @@ final class TapeDecoder: Decoder {
 
     /// The value of `document` as `T`, or `nil` when `JSONDecoder` must decide (see the type's notes).
     func decode<T: Decodable>(_ type: T.Type, from document: UnsafeRawBufferPointer) -> T? {
-        guard isUsable, load(document) else { return nil }
+        try? decodeOrDecline(type, from: document)
+    }
+
+    /// ``decode(_:from:)`` throwing ``Declined`` instead of returning `nil` (no optional of `T` to
+    /// make: in unspecialized code each one is a look-up of its type). `isUTF8` says the caller has
+    /// checked the bytes already.
+    func decodeOrDecline<T: Decodable>(_ type: T.Type, from document: UnsafeRawBufferPointer, isUTF8: Bool = false) throws(Declined) -> T {
+        guard isUsable, load(document, isUTF8: isUTF8) else { throw Declined() }
         declined = false
         path = nil
+        let value: T
         do {
-            let value = try unwrap(type, at: 0, key: nil, parent: nil)
-            return declined ? nil : value
+            value = try unwrap(type, at: 0, key: nil, parent: nil)
         } catch {
-            return nil
+            throw Declined()
         }
+        if declined { throw Declined() }
+        return value
     }
 
     /// Copies `document` in (so that nothing a model keeps can outlive the bytes) and reads its
     /// tape; `false` for bytes that are not UTF-8 or a document the tape declines.
-    private func load(_ document: UnsafeRawBufferPointer) -> Bool {
+    private func load(_ document: UnsafeRawBufferPointer, isUTF8: Bool) -> Bool {
         if bytes.count < document.count {
             bytes.deallocate()
             bytes = .allocate(capacity: max(document.count, 2 * bytes.count))
@@ -79,18 +88,8 @@ final class TapeDecoder: Decoder {
         guard count > 0, let base = document.baseAddress else { return false }
         bytes.baseAddress?.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: count)
         let input = UnsafeBufferPointer(rebasing: bytes[..<count])
-        guard Self.isUTF8(input) else { return false }
+        guard isUTF8 || UTF8Check.isValid(input) else { return false }
         return tape.read(input)
-    }
-
-    /// Whether `input` is UTF-8: ASCII eight bytes at a time, the standard library's check past it.
-    private static func isUTF8(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < input.count {
-            if input[index] >= 0x80 { return String(validating: input, as: UTF8.self) != nil }
-            index += 1
-        }
-        return true
     }
 
     // MARK: Decoder
@@ -260,7 +259,8 @@ final class TapeDecoder: Decoder {
     /// A key not among the object's (ASCII) keys is absent for `JSONDecoder` too, unless it is not
     /// ASCII itself: Unicode equality can match it to one that differs in bytes.
     private func absent(_ key: some CodingKey) throws -> Int? {
-        guard key.stringValue.utf8.allSatisfy({ $0 < 0x80 }) else { throw decline() }
+        var name = key.stringValue
+        guard name.withUTF8(UTF8Check.isASCII) else { throw decline() }
         return nil
     }
 

@@ -200,7 +200,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// Bytes that must be UTF-8 text (ASCII, the usual case, is checked byte by byte).
     private static func check(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
-        guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else {
+        guard UTF8Check.isValid(bytes) else {
             throw Failure(message: "an event that is not UTF-8 text (before byte \(offset) of the stream)")
         }
     }
