@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import HTTPTypes
 
 extension APIClient {
@@ -7,6 +6,12 @@ extension APIClient {
     /// phantom type's guarantee, per item. The response's `Content-Type` says how it is framed:
     /// `text/event-stream` (each event's data is one item; see ``ServerSentEventParser``) or JSON
     /// Lines (`application/x-ndjson`, `application/jsonl`: each line is one).
+    ///
+    /// Each item is the value the endpoint's `JSONDecoder` (else the configuration's) makes of its
+    /// bytes. A faster reader gives that value where it is sure to (plain settings and documents)
+    /// and leaves the rest, errors included, to `JSONDecoder`, so an item's `init(from:)` may run
+    /// twice. An item that does not decode ends the stream with `decodingFailed`, after the items
+    /// before it.
     ///
     /// Nothing is sent until the stream is iterated. The client's time limit (the endpoint's, else
     /// the configuration's) applies to the wait for the head and to each gap between chunks, not to
@@ -311,19 +316,26 @@ private actor ItemReader<Item: Decodable & Sendable> {
     }
 }
 
-/// The items of one batch, handed over one by one by the stream's iterator.
-private final class ItemBatch<Item: Sendable>: Sendable {
-    private let state = Mutex<(items: [Item], index: Int)>(([], 0))
+/// The items of one batch, handed over one by one by the stream's iterator. Locked by hand, not
+/// by a `Mutex` of a tuple: in this unspecialized code every use of a type built on `Item` looks
+/// that type up at run time, once per item.
+private final class ItemBatch<Item: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Item] = []
+    private var index = 0
 
     func next() -> Item? {
-        state.withLock { state in
-            guard state.index < state.items.count else { return nil }
-            defer { state.index += 1 }
-            return state.items[state.index]
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard index < items.count else { return nil }
+        defer { index += 1 }
+        return items[index]
     }
 
     func refill(_ batch: [Item]) {
-        state.withLock { $0 = (batch, 0) }
+        lock.lock()
+        defer { lock.unlock() }
+        items = batch
+        index = 0
     }
 }
