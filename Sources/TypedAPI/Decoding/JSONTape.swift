@@ -1,3 +1,5 @@
+import TypistText
+
 /// One JSON document read into a flat list of tokens, in document order, for ``TapeDecoder``.
 ///
 /// The reading is stricter than `JSONDecoder`'s, never looser: a document it takes, `JSONDecoder`
@@ -87,6 +89,8 @@ struct JSONTape {
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
+    /// What an escape decodes to, not kept.
+    private var discarded: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -202,31 +206,12 @@ private struct Scanner {
         return false
     }
 
-    /// One escape, `position` at its backslash; a `\u` high surrogate must be followed by a low one.
+    /// One escape, `position` at its backslash, checked by the one reading of escapes we have
+    /// (a `\u` high surrogate must be followed by a low one); what it decodes to is dropped.
     private mutating func escape() -> Bool {
-        guard position + 1 < bytes.count else { return false }
-        switch bytes[position + 1] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            position += 2
-            return true
-        case UInt8(ascii: "u"):
-            guard let unit = JSONTape.hexUnit(bytes, at: position + 2) else { return false }
-            position += 6
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
-                      let low = JSONTape.hexUnit(bytes, at: position + 2), (0xDC00...0xDFFF).contains(low) else { return false }
-                position += 6
-                return true
-            case 0xDC00...0xDFFF:
-                return false
-            default:
-                return true
-            }
-        default:
-            return false
-        }
+        position += 1
+        discarded.removeAll(keepingCapacity: true)
+        return JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &position, into: &discarded) == nil
     }
 
     private mutating func number(into tape: inout JSONTape) -> Bool {
@@ -270,24 +255,5 @@ private struct Scanner {
                               next: Int32(tape.tokens.count + 1), hint: 0))
         position += count
         return true
-    }
-}
-
-extension JSONTape {
-    /// The UTF-16 unit of the four hex digits at `offset`, if there are four.
-    static func hexUnit(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt16? {
-        guard offset + 4 <= bytes.count else { return nil }
-        var unit: UInt16 = 0
-        for byte in bytes[offset..<offset + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            unit = unit << 4 | UInt16(digit)
-        }
-        return unit
     }
 }

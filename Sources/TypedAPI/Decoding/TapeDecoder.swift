@@ -1,4 +1,5 @@
 import Foundation
+import TypistText
 
 /// A faster way to the value `JSONDecoder` would decode, for the documents and types it can be
 /// sure of, declining the rest to `JSONDecoder` itself.
@@ -27,8 +28,6 @@ final class TapeDecoder: Decoder {
     @exclusivity(unchecked) private var count = 0
     /// Set on anything this decoder cannot be sure of, even when the model catches the error.
     @exclusivity(unchecked) private var declined = false
-    /// Bytes of a string being unescaped, reused.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     /// The value being decoded as a whole (its token), and the path to it.
     @exclusivity(unchecked) private var current = 0
@@ -183,7 +182,7 @@ final class TapeDecoder: Decoder {
         guard token.kind == .string else { throw decline() }
         let range = Int(token.start)..<Int(token.end)
         if token.isSimple { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-        return unescaped(range)
+        return try unescaped(range)
     }
 
     /// A plain integer (no fraction, no exponent) that fits `T`; anything else is `JSONDecoder`'s.
@@ -277,59 +276,15 @@ final class TapeDecoder: Decoder {
         return keys
     }
 
-    /// The string of the escaped bytes in `range` (checked when the tape was read).
-    private func unescaped(_ range: Range<Int>) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        let input = UnsafeBufferPointer(rebasing: bytes[..<count])
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let byte = input[position]
-            guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                position += 1
-                continue
-            }
-            let escaped = input[position + 1]
-            position += 2
-            switch escaped {
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                let unit = JSONTape.hexUnit(input, at: position) ?? 0xFFFD
-                position += 4
-                var scalar = UInt32(unit)
-                if (0xD800...0xDBFF).contains(unit) {
-                    let low = JSONTape.hexUnit(input, at: position + 2) ?? 0xDC00
-                    position += 6
-                    scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(low - 0xDC00)
-                }
-                appendUTF8(scalar)
-            default: scratch.append(escaped)
-            }
-        }
-        return String(decoding: scratch, as: UTF8.self)
-    }
-
-    /// Appends `scalar` (not a surrogate: the tape checked) as UTF-8.
-    private func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case ..<0x80:
-            scratch.append(UInt8(truncatingIfNeeded: scalar))
-        case ..<0x800:
-            scratch.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            scratch.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+    /// The string of the escaped bytes in `range`, read by the one reading of escapes we have (the
+    /// tape checked them; a refusal would decline all the same).
+    private func unescaped(_ range: Range<Int>) throws -> String {
+        var index = range.lowerBound
+        do throws(JSONEscape.Refusal) {
+            return try JSONEscape.escapedString(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<count])),
+                                                from: range.lowerBound, at: &index)
+        } catch {
+            throw decline()
         }
     }
 }

@@ -38,15 +38,7 @@ public struct JSONLinesFramer: Sendable {
         func collect(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) {
             try feed(buffer) { lines.append(Data($0)) }
         }
-        let contiguous: Result<Void, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(Failure) { try collect(buffer) } catch { return .failure(error) }
-            return .success(())
-        }
-        switch contiguous {
-        case .success?: return
-        case .failure(let failure)?: throw failure
-        case nil: try Array(bytes).withUnsafeBufferPointer { (buffer) throws(Failure) in try collect(buffer) }
-        }
+        try withContiguousBuffer(bytes) { (buffer) throws(Failure) in try collect(buffer) }
     }
 
     /// The bytes a line at a time, each complete line handed to `take` (its bytes valid during the

@@ -57,15 +57,7 @@ public struct ServerSentEventParser: Sendable {
                                               data: String(decoding: event.data, as: UTF8.self), id: event.id, retry: event.retry))
             }
         }
-        let contiguous: Result<Void, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(Failure) { try collect(buffer) } catch { return .failure(error) }
-            return .success(())
-        }
-        switch contiguous {
-        case .success?: return
-        case .failure(let failure)?: throw failure
-        case nil: try Array(bytes).withUnsafeBufferPointer { (buffer) throws(Failure) in try collect(buffer) }
-        }
+        try withContiguousBuffer(bytes) { (buffer) throws(Failure) in try collect(buffer) }
     }
 
     /// One event as it is dispatched, its bytes (UTF-8, checked) valid during the call only.
