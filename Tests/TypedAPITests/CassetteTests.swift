@@ -28,6 +28,39 @@ struct CassetteTests {
                 login.token)
     }
 
+    @Test("A stream is recorded as it is read (whole, or as far as its reader went) and replayed with no server",
+          arguments: TransportChoice.allCases)
+    func streams(_ choice: TransportChoice) async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (whole, firstTwo) = try await withDemoServer(choice) { client, _ in
+            let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
+            let recording = client.replacingTransport(with: cassette)
+            var whole: [BuildEvent] = []
+            for try await event in recording.stream(Endpoint.events(count: 5)) { whole.append(event) }
+            var firstTwo: [BuildEvent] = []
+            for try await event in recording.stream(Endpoint.events(count: 10_000)) {
+                firstTwo.append(event)
+                if firstTwo.count == 2 { break }
+            }
+            // The reader left: the exchange is kept once its chunks are let go.
+            while cassette.recordedExchanges.count < 2 { try await Task.sleep(for: .milliseconds(5)) }
+            try cassette.save()
+            return (whole, firstTwo)
+        }
+        #expect(whole == (1...5).map(BuildEvent.number))
+        let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
+        var replayed: [BuildEvent] = []
+        for try await event in offline.stream(Endpoint.events(count: 5)) { replayed.append(event) }
+        #expect(replayed == whole)
+        var partial: [BuildEvent] = []
+        for try await event in offline.stream(Endpoint.events(count: 10_000)) { partial.append(event) }
+        #expect(Array(partial.prefix(2)) == firstTwo)
+        #expect(partial.count < 10_000)
+        #expect(replaying.missCount == 0)
+    }
+
     @Test("Recorded through each transport, replayed with no server under another base URL, the same values",
           arguments: TransportChoice.allCases)
     func recordAndReplay(_ choice: TransportChoice) async throws {

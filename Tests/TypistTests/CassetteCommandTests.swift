@@ -77,6 +77,31 @@ struct CassetteCommandTests {
         #expect(verify.standard.hasSuffix("4 responses decode with today's types\n"), "\(verify.standard)")
     }
 
+    @Test("A script that reads streams replays them from its cassette; verify says it reads whole answers, not streams")
+    func streams() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("builds.api")
+        try """
+            for try await e in events(count: 3) {
+                print(e.n, e.status)
+            }
+            print(eventLines(count: 4).first { $0.n == 2 }?.log ?? "none")
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("builds.har").path
+        let recorded = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "once"])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        #expect(recorded.standard == "1 queued\n2 running\n3 passed\nstep 2\nsecond line\n", "\(recorded.standard)")
+        let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har], environment: ["CI": ""])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(replayed.standard == recorded.standard)
+        let verify = try await Built.run("typist", ["cassette", "verify", har])
+        #expect(verify.status == 0, "\(verify.standard)\(verify.error)")
+        #expect(verify.standard.contains("skipped  1 GET /events: a stream (text/event-stream): verify reads whole answers, not a stream's items"),
+                "\(verify.standard)")
+    }
+
     @Test("A script stopped by a signal while it records keeps what it recorded", arguments: [SIGINT, SIGTERM])
     func interruptedRecording(signal: Int32) async throws {
         let directory = try folder()

@@ -162,7 +162,7 @@ struct StreamShellTests {
         }
     }
 
-    @Test("A host transport that cannot stream, or a cassette, is one clear error")
+    @Test("A host transport that cannot stream is one clear error")
     func cannotStream() async throws {
         try await withShell(.wholeBodies) { shell, output in
             let handled = await shell.handle("events(count: 2)")
@@ -170,13 +170,28 @@ struct StreamShellTests {
             #expect(output.error.contains("this session's transport (WholeBodies) cannot stream; CurlTransport and URLSessionTransport can"),
                     "\(output.error)")
         }
-        try await withShell(.curl) { shell, output in
-            let cassette = FileManager.default.temporaryDirectory.appendingPathComponent("typist-stream-\(UUID()).har")
-            defer { try? FileManager.default.removeItem(at: cassette) }
+    }
+
+    @Test("A stream is recorded into the cassette as it is read, and replayed from it by a transport that cannot stream")
+    func streamInCassette() async throws {
+        let cassette = FileManager.default.temporaryDirectory.appendingPathComponent("typist-stream-\(UUID()).har")
+        defer { try? FileManager.default.removeItem(at: cassette) }
+        let live = try await withShell(.curl) { shell, output in
             #expect(await shell.handle(":record \(cassette.path)"))
-            let handled = await shell.handle("events(count: 2)")
-            #expect(!handled)
-            #expect(output.error.contains("a cassette records and replays whole answers, not streams"), "\(output.error)")
+            output.clear()
+            #expect(await shell.handle("events(count: 3)"))
+            let shown = output.standard
+            #expect(await shell.handle(":record stop"))
+            return shown
+        }
+        #expect(live.contains(#"BuildEvent(n: 3, status: "passed", log: "step 3")"#), "\(live)")
+        let text = try String(contentsOf: cassette, encoding: .utf8)
+        #expect(text.contains("text/event-stream"), "\(text)")
+        try await withShell(.wholeBodies) { shell, output in
+            try shell.useCassette(cassette.path, mode: .none)
+            output.clear()
+            #expect(await shell.handle("events(count: 3)"))
+            #expect(output.standard == live)
         }
     }
 

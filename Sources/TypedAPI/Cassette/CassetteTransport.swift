@@ -147,25 +147,62 @@ public final class CassetteTransport: HTTPTransport {
     /// Replays or records; see ``HTTPTransport``. A request that matches nothing in mode `none`
     /// fails with a ``TransportFailure`` that shows it beside the nearest recorded one.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        let live: any HTTPTransport
+        switch try lookUp(request, body: body) {
+        case .replay(let entry): return try Self.answer(entry)
+        case .record(let transport): live = transport
+        }
+        let record = recorder(for: request, body: body)
+        do {
+            let (head, responseBody) = try await live.send(request, body: body, timeout: timeout, tls: tls)
+            record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: Self.headers(of: head),
+                             body: responseBody))
+            return (head, responseBody)
+        } catch let failure as TransportFailure {
+            if failure.kind != .cancelled { record(.failure(failure)) }
+            throw failure
+        }
+    }
+
+    /// What a request gets: a recorded exchange, or the transport to send it through and record.
+    enum Lookup {
+        case replay(Cassette.Entry)
+        case record(any HTTPTransport)
+    }
+
+    /// The recorded exchange that answers `request`, or else the transport to record it from.
+    /// Throws the miss when nothing matches and the mode (or a missing transport) records nothing.
+    func lookUp(_ request: HTTPRequest, body: Data?) throws(TransportFailure) -> Lookup {
         let url = Self.url(of: request)
         let method = request.method.rawValue
         let headers = request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
         let (replayed, masked) = mode == .all ? (nil, nil) : replay(method: method, url: url, body: body, headers: headers)
-        if let entry = replayed {
-            switch entry.outcome {
-            case .response(let status, let reason, let headers, let body):
-                return (Cassette.response(status: status, reason: reason, headers: headers), body)
-            case .failure(let failure):
-                throw failure
-            }
-        }
+        if let replayed { return .replay(replayed) }
         guard mode != .none, let live else {
             throw TransportFailure(.other, detail: missDescription(masked ?? CassetteMatching.Parts(method: method, url: url, body: body)))
         }
+        return .record(live)
+    }
+
+    /// A recorded answer as the transport gives it: the head and body, or the failure.
+    static func answer(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
+        switch entry.outcome {
+        case .response(let status, let reason, let headers, let body):
+            return (Cassette.response(status: status, reason: reason, headers: headers), body)
+        case .failure(let failure):
+            throw failure
+        }
+    }
+
+    /// Keeps an exchange for `request` once its outcome is known (timed from now).
+    func recorder(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome) -> Void {
         let started = Date()
         let clock = ContinuousClock.now
         let label = ExchangeLabel.current
-        func record(_ outcome: Cassette.Outcome) {
+        let url = Self.url(of: request)
+        let method = request.method.rawValue
+        let headers = request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
+        return { [self] outcome in
             let entry = Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
                                        requestHeaders: headers, requestBody: body, outcome: outcome, label: label)
             state.withLock { state in
@@ -174,16 +211,10 @@ public final class CassetteTransport: HTTPTransport {
                 state.unsaved = true
             }
         }
-        do {
-            let (head, responseBody) = try await live.send(request, body: body, timeout: timeout, tls: tls)
-            record(.response(status: head.status.code, reason: head.status.reasonPhrase,
-                             headers: head.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) },
-                             body: responseBody))
-            return (head, responseBody)
-        } catch let failure as TransportFailure {
-            if failure.kind != .cancelled { record(.failure(failure)) }
-            throw failure
-        }
+    }
+
+    static func headers(of head: HTTPResponse) -> [Cassette.Header] {
+        head.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
     }
 
     // MARK: Replaying

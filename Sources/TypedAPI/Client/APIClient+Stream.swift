@@ -192,16 +192,14 @@ private actor ItemReader<Item: Decodable & Sendable> {
             // The error's body, as much as a message needs.
             throw APIError.unacceptableStatus(prepared.summary, try await Self.summary(of: response, body, upTo: 64 << 10, prepared))
         }
-        let type = (response.headerFields[.contentType] ?? "").lowercased()
-        if case .events? = framing, type.hasPrefix("text/event-stream") {
-            // Taken up again: the parser keeps the last event ID and the reconnection time.
-        } else if type.hasPrefix("text/event-stream") {
+        switch (MediaType.streamFraming(of: response.headerFields[.contentType] ?? ""), framing) {
+        case (.events?, .events?):
+            break   // Taken up again: the parser keeps the last event ID and the reconnection time.
+        case (.events?, _):
             framing = .events(ServerSentEventParser(maximumEventBytes: client.configuration.maximumStreamItemBytes))
-        } else if type.hasPrefix("application/x-ndjson") || type.hasPrefix("application/jsonl") || type.hasPrefix("application/json-seq")
-            || type.hasPrefix("application/jsonlines")
-        {
+        case (.lines?, _):
             framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
-        } else {
+        case (nil, _):
             throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson",
                                                  try await Self.summary(of: response, body, upTo: ResponseSummary.excerptLength, prepared))
         }

@@ -1,9 +1,24 @@
 /// Media-type matching for the content-type check, without Foundation: it runs on every call.
-enum MediaType {
+package enum MediaType {
     /// Whether a response's content type satisfies an accepted media type.
     ///
     /// `application/json` also accepts structured-syntax suffixes such as `application/problem+json`;
     /// `text/*` accepts any text type; parameters such as `charset` are ignored.
+    /// How a stream with this `Content-Type` is framed, or nil for an answer that is not a stream.
+    package enum StreamFraming {
+        /// Server-sent events (`text/event-stream`).
+        case events
+        /// JSON Lines (`application/x-ndjson`, `application/jsonl`, `application/json-seq`…).
+        case lines
+    }
+
+    package static func streamFraming(of contentType: String) -> StreamFraming? {
+        let type = contentType.lowercased()
+        if type.hasPrefix("text/event-stream") { return .events }
+        let lines = ["application/x-ndjson", "application/jsonl", "application/json-seq", "application/jsonlines"]
+        return lines.contains(where: type.hasPrefix) ? .lines : nil
+    }
+
     static func matches(_ contentType: String, accepting accept: String) -> Bool {
         matches(found: essence(contentType[...]), wanted: essence(accept[...]))
     }

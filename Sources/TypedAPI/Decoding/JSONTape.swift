@@ -126,32 +126,19 @@ private struct Scanner {
         tape.tokens[index].hint = Int32(index + 1)
         position += 1
         var count = 0
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            tape.close(index, count: 0)
-            return true
-        }
-        while true {
+        var more = !closes(UInt8(ascii: "}"))
+        while more {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), string(into: &tape, isKey: true) else { return false }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
             position += 1
-            guard value(into: &tape, depth: depth) else { return false }
+            guard value(into: &tape, depth: depth), let next = afterElement(closing: UInt8(ascii: "}")) else { return false }
             count += 1
-            skipWhitespace()
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "}") {
-                position += 1
-                tape.close(index, count: count)
-                return tape.hasUniqueKeys(index, in: bytes)
-            } else {
-                return false
-            }
+            more = next
         }
+        tape.close(index, count: count)
+        return tape.hasUniqueKeys(index, in: bytes)
     }
 
     private mutating func array(into tape: inout JSONTape, depth: Int) -> Bool {
@@ -159,26 +146,38 @@ private struct Scanner {
         let index = tape.append(.init(kind: .array, isSimple: true, start: Int32(position), end: 0, next: 0, hint: 0))
         position += 1
         var count = 0
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            tape.close(index, count: 0)
-            return true
-        }
-        while true {
-            guard value(into: &tape, depth: depth) else { return false }
+        var more = !closes(UInt8(ascii: "]"))
+        while more {
+            guard value(into: &tape, depth: depth), let next = afterElement(closing: UInt8(ascii: "]")) else { return false }
             count += 1
-            skipWhitespace()
-            guard position < bytes.count else { return false }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                tape.close(index, count: count)
-                return true
-            } else {
-                return false
-            }
+            more = next
+        }
+        tape.close(index, count: count)
+        return true
+    }
+
+    /// Whether the container closes at once (it is empty), moving past its closing byte if so.
+    private mutating func closes(_ closing: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == closing else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element: a comma (more follow: `true`), the closing byte (the end: `false`), or
+    /// anything else (`nil`, not JSON).
+    private mutating func afterElement(closing: UInt8) -> Bool? {
+        skipWhitespace()
+        guard position < bytes.count else { return nil }
+        switch bytes[position] {
+        case UInt8(ascii: ","):
+            position += 1
+            return true
+        case closing:
+            position += 1
+            return false
+        default:
+            return nil
         }
     }
 

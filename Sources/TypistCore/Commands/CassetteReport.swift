@@ -80,6 +80,10 @@ package enum CassetteReport {
             return .skipped("no response was recorded")
         }
         guard (200..<300).contains(status) else { return .skipped("status \(status), not a success") }
+        let type = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        if MediaType.streamFraming(of: type) != nil {
+            return .skipped("a stream (\(TerminalText.sanitized(type))): verify reads whole answers, not a stream's items")
+        }
         guard let name = entry.label?.endpoint else {
             // An untyped call (`httpGet(…)`): checked against the operation a document gives its
             // method and path, when one does.

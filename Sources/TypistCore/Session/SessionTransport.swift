@@ -27,17 +27,21 @@ final class SessionTransport: StreamingHTTPTransport {
         return try await base.send(request, body: body, timeout: timeout, tls: tls)
     }
 
-    /// A stream goes through the host's transport when it can stream; a cassette does not hold streams.
+    /// A stream goes through the cassette in use (which replays it, or records it from the host's
+    /// transport), else through the host's transport when it can stream.
     func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
         -> (HTTPResponse, HTTPBodyChunks)
     {
-        if cassette != nil {
-            throw StreamRefusal(reason: "a cassette records and replays whole answers, not streams; turn it off (:record off) to read a stream")
+        if let cassette {
+            if cassette.records, !(base is any StreamingHTTPTransport) { throw cannotStream }
+            return try await cassette.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
         }
-        guard let streaming = base as? any StreamingHTTPTransport else {
-            throw StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; CurlTransport and URLSessionTransport can")
-        }
+        guard let streaming = base as? any StreamingHTTPTransport else { throw cannotStream }
         return try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
+    }
+
+    private var cannotStream: StreamRefusal {
+        StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; CurlTransport and URLSessionTransport can")
     }
 }
 

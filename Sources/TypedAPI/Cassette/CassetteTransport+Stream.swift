@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+
+extension CassetteTransport: StreamingHTTPTransport {
+    /// The most bytes of one stream a cassette keeps (16 MiB): an endless stream is recorded up to
+    /// its last line end before the limit.
+    public static var maximumRecordedStreamBytes: Int { 16 << 20 }
+
+    /// Replays a recorded answer as a stream (its body as one chunk), or records one as it is read:
+    /// the chunks pass through as they arrive, and the exchange is kept when the stream ends,
+    /// fails, or its reader leaves — with what had arrived by then (up to
+    /// ``maximumRecordedStreamBytes``), so that a replay reads the same items. The transport
+    /// recorded from must be a ``StreamingHTTPTransport``.
+    public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+    {
+        let live: any HTTPTransport
+        switch try lookUp(request, body: body) {
+        case .replay(let entry):
+            let (head, recorded) = try Self.answer(entry)
+            let rest = Mutex<Data?>(recorded)
+            return (head, HTTPBodyChunks { rest.withLock { rest in defer { rest = nil }; return rest } })
+        case .record(let transport):
+            live = transport
+        }
+        guard let streaming = live as? any StreamingHTTPTransport else {
+            throw TransportFailure(.other, detail: "the transport this cassette records from (\(type(of: live))) cannot stream")
+        }
+        let record = recorder(for: request, body: body)
+        let (head, chunks): (HTTPResponse, HTTPBodyChunks)
+        do {
+            (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
+        } catch let failure as TransportFailure {
+            if failure.kind != .cancelled { record(.failure(failure)) }
+            throw failure
+        }
+        let tape = StreamRecording(head: head, record: record)
+        return (head, HTTPBodyChunks {
+            do {
+                let chunk = try await chunks.next()
+                tape.add(chunk)
+                return chunk
+            } catch {
+                tape.finish()
+                throw error
+            }
+        })
+    }
+}
+
+/// The body of a stream being recorded, kept as an exchange once: at its end, at a failure, or
+/// when its reader lets it go.
+private final class StreamRecording: Sendable {
+    private let head: HTTPResponse
+    private let record: @Sendable (Cassette.Outcome) -> Void
+    private let body = Mutex<(bytes: Data, full: Bool, kept: Bool)>((Data(), false, false))
+
+    init(head: HTTPResponse, record: @escaping @Sendable (Cassette.Outcome) -> Void) {
+        self.head = head
+        self.record = record
+    }
+
+    deinit { finish() }
+
+    /// The next chunk, or the end (`nil`).
+    func add(_ chunk: Data?) {
+        guard let chunk else { return finish() }
+        body.withLock { body in
+            guard !body.full else { return }
+            if body.bytes.count + chunk.count <= CassetteTransport.maximumRecordedStreamBytes {
+                body.bytes += chunk
+            } else {
+                // Up to the last line end that fits: a replay's last event or line is whole.
+                let room = chunk.prefix(CassetteTransport.maximumRecordedStreamBytes - body.bytes.count)
+                body.bytes += room.lastIndex(of: 0x0A).map { room[...$0] } ?? Data()
+                body.full = true
+            }
+        }
+    }
+
+    /// Keeps the exchange with what arrived, once.
+    func finish() {
+        let bytes: Data? = body.withLock { body in
+            guard !body.kept else { return nil }
+            body.kept = true
+            return body.bytes
+        }
+        guard let bytes else { return }
+        record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head),
+                         body: bytes))
+    }
+}
