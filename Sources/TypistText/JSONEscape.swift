@@ -24,10 +24,8 @@ package enum JSONEscape {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                // ASCII needs no further check (the usual case: an escaped quote or line feed).
-                if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-                guard let text = String(validating: utf8, as: UTF8.self) else { throw Refusal(message: "a string is not valid UTF-8") }
-                return text
+                guard utf8.withUnsafeBufferPointer(UTF8Check.isValid) else { throw Refusal(message: "a string is not valid UTF-8") }
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 if let refusal = decode(bytes, at: &index, into: &utf8) { throw Refusal(message: refusal) }
             default:

@@ -382,7 +382,7 @@ package struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 if !ascii {
-                    guard Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp(offset: start, reason: "a string is not valid UTF-8") }
+                    guard UTF8Check.isValid(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp(offset: start, reason: "a string is not valid UTF-8") }
                 }
                 return position
             case UInt8(ascii: "\\"): return nil
@@ -391,19 +391,6 @@ package struct JSONReader {
             default: break
             }
             position += 1
-        }
-    }
-
-    /// Whether `bytes` are valid UTF-8 (no overlong forms, no surrogates), without making a string.
-    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
         }
     }
 

@@ -173,9 +173,7 @@ public final class CassetteTransport: HTTPTransport {
     /// The recorded exchange that answers `request`, or else the transport to record it from.
     /// Throws the miss when nothing matches and the mode (or a missing transport) records nothing.
     func lookUp(_ request: HTTPRequest, body: Data?) throws(TransportFailure) -> Lookup {
-        let url = Self.url(of: request)
-        let method = request.method.rawValue
-        let headers = request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
+        let (method, url, headers) = Self.parts(of: request)
         let (replayed, masked) = mode == .all ? (nil, nil) : replay(method: method, url: url, body: body, headers: headers)
         if let replayed { return .replay(replayed) }
         guard mode != .none, let live else {
@@ -199,9 +197,7 @@ public final class CassetteTransport: HTTPTransport {
         let started = Date()
         let clock = ContinuousClock.now
         let label = ExchangeLabel.current
-        let url = Self.url(of: request)
-        let method = request.method.rawValue
-        let headers = request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
+        let (method, url, headers) = Self.parts(of: request)
         return { [self] outcome in
             let entry = Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
                                        requestHeaders: headers, requestBody: body, outcome: outcome, label: label)
@@ -273,6 +269,11 @@ public final class CassetteTransport: HTTPTransport {
     }
 
     // MARK: HTTP pieces
+
+    /// What a cassette writes of a request: its method, URL and headers.
+    private static func parts(of request: HTTPRequest) -> (method: String, url: String, headers: [Cassette.Header]) {
+        (request.method.rawValue, url(of: request), request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) })
+    }
 
     private static func url(of request: HTTPRequest) -> String {
         "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"

@@ -17,8 +17,8 @@ import TypistText
 /// return is the value `JSONDecoder` returns for the same bytes, which the tests check against
 /// `JSONDecoder` document by document.
 final class TapeDecoder: Decoder {
-    /// The decoder whose settings it follows.
-    private let settings: JSONDecoder.DateDecodingStrategy?
+    /// How the decoder it follows reads dates (nil when not in a way this one follows).
+    private let dates: JSONDecoder.DateDecodingStrategy?
     let userInfo: [CodingUserInfoKey: Any]
     /// Whether the decoder in force has settings this one follows.
     let isUsable: Bool
@@ -44,9 +44,9 @@ final class TapeDecoder: Decoder {
         if case .throw = decoder.nonConformingFloatDecodingStrategy {} else { usable = false }
         switch decoder.dateDecodingStrategy {
         case .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601:
-            settings = decoder.dateDecodingStrategy
+            dates = decoder.dateDecodingStrategy
         default:
-            settings = nil
+            dates = nil
             usable = false
         }
         isUsable = usable
@@ -141,15 +141,20 @@ final class TapeDecoder: Decoder {
             return url
         }
         if T.self == Data.self || T.self == Decimal.self { throw decline() }
+        return try at(index, key: key, parent: parent) { try T(from: self) }
+    }
+
+    /// `body` with this decoder at the value at `index` (`key` added to the path), then back.
+    private func at<Value>(_ index: Int, key: (any CodingKey)?, parent: CodingPathNode?, _ body: () throws -> Value) rethrows -> Value {
         let saved = (current, path)
         current = index
         if let key { path = CodingPathNode(key: key, parent: parent) } else { path = parent }
         defer { (current, path) = saved }
-        return try T(from: self)
+        return try body()
     }
 
     private func date(at index: Int, key: (any CodingKey)?, parent: CodingPathNode?) throws -> Date {
-        switch settings {
+        switch dates {
         case .secondsSince1970?:
             return Date(timeIntervalSince1970: try floatingPoint(Double.self, at: index))
         case .millisecondsSince1970?:
@@ -159,11 +164,7 @@ final class TapeDecoder: Decoder {
             return date
         default:
             // Deferred to `Date`, as `JSONDecoder` does: its own `init(from:)`.
-            let saved = (current, path)
-            current = index
-            if let key { path = CodingPathNode(key: key, parent: parent) } else { path = parent }
-            defer { (current, path) = saved }
-            return try Date(from: self)
+            return try at(index, key: key, parent: parent) { try Date(from: self) }
         }
     }
 

@@ -38,7 +38,7 @@ public struct JSONLinesFramer: Sendable {
         func collect(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) {
             try feed(buffer) { lines.append(Data($0)) }
         }
-        try withContiguousBuffer(bytes) { (buffer) throws(Failure) in try collect(buffer) }
+        try withContiguousBuffer(bytes, collect)
     }
 
     /// The bytes a line at a time, each complete line handed to `take` (its bytes valid during the

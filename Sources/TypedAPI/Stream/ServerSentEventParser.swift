@@ -1,3 +1,5 @@
+import TypistText
+
 /// Reads an event stream (`text/event-stream`) as bytes arrive, by the WHATWG HTML standard's
 /// interpretation of the format: lines end with CRLF, LF or CR (also when a CRLF is split between
 /// two chunks); a blank line dispatches the event; `:` starts a comment; `event`, `data`, `id`
@@ -57,7 +59,7 @@ public struct ServerSentEventParser: Sendable {
                                               data: String(decoding: event.data, as: UTF8.self), id: event.id, retry: event.retry))
             }
         }
-        try withContiguousBuffer(bytes) { (buffer) throws(Failure) in try collect(buffer) }
+        try withContiguousBuffer(bytes, collect)
     }
 
     /// One event as it is dispatched, its bytes (UTF-8, checked) valid during the call only.
