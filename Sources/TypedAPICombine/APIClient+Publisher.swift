@@ -47,7 +47,7 @@ extension APIClient {
     public func publisher<Kind, Item: Decodable & Sendable>(streaming endpoint: Endpoint<Kind, Item>, with data: Kind.RequestData)
         -> AnyPublisher<Item, any Error> where Kind.RequestData: Sendable
     {
-        ItemPublisher { [self] in stream(endpoint, with: data) }.eraseToAnyPublisher()
+        ItemPublisher { [self] in stream(endpoint, with: data).asyncThrowingStream() }.eraseToAnyPublisher()
     }
 
     /// ``publisher(streaming:with:)`` for an endpoint whose kind needs no request data.

@@ -15,9 +15,7 @@ package enum JSONEscape {
         utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let run = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-                index += 1
-            }
+            index = ByteScan.stringRunEnd(in: bytes.assumingMemoryBound(to: UInt8.self), from: index)
             if index > run { utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index])) }
             guard index < bytes.count else { break }
             let byte = bytes[index]

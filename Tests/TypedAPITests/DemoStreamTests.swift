@@ -165,4 +165,44 @@ struct ClientStreamTests {
             #expect("\(String(describing: unsupported))".contains("cannot stream"), "\(String(describing: unsupported))")
         }
     }
+
+    @Test("Each iteration of a stream sends the request anew and reads its own answer; an error ends that iteration", arguments: TransportChoice.allCases)
+    func iterations(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
+            let stream = client.stream(Self.events("count=3"))
+            var first = stream.makeAsyncIterator()
+            #expect(try await first.next()?.n == 1)
+            // A second reading while the first is under way: its own request, from the start.
+            var second: [Int] = []
+            for try await item in stream { second.append(item.n) }
+            #expect(second == [1, 2, 3])
+            #expect(try await first.next()?.n == 2)
+            #expect(try await first.next()?.n == 3)
+            #expect(try await first.next() == nil)
+            #expect(try await first.next() == nil)
+            // A refused request: the error once, then the end.
+            var refused = client.stream(Self.events("count=x")).makeAsyncIterator()
+            await #expect(throws: APIError.self) { try await refused.next() }
+            #expect(try await refused.next() == nil)
+        }
+    }
+
+    /// Code written for 0.7.0, when `stream` returned an `AsyncThrowingStream`: it names the type.
+    private static func count(_ items: AsyncThrowingStream<BuildEvent, any Error>) async throws -> Int {
+        var count = 0
+        for try await _ in items { count += 1 }
+        return count
+    }
+
+    @Test("Code that names AsyncThrowingStream, as 0.7.0's stream returned, still compiles and reads the same items")
+    func asyncThrowingStreamStillCompiles() async throws {
+        try await withDemoServer(.curl) { client, _ in
+            let named: AsyncThrowingStream<BuildEvent, any Error> = client.stream(Self.events("count=4"))
+            var items: [Int] = []
+            for try await item in named { items.append(item.n) }
+            #expect(items == [1, 2, 3, 4])
+            #expect(try await Self.count(client.stream(Self.events("count=5"))) == 5)
+            #expect(try await Self.count(client.stream(Self.events("count=2")).asyncThrowingStream()) == 2)
+        }
+    }
 }

@@ -116,7 +116,7 @@ struct ResponseDecodingTests {
 
     @Test("Random and truncated bodies give decoding errors, never a crash", arguments: 0..<200)
     func garbage(seed: Int) async throws {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SplitMix(seed: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
         let valid = Array(#"[{"fullName":"a\"b","stargazersCount":1},{"fullName":"ü","stargazersCount":[2]}]"#.utf8)
         var body: [UInt8]
         switch seed % 3 {
@@ -195,18 +195,6 @@ struct DelegateTests {
         let always = try client(InMemoryTransport { _ in (503, [:], Data()) }, delegate: Recorder())
         let error = await expectAPIError { try await always.send(Endpoint<Public, String>(path: "/down")) }
         #expect(error?.status == 503)
-    }
-}
-
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

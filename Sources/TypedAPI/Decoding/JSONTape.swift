@@ -185,24 +185,23 @@ private struct Scanner {
         position += 1
         let start = position
         var isSimple = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
+        while true {
+            // Plain characters in runs; what ends one is the quote, an escape, or a refusal.
+            position = ByteScan.stringRunEnd(in: bytes, from: position, ascii: isKey)
+            guard position < bytes.count else { return false }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
                 _ = tape.append(.init(kind: .string, isSimple: isSimple, start: Int32(start), end: Int32(position),
                                       next: Int32(tape.tokens.count + 1), hint: 0))
                 position += 1
                 return true
-            }
-            if byte < 0x20 || (isKey && byte >= 0x80) { return false }
-            if byte == UInt8(ascii: "\\") {
-                if isKey { return false }
+            case UInt8(ascii: "\\") where !isKey:
                 isSimple = false
                 guard escape() else { return false }
-            } else {
-                position += 1
+            default:
+                return false   // A control character, or in a key an escape or a byte not ASCII.
             }
         }
-        return false
     }
 
     /// One escape, `position` at its backslash, checked by the one reading of escapes we have

@@ -141,16 +141,19 @@ final class TapeDecoder: Decoder {
             return url
         }
         if T.self == Data.self || T.self == Decimal.self { throw decline() }
-        return try at(index, key: key, parent: parent) { try T(from: self) }
+        let saved = enter(index, key: key, parent: parent)
+        defer { (current, path) = saved }
+        return try T(from: self)
     }
 
-    /// `body` with this decoder at the value at `index` (`key` added to the path), then back.
-    private func at<Value>(_ index: Int, key: (any CodingKey)?, parent: CodingPathNode?, _ body: () throws -> Value) rethrows -> Value {
+    /// Puts this decoder at the value at `index` (`key` added to the path); returns where it was,
+    /// to go back to. Not a function taking a closure: in code not specialized for the value's
+    /// type, the closure's type would be looked up at each value.
+    private func enter(_ index: Int, key: (any CodingKey)?, parent: CodingPathNode?) -> (Int, CodingPathNode?) {
         let saved = (current, path)
         current = index
         if let key { path = CodingPathNode(key: key, parent: parent) } else { path = parent }
-        defer { (current, path) = saved }
-        return try body()
+        return saved
     }
 
     private func date(at index: Int, key: (any CodingKey)?, parent: CodingPathNode?) throws -> Date {
@@ -164,7 +167,9 @@ final class TapeDecoder: Decoder {
             return date
         default:
             // Deferred to `Date`, as `JSONDecoder` does: its own `init(from:)`.
-            return try at(index, key: key, parent: parent) { try Date(from: self) }
+            let saved = enter(index, key: key, parent: parent)
+            defer { (current, path) = saved }
+            return try Date(from: self)
         }
     }
 

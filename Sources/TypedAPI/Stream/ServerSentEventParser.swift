@@ -26,6 +26,10 @@ public struct ServerSentEventParser: Sendable {
 
     private var line: [UInt8] = []
     private var data: [UInt8] = []
+    /// The event's one data line so far, where it is still in the chunk being read: taken from
+    /// there when the event ends in the same chunk (most do), else copied into `data` before the
+    /// chunk goes. Set only during ``feed(_:dispatch:)``.
+    nonisolated(unsafe) private var direct: UnsafeBufferPointer<UInt8>?
     private var eventType: [UInt8] = []
     private var hasData = false
     private var eventBytes = 0
@@ -75,6 +79,7 @@ public struct ServerSentEventParser: Sendable {
     /// The bytes read a line at a time: each run up to a line end is taken whole, straight from
     /// the chunk when the line starts in it, else added to what the last chunk left.
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, dispatch: (Dispatch) -> Void) throws(Failure) {
+        defer { keepDirect() }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -96,8 +101,7 @@ public struct ServerSentEventParser: Sendable {
                 index += 1
                 continue
             }
-            var end = index
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let end = ByteScan.lineEnd(in: bytes, from: index)
             let run = end - index
             if run > 0 {
                 afterCR = false
@@ -114,7 +118,7 @@ public struct ServerSentEventParser: Sendable {
             afterCR = bytes[end] == 0x0D
             offset += 1
             if line.isEmpty {
-                try endLine(UnsafeBufferPointer(rebasing: bytes[index..<end]), dispatch: dispatch)
+                try endLine(UnsafeBufferPointer(rebasing: bytes[index..<end]), inChunk: true, dispatch: dispatch)
             } else {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 var whole: [UInt8] = []
@@ -123,7 +127,7 @@ public struct ServerSentEventParser: Sendable {
                     whole.removeAll(keepingCapacity: true)
                     swap(&whole, &line)
                 }
-                try whole.withUnsafeBufferPointer { (whole) throws(Failure) in try endLine(whole, dispatch: dispatch) }
+                try whole.withUnsafeBufferPointer { (whole) throws(Failure) in try endLine(whole, inChunk: false, dispatch: dispatch) }
             }
             index = end + 1
         }
@@ -131,6 +135,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// The stream has ended: an event without its blank line is discarded, as the standard says.
     public mutating func finish() {
+        direct = nil
         line.removeAll()
         data.removeAll()
         eventType.removeAll()
@@ -138,7 +143,8 @@ public struct ServerSentEventParser: Sendable {
         eventBytes = 0
     }
 
-    private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, dispatch: (Dispatch) -> Void) throws(Failure) {
+    /// One line; `inChunk`: its bytes are the chunk's, valid until ``feed(_:dispatch:)`` returns.
+    private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, inChunk: Bool, dispatch: (Dispatch) -> Void) throws(Failure) {
         if line.isEmpty { return try dispatchEvent(to: dispatch) }
         if line[0] == UInt8(ascii: ":") { return }
         let field: UnsafeBufferPointer<UInt8>
@@ -152,8 +158,13 @@ public struct ServerSentEventParser: Sendable {
             value = UnsafeBufferPointer(rebasing: line[line.count...])
         }
         if Self.is(field, "data") {
-            data.append(contentsOf: value)
-            data.append(0x0A)
+            if !hasData, inChunk {
+                direct = value
+            } else {
+                keepDirect()
+                data.append(contentsOf: value)
+                data.append(0x0A)
+            }
             hasData = true
         } else if Self.is(field, "event") {
             eventType.removeAll(keepingCapacity: true)
@@ -172,10 +183,20 @@ public struct ServerSentEventParser: Sendable {
         field.count == name.utf8CodeUnitCount && field.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
+    /// The event's one data line, copied out of the chunk (with its line feed, as each line).
+    private mutating func keepDirect() {
+        guard let line = direct else { return }
+        direct = nil
+        data.append(contentsOf: line)
+        data.append(0x0A)
+    }
+
     private mutating func dispatchEvent(to dispatch: (Dispatch) -> Void) throws(Failure) {
+        let single = direct
+        direct = nil
         defer {
-            data.removeAll(keepingCapacity: true)
-            eventType.removeAll(keepingCapacity: true)
+            if !data.isEmpty { data.removeAll(keepingCapacity: true) }
+            if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
             hasData = false
             eventBytes = 0
         }
@@ -185,10 +206,12 @@ public struct ServerSentEventParser: Sendable {
         let retry = reconnectionTime
         try eventType.withUnsafeBufferPointer { (type) throws(Failure) in
             try Self.check(type, at: offset)
-            try data.withUnsafeBufferPointer { (data) throws(Failure) in
+            func hand(_ data: UnsafeBufferPointer<UInt8>) throws(Failure) {
                 try Self.check(data, at: offset)
                 dispatch(Dispatch(type: type.isEmpty ? nil : type, data: data, id: id, retry: retry))
             }
+            if let single { return try hand(single) }
+            try data.withUnsafeBufferPointer { (data) throws(Failure) in try hand(data) }
         }
     }
 

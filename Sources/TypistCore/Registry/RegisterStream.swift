@@ -79,19 +79,19 @@ public struct RegisterStream: RegistryContent {
 }
 
 /// A typed stream's items as script values.
-struct BridgedItems<Item: Sendable>: AsyncSequence {
+struct BridgedItems<Item: Decodable & Sendable>: AsyncSequence {
     typealias Element = Value
     typealias Failure = any Error
-    let base: AsyncThrowingStream<Item, any Error>
+    let base: ItemStream<Item>
     let convert: @Sendable (Item) -> Value
 
-    init(_ base: AsyncThrowingStream<Item, any Error>, _ convert: @escaping @Sendable (Item) -> Value) {
+    init(_ base: ItemStream<Item>, _ convert: @escaping @Sendable (Item) -> Value) {
         self.base = base
         self.convert = convert
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<Item, any Error>.AsyncIterator
+        var base: ItemStream<Item>.Iterator
         let convert: @Sendable (Item) -> Value
 
         mutating func next() async throws -> Value? { try await next(isolation: nil) }

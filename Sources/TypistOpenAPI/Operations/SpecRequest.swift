@@ -140,6 +140,6 @@ private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: 
     func prepare(_ client: APIClient) throws -> PreparedRequest { try client.prepare(endpoint, with: data) }
     func send(_ client: APIClient) async throws -> Data { try await client.send(endpoint, with: data) }
     func stream(_ client: APIClient) -> AsyncThrowingStream<JSONItem, any Error> {
-        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data)
+        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data).asyncThrowingStream()
     }
 }

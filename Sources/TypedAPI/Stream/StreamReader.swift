@@ -1,0 +1,260 @@
+import Foundation
+import HTTPTypes
+
+/// One reading of a stream: the request, sent on the first item asked for; the body's chunks; the
+/// framing; the bytes of the items a chunk completed, handed over a batch at a time and decoded by
+/// the iterator (``ItemStream/Iterator``), in the caller's code specialized for its item type.
+@usableFromInline
+actor StreamReader {
+    private enum Framing {
+        case events(ServerSentEventParser)
+        case lines(JSONLinesFramer)
+    }
+
+    private let client: APIClient
+    /// The item type's name, for the errors of a broken framing.
+    private let itemType: String
+    private let prepare: @Sendable () throws(APIError) -> PreparedRequest
+    private var request: PreparedRequest?
+    private var chunks: HTTPBodyChunks?
+    private var framing: Framing?
+    private var pending = StreamBatch()
+    private var ended = false
+    /// Why the stream cannot be read past the items pending, once its framing broke.
+    private var broken: APIError?
+    /// The read of the next chunk under way, which the watchdog cancels when the gap passes the limit.
+    private var reading: Task<Data?, any Error>?
+    private var lastProgress = ContinuousClock.now
+    private var watchdog: Task<Void, Never>?
+    private var timedOut = false
+
+    deinit { watchdog?.cancel() }
+
+    /// The next chunk within the request's gap limit. One watchdog per stream keeps the limit: a
+    /// timer per chunk (a task group racing a sleep) left each cancelled sleep's timer behind until
+    /// its deadline, and a fast stream's memory grew with them (7 MB a million events at 30 s).
+    private func nextChunk(_ chunks: HTTPBodyChunks, _ request: PreparedRequest) async throws -> Data? {
+        lastProgress = .now
+        timedOut = false
+        if watchdog == nil {
+            let limit = request.timeout
+            watchdog = Task { [weak self] in
+                var deadline = ContinuousClock.now + limit
+                while !Task.isCancelled {
+                    do { try await Task.sleep(until: deadline) } catch { return }
+                    guard let self, let next = await self.check(limit: limit) else { return }
+                    deadline = next
+                }
+            }
+        }
+        let read = Task { try await chunks.next() }
+        reading = read
+        defer {
+            reading = nil
+            lastProgress = .now
+        }
+        do {
+            return try await withTaskCancellationHandler { try await read.value } onCancel: { read.cancel() }
+        } catch {
+            if timedOut { throw APIError.timedOut(request.summary, after: request.timeout) }
+            throw APIClient.apiError(error, for: request)
+        }
+    }
+
+    /// The watchdog's look: a read waiting longer than `limit` is cancelled as timed out. Returns
+    /// when to look next.
+    private func check(limit: Duration) -> ContinuousClock.Instant? {
+        let due = lastProgress + limit
+        if let reading, ContinuousClock.now >= due {
+            timedOut = true
+            reading.cancel()
+            return .now + limit
+        }
+        return reading == nil ? .now + limit : due
+    }
+
+    init(client: APIClient, itemType: String, prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
+        self.client = client
+        self.itemType = itemType
+        self.prepare = prepare
+    }
+
+    /// Reconnections in a row, without an event between, before a dropped event stream is an error.
+    static var maximumReconnections: Int { 5 }
+    private var reconnections = 0
+
+    /// The items read so far and not handed over (at least one), or `nil` at the end.
+    @usableFromInline
+    func nextBatch() async throws -> StreamBatch? {
+        if chunks == nil { try await start() }
+        while pending.isEmpty {
+            // The items before a break in the framing are handed over first, then the error.
+            if let broken { throw broken }
+            guard !ended, let chunks, let request else { return nil }
+            let chunk: Data?
+            do {
+                chunk = try await nextChunk(chunks, request)
+            } catch let error as APIError {
+                // An event stream whose connection drops is taken up again where it stopped, after
+                // the wait it asked for (`retry:`), with `Last-Event-ID`, as the standard says.
+                // Not a body too large to keep, nor TLS refused: those would only happen again.
+                guard case .transport(_, let failure) = error, ![.responseTooLarge, .tls, .cancelled].contains(failure.kind),
+                      case .events(var parser) = framing, reconnections < Self.maximumReconnections else { throw error }
+                reconnections += 1
+                parser.finish()
+                framing = .events(parser)
+                try await Task.sleep(for: parser.reconnectionTime ?? .seconds(3))
+                try await start(lastEventID: parser.lastEventID)
+                continue
+            }
+            if let chunk {
+                let before = pending.count
+                read(chunk)
+                if pending.count > before { reconnections = 0 }
+            } else {
+                ended = true
+                finish()
+            }
+        }
+        var batch = StreamBatch()
+        swap(&batch, &pending)
+        batch.request = request?.summary ?? batch.request
+        return batch
+    }
+
+    private func start(lastEventID: String = "") async throws {
+        var prepared = try prepare()
+        if !lastEventID.isEmpty { prepared.setHeader(.custom(name: "Last-Event-ID", value: lastEventID)) }
+        // What the stream may be, unless the endpoint said what it accepts.
+        prepared.acceptStreams()
+        if let delegate = client.delegate {
+            do {
+                try await delegate.client(client, willSend: &prepared)
+            } catch {
+                throw APIError.invalidRequest(prepared.summary, reason: String(describing: error))
+            }
+        }
+        if let jar = client.configuration.cookies, !jar.isEmpty, let url = URL(string: prepared.url), let cookie = jar.header(for: url) {
+            prepared.setHeader(.custom(name: "Cookie", value: APIClient.cookieHeader(own: prepared.header(named: "Cookie"), jar: cookie)),
+                               sensitive: true)
+        }
+        request = prepared
+        let sent = prepared
+        guard let transport = client.transport as? any StreamingHTTPTransport else {
+            throw APIError.invalidRequest(prepared.summary, reason: "this transport (\(type(of: client.transport))) cannot stream a response; use one that adopts StreamingHTTPTransport")
+        }
+        let head = try client.head(of: sent)
+        let (response, body) = try await Self.withIdleLimit(sent) {
+            try await transport.stream(head, body: sent.body, idleTimeout: sent.timeout, tls: sent.environment.tls)
+        }
+        chunks = body
+        guard (200..<300).contains(response.status.code) else {
+            // The error's body, as much as a message needs.
+            throw APIError.unacceptableStatus(prepared.summary, try await Self.summary(of: response, body, upTo: 64 << 10, prepared))
+        }
+        switch (MediaType.streamFraming(of: response.headerFields[.contentType] ?? ""), framing) {
+        case (.events?, .events?):
+            break   // Taken up again: the parser keeps the last event ID and the reconnection time.
+        case (.events?, _):
+            framing = .events(ServerSentEventParser(maximumEventBytes: client.configuration.maximumStreamItemBytes))
+        case (.lines?, _):
+            framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
+        case (nil, _):
+            throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson",
+                                                 try await Self.summary(of: response, body, upTo: ResponseSummary.excerptLength, prepared))
+        }
+    }
+
+    /// Frames `chunk`, adding the items it completes to ``pending`` (each event's data or line, as
+    /// read). A break in the framing is kept in ``broken``: the items before it are handed over
+    /// first, then it is thrown.
+    private func read(_ chunk: Data) {
+        // Gathered apart from the actor's state: a closure that touched it would retain the actor
+        // (whose weak references make that slow) once per item.
+        var items = StreamBatch()
+        swap(&items, &pending)
+        var framing = framing
+        var framingBreak: (expected: String, found: String)?
+        chunk.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            switch framing {
+            case .events(var parser):
+                items.isUTF8 = true
+                do throws(ServerSentEventParser.Failure) {
+                    try parser.feed(bytes) { items.append($0.data) }
+                } catch {
+                    framingBreak = ("a server-sent event stream", error.message)
+                }
+                framing = .events(parser)
+            case .lines(var framer):
+                items.isUTF8 = false
+                do throws(JSONLinesFramer.Failure) {
+                    try framer.feed(bytes) { items.append($0) }
+                } catch {
+                    framingBreak = ("JSON Lines", error.message)
+                }
+                framing = .lines(framer)
+            case nil:
+                break
+            }
+        }
+        self.framing = framing
+        pending = items
+        if let framingBreak { broken = framingFailure(expected: framingBreak.expected, found: framingBreak.found) }
+    }
+
+    /// The head of an answer that is not the stream, and the start of its body (up to `limit` bytes).
+    private static func summary(of response: HTTPResponse, _ body: HTTPBodyChunks, upTo limit: Int,
+                                _ request: PreparedRequest) async throws -> ResponseSummary {
+        var text = Data()
+        while text.count < limit, let chunk = try await withIdleLimit(request, { try await body.next() }) { text += chunk }
+        return ResponseSummary(status: response.status.code, reason: response.status.reasonPhrase,
+                               headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text)
+    }
+
+    /// A stream whose framing breaks (an event past the limit, bytes that are not UTF-8) as the
+    /// client's decoding error: the items could not be read, and the message says where.
+    private func framingFailure(expected: String, found: String) -> APIError {
+        .decodingFailed(request?.summary ?? RequestSummary(method: "GET", url: ""),
+                        DecodingFailure(type: itemType, codingPath: "", expected: expected, found: found, snippet: nil))
+    }
+
+    /// The stream has ended: an event without its blank line is discarded; a last line without its
+    /// line feed is an item.
+    private func finish() {
+        switch framing {
+        case .events(var parser):
+            parser.finish()
+            framing = .events(parser)
+        case .lines(var framer):
+            if let line = framer.finish() { line.withUnsafeBytes { pending.append($0.assumingMemoryBound(to: UInt8.self)) } }
+            framing = .lines(framer)
+        case nil:
+            break
+        }
+    }
+
+    /// `operation` within the request's time limit: a head, or the next chunk, that takes longer is
+    /// a time-out; a transport failure is the client's error for it.
+    private static func withIdleLimit<T: Sendable>(_ request: PreparedRequest, _ operation: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(for: request.timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw APIError.timedOut(request.summary, after: request.timeout)
+                }
+                return value
+            }
+        } catch {
+            throw APIClient.apiError(error, for: request)
+        }
+    }
+}
+
