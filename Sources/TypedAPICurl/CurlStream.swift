@@ -13,12 +13,13 @@ import TypedAPI
 final class CurlStream: Sendable {
     /// The most bytes held for a reader that has not taken them.
     static let highWater = 1 << 20
+    /// The most bytes handed to the reader at a time (more when one chunk is larger).
+    static let takeLimit = 256 << 10
 
     private struct State {
         var head: Result<HTTPResponse, any Error>?
         var headWaiter: CheckedContinuation<HTTPResponse, any Error>?
         var chunks: [Data] = []
-        var next = 0
         var buffered = 0
         var paused = false
         /// Set when the transfer has ended: nil error for a clean end.
@@ -104,8 +105,8 @@ final class CurlStream: Sendable {
         }
     }
 
-    /// The next chunk, nil at the end; `resume` is called when the transfer was paused and the
-    /// buffer is now below half (it must ask the engine to go on).
+    /// The next chunk (what is buffered, up to ``takeLimit``), nil at the end; `resume` is called
+    /// when the transfer was paused and the buffer is now below half (it must ask the engine to go on).
     func next(resume: () -> Void) async throws -> Data? {
         switch state.withLock({ Self.take(&$0) }) {
         case .chunk(let chunk, let shouldResume):
@@ -150,24 +151,28 @@ final class CurlStream: Sendable {
         case wait
     }
 
-    /// The first buffered chunk, else the end, else nothing yet.
+    /// What is buffered, up to ``takeLimit`` bytes, as one chunk, else the end, else nothing yet.
+    ///
+    /// Several chunks at once: a reader that has fallen behind (the usual case for a fast stream)
+    /// takes one chunk per turn instead of one per 16 KB that libcurl wrote, and each turn has a
+    /// fixed cost (a task, a hop or two). Not more than the limit: the reader's work on a chunk
+    /// should stay within the processor's cache. The bytes taken go from the buffer at once: a
+    /// reader that stays just behind a fast server must not keep every chunk it took in memory.
     private static func take(_ state: inout State) -> Ready {
-        if state.next < state.chunks.count {
-            let chunk = state.chunks[state.next]
-            // The taken chunk's bytes go now, not when the reader has caught up with the whole
-            // buffer: a reader that stays just behind a fast server never does, and every chunk it
-            // had taken stayed in memory (80 MB over a million events).
-            state.chunks[state.next] = Data()
-            state.next += 1
-            if state.next >= 256 {
-                state.chunks.removeFirst(state.next)
-                state.next = 0
+        if !state.chunks.isEmpty {
+            var taken = 1
+            var size = state.chunks[0].count
+            while taken < state.chunks.count, size + state.chunks[taken].count <= takeLimit {
+                size += state.chunks[taken].count
+                taken += 1
             }
-            state.buffered -= chunk.count
-            if state.next == state.chunks.count {
-                state.chunks.removeAll(keepingCapacity: true)
-                state.next = 0
+            var chunk = state.chunks[0]
+            if taken > 1 {
+                chunk = Data(capacity: size)
+                for part in state.chunks[..<taken] { chunk.append(part) }
             }
+            state.chunks.removeFirst(taken)
+            state.buffered -= size
             let resume = state.paused && state.buffered < highWater / 2
             if resume { state.paused = false }
             return .chunk(chunk, resume: resume)

@@ -5,10 +5,11 @@
 /// or `n` for "less than `n`", borrows through its high bit); a borrow can only flag a byte
 /// above one that is truly found, so the lowest flag is exact.
 package enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @usableFromInline static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// The index of the first LF or CR at or after `start`, else `bytes.count`.
+    @inlinable
     package static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         first(in: bytes, from: start, word: { word in
             zero(word ^ (0x0A * ones)) | zero(word ^ (0x0D * ones))
@@ -17,6 +18,7 @@ package enum ByteScan {
 
     /// The index of the first `"`, `\`, control character (below 0x20) or, when `ascii`, byte not
     /// ASCII, at or after `start`, else `bytes.count`: where a JSON string's plain run ends.
+    @inlinable
     package static func stringRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, ascii: Bool = false) -> Int {
         let notASCII: UInt64 = ascii ? highs : 0
         return first(in: bytes, from: start, word: { word in
@@ -24,8 +26,8 @@ package enum ByteScan {
         }, byte: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 || (ascii && $0 >= 0x80) })
     }
 
-    @inline(__always)
-    private static func first(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, word test: (UInt64) -> UInt64,
+    @inlinable @inline(__always)
+    static func first(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, word test: (UInt64) -> UInt64,
                               byte matches: (UInt8) -> Bool) -> Int {
         var index = start
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -40,10 +42,10 @@ package enum ByteScan {
     }
 
     /// The high bit of each zero byte (and perhaps of bytes above one).
-    @inline(__always)
-    private static func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+    @inlinable @inline(__always)
+    static func zero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// The high bit of each byte below `limit` (at most 128; and perhaps of bytes above one).
-    @inline(__always)
-    private static func less(_ word: UInt64, than limit: UInt8) -> UInt64 { (word &- UInt64(limit) &* ones) & ~word & highs }
+    @inlinable @inline(__always)
+    static func less(_ word: UInt64, than limit: UInt8) -> UInt64 { (word &- UInt64(limit) &* ones) & ~word & highs }
 }

@@ -8,8 +8,8 @@ import TypedAPI
 @testable import TypedAPICurl
 
 /// The buffer between libcurl's write callback and a stream's reader: bounded, paused when full and
-/// resumed once the reader has taken it below half, a waiting reader woken by the next chunk, the
-/// end or its cancellation.
+/// resumed once the reader has taken it below half, what is buffered taken together (up to a
+/// limit), a waiting reader woken by the next chunk, the end or its cancellation.
 @Suite("libcurl streams' buffer", .timeLimit(.minutes(5)))
 struct CurlStreamTests {
     private static let chunk = [UInt8](repeating: 0x61, count: 64 << 10)
@@ -20,35 +20,65 @@ struct CurlStreamTests {
     func backPressure() async throws {
         let stream = CurlStream()
         var accepted = 0
-        while Self.push(stream) { accepted += 1 }
-        #expect(accepted * Self.chunk.count == CurlStream.highWater)
+        while Self.push(stream) { accepted += Self.chunk.count }
+        #expect(accepted == CurlStream.highWater)
         let resumed = Atomic(0)
         var taken = 0
+        var last = 0
         while resumed.load(ordering: .relaxed) == 0 {
-            _ = try await stream.next { resumed.add(1, ordering: .relaxed) }
-            taken += 1
+            last = try #require(try await stream.next { resumed.add(1, ordering: .relaxed) }).count
+            taken += last
         }
         // Resumed when what is left went below half, and only then.
-        #expect((accepted - taken) * Self.chunk.count < CurlStream.highWater / 2)
-        #expect((accepted - taken + 1) * Self.chunk.count >= CurlStream.highWater / 2)
+        #expect(accepted - taken < CurlStream.highWater / 2)
+        #expect(accepted - taken + last >= CurlStream.highWater / 2)
         #expect(Self.push(stream))
         stream.finish(nil, head: nil)
-        var rest = 0
-        while try await stream.next(resume: {}) != nil { rest += 1 }
-        #expect(taken + rest == accepted + 1)
+        while let chunk = try await stream.next(resume: {}) { taken += chunk.count }
+        #expect(taken == accepted + Self.chunk.count)
         #expect(resumed.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("A reader that has fallen behind takes what is buffered in one chunk, up to the limit; a larger chunk comes alone")
+    func chunksTakenTogether() async throws {
+        let stream = CurlStream()
+        for _ in 0..<10 { #expect(Self.push(stream)) }
+        let perTake = CurlStream.takeLimit / Self.chunk.count
+        #expect(perTake > 1)
+        var sizes: [Int] = []
+        stream.finish(nil, head: nil)
+        while let chunk = try await stream.next(resume: {}) {
+            #expect(chunk.allSatisfy { $0 == 0x61 })
+            sizes.append(chunk.count)
+        }
+        #expect(sizes.reduce(0, +) == 10 * Self.chunk.count)
+        #expect(sizes.allSatisfy { $0 <= CurlStream.takeLimit })
+        #expect(sizes.first == perTake * Self.chunk.count)
+
+        let large = CurlStream()
+        let big = [UInt8](repeating: 0x62, count: CurlStream.takeLimit + 1)
+        #expect(big.withUnsafeBytes { large.push($0) })
+        #expect(Self.push(large))
+        #expect(try await large.next(resume: {})?.count == big.count)
+        #expect(try await large.next(resume: {})?.count == Self.chunk.count)
     }
 
     @Test("A reader that stays just behind holds only what is buffered, not every chunk it has taken")
     func takenChunksGo() async throws {
         let stream = CurlStream()
-        for _ in 0..<3 { #expect(Self.push(stream)) }
-        // Never caught up: one taken, one more arrives, a thousand times over.
-        for _ in 0..<1_000 {
-            _ = try await stream.next(resume: {})
+        var buffered = 0
+        for _ in 0..<3 {
             #expect(Self.push(stream))
+            buffered += Self.chunk.count
         }
-        #expect(stream.heldBytes == 3 * Self.chunk.count)
+        // Never caught up: some taken, one more arrives, a thousand times over.
+        for _ in 0..<1_000 {
+            buffered -= try #require(try await stream.next(resume: {})).count
+            #expect(Self.push(stream))
+            buffered += Self.chunk.count
+        }
+        #expect(stream.heldBytes == buffered)
+        #expect(stream.heldBytes <= 3 * Self.chunk.count)
     }
 
     @Test("A waiting reader gets the next chunk, then the end; an error ends it with that error")

@@ -66,8 +66,9 @@ public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
             return try await nextChunk(isolation: actor)
         }
 
-        /// The item at `index`; a failure ends the stream.
-        @usableFromInline
+        /// The item at `index`; a failure ends the stream. Inlined too: a call into the module's
+        /// unspecialized code would look the iterator's type up for each item.
+        @inlinable
         mutating func decodeNext() throws -> Item {
             defer { index += 1 }
             do throws(APIError) {
@@ -99,6 +100,7 @@ public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
         }
 
         /// Lets the reader go (and the connection with it) and ends the iteration.
+        @usableFromInline
         mutating func end() {
             reader = nil
             batch = StreamBatch()

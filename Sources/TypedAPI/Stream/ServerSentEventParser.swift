@@ -30,7 +30,10 @@ public struct ServerSentEventParser: Sendable {
     /// there when the event ends in the same chunk (most do), else copied into `data` before the
     /// chunk goes. Set only during ``feed(_:dispatch:)``.
     nonisolated(unsafe) private var direct: UnsafeBufferPointer<UInt8>?
+    /// The last `event:` field's value, kept from one event to the next (most streams send the
+    /// same one each time); `hasType` says whether the event being read has one.
     private var eventType: [UInt8] = []
+    private var hasType = false
     private var hasData = false
     private var eventBytes = 0
     private var afterCR = false
@@ -139,6 +142,7 @@ public struct ServerSentEventParser: Sendable {
         line.removeAll()
         data.removeAll()
         eventType.removeAll()
+        hasType = false
         hasData = false
         eventBytes = 0
     }
@@ -167,8 +171,11 @@ public struct ServerSentEventParser: Sendable {
             }
             hasData = true
         } else if Self.is(field, "event") {
-            eventType.removeAll(keepingCapacity: true)
-            eventType.append(contentsOf: value)
+            if !eventType.elementsEqual(value) {
+                eventType.removeAll(keepingCapacity: true)
+                eventType.append(contentsOf: value)
+            }
+            hasType = true
         } else if Self.is(field, "id") {
             if !value.contains(0) { lastEventID = try Self.text(value, at: offset) }
         } else if Self.is(field, "retry") {
@@ -180,7 +187,9 @@ public struct ServerSentEventParser: Sendable {
 
     /// Whether `field` is the name `name`.
     private static func `is`(_ field: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        field.count == name.utf8CodeUnitCount && field.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        guard field.count == name.utf8CodeUnitCount else { return false }
+        for index in 0..<field.count where field[index] != name.utf8Start[index] { return false }
+        return true
     }
 
     /// The event's one data line, copied out of the chunk (with its line feed, as each line).
@@ -196,7 +205,7 @@ public struct ServerSentEventParser: Sendable {
         direct = nil
         defer {
             if !data.isEmpty { data.removeAll(keepingCapacity: true) }
-            if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
+            hasType = false
             hasData = false
             eventBytes = 0
         }
@@ -204,11 +213,12 @@ public struct ServerSentEventParser: Sendable {
         if data.last == 0x0A { data.removeLast() }
         let id = lastEventID.isEmpty ? nil : lastEventID
         let retry = reconnectionTime
+        let hasType = hasType
         try eventType.withUnsafeBufferPointer { (type) throws(Failure) in
-            try Self.check(type, at: offset)
+            if hasType { try Self.check(type, at: offset) }
             func hand(_ data: UnsafeBufferPointer<UInt8>) throws(Failure) {
                 try Self.check(data, at: offset)
-                dispatch(Dispatch(type: type.isEmpty ? nil : type, data: data, id: id, retry: retry))
+                dispatch(Dispatch(type: hasType && !type.isEmpty ? type : nil, data: data, id: id, retry: retry))
             }
             if let single { return try hand(single) }
             try data.withUnsafeBufferPointer { (data) throws(Failure) in try hand(data) }
