@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TypedAPI
+@testable import TypedAPI
 
 /// The event stream format as the WHATWG HTML standard reads it, and JSON Lines: the same events
 /// however the bytes are cut into chunks.
@@ -40,6 +40,16 @@ struct EventStreamTests {
             ServerSentEvent(data: "next", id: "7", retry: .milliseconds(2500)),
             ServerSentEvent(data: "third", id: "7", retry: .milliseconds(2500)),
         ])
+        // A type is the event's own: the same one again, another, then none ("message").
+        #expect(try events("event: a\ndata: 1\n\nevent: a\ndata: 2\n\nevent: b\ndata: 3\n\ndata: 4\n\nevent:\ndata: 5\n\n", chunk: 3).map(\.event)
+                == ["a", "a", "b", "message", "message"])
+        // A type that is not UTF-8 is an error when its event is dispatched, after the events before it.
+        var typed = ServerSentEventParser()
+        var before: [ServerSentEvent] = []
+        #expect(throws: ServerSentEventParser.Failure.self) {
+            try typed.feed(Array("event: ok\ndata: 1\n\nevent: ".utf8) + [0xC3, 0x28] + Array("\ndata: 2\n\n".utf8), into: &before)
+        }
+        #expect(before.map(\.data) == ["1"])
         // An event with no data is not dispatched, but its id counts.
         var parser = ServerSentEventParser()
         #expect(try parser.feed(Array("id: 42\nevent: ping\n\n".utf8)).isEmpty)

@@ -64,20 +64,29 @@ struct JSONTape {
     fileprivate mutating func hasUniqueKeys(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = Int(tokens[index].end)
         guard count > 1 else { return true }
-        seenKeys.removeAll(keepingCapacity: true)
-        var key = index + 1
-        while key < Int(tokens[index].next) {
-            seenKeys.append(Int(tokens[key].start)..<Int(tokens[key].end))
-            key = Int(tokens[key + 1].next)
-        }
+        let end = Int(tokens[index].next)
         func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
             a.count == b.count && bytes[a].elementsEqual(bytes[b])
         }
         if count <= 16 {
-            for i in 1..<seenKeys.count {
-                for j in 0..<i where same(seenKeys[i], seenKeys[j]) { return false }
+            // Each key against those after it, in place (key tokens are followed by their values).
+            var key = index + 1
+            while key < end {
+                let range = Int(tokens[key].start)..<Int(tokens[key].end)
+                var other = Int(tokens[key + 1].next)
+                while other < end {
+                    if same(range, Int(tokens[other].start)..<Int(tokens[other].end)) { return false }
+                    other = Int(tokens[other + 1].next)
+                }
+                key = Int(tokens[key + 1].next)
             }
             return true
+        }
+        seenKeys.removeAll(keepingCapacity: true)
+        var key = index + 1
+        while key < end {
+            seenKeys.append(Int(tokens[key].start)..<Int(tokens[key].end))
+            key = Int(tokens[key + 1].next)
         }
         seenKeys.sort { a, b in bytes[a].lexicographicallyPrecedes(bytes[b]) }
         for i in 1..<seenKeys.count where same(seenKeys[i], seenKeys[i - 1]) { return false }

@@ -248,9 +248,7 @@ final class TapeDecoder: Decoder {
                 let valueIndex = keyIndex + 1
                 var nextKey = Int(tape.tokens[valueIndex].next)
                 if nextKey >= after { nextKey = object + 1 }
-                if Int(token.end - token.start) == wanted.count,
-                   wanted.isEmpty || wanted.baseAddress.map({ memcmp(base + Int(token.start), $0, wanted.count) == 0 }) == true
-                {
+                if Int(token.end - token.start) == wanted.count, Self.equal(base + Int(token.start), wanted) {
                     tape.tokens[object].hint = Int32(nextKey)
                     return valueIndex
                 }
@@ -259,6 +257,14 @@ final class TapeDecoder: Decoder {
             return nil
         }
         return try found ?? absent(key)
+    }
+
+    /// Whether the bytes at `start` are `wanted`'s: byte by byte, keys being short (a call to
+    /// `memcmp` cost more than the comparison).
+    @inline(__always)
+    private static func equal(_ start: UnsafeMutablePointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in 0..<wanted.count where start[index] != wanted[index] { return false }
+        return true
     }
 
     /// A key not among the object's (ASCII) keys is absent for `JSONDecoder` too, unless it is not

@@ -34,6 +34,8 @@ public struct ServerSentEventParser: Sendable {
     /// same one each time); `hasType` says whether the event being read has one.
     private var eventType: [UInt8] = []
     private var hasType = false
+    /// Whether `eventType` is UTF-8 (checked when it changes).
+    private var isTypeText = true
     private var hasData = false
     private var eventBytes = 0
     private var afterCR = false
@@ -143,6 +145,7 @@ public struct ServerSentEventParser: Sendable {
         data.removeAll()
         eventType.removeAll()
         hasType = false
+        isTypeText = true
         hasData = false
         eventBytes = 0
     }
@@ -171,9 +174,10 @@ public struct ServerSentEventParser: Sendable {
             }
             hasData = true
         } else if Self.is(field, "event") {
-            if !eventType.elementsEqual(value) {
+            if !Self.equal(eventType, value) {
                 eventType.removeAll(keepingCapacity: true)
                 eventType.append(contentsOf: value)
+                isTypeText = UTF8Check.isValid(value)
             }
             hasType = true
         } else if Self.is(field, "id") {
@@ -182,6 +186,14 @@ public struct ServerSentEventParser: Sendable {
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), let milliseconds = Int64(String(decoding: value, as: UTF8.self)) {
                 reconnectionTime = .milliseconds(milliseconds)
             }
+        }
+    }
+
+    private static func equal(_ bytes: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<bytes.count where bytes[index] != other[index] { return false }
+            return true
         }
     }
 
@@ -215,7 +227,7 @@ public struct ServerSentEventParser: Sendable {
         let retry = reconnectionTime
         let hasType = hasType
         try eventType.withUnsafeBufferPointer { (type) throws(Failure) in
-            if hasType { try Self.check(type, at: offset) }
+            if hasType, !isTypeText { throw Self.notText(at: offset) }
             func hand(_ data: UnsafeBufferPointer<UInt8>) throws(Failure) {
                 try Self.check(data, at: offset)
                 dispatch(Dispatch(type: hasType && !type.isEmpty ? type : nil, data: data, id: id, retry: retry))
@@ -227,9 +239,11 @@ public struct ServerSentEventParser: Sendable {
 
     /// Bytes that must be UTF-8 text (ASCII, the usual case, is checked byte by byte).
     private static func check(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
-        guard UTF8Check.isValid(bytes) else {
-            throw Failure(message: "an event that is not UTF-8 text (before byte \(offset) of the stream)")
-        }
+        guard UTF8Check.isValid(bytes) else { throw notText(at: offset) }
+    }
+
+    private static func notText(at offset: Int) -> Failure {
+        Failure(message: "an event that is not UTF-8 text (before byte \(offset) of the stream)")
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
