@@ -7,30 +7,67 @@ package enum JSONEscape {
     }
 
     /// The rest of a string that has an escape: `start` is just after its opening quote, `index`
-    /// at or before its first `\`. Runs of plain bytes are copied at once. Moves `index` past the
-    /// closing quote.
+    /// at or before its first `\`. Moves `index` past the closing quote.
+    ///
+    /// The string's end is found first (runs of plain bytes at once, each escape stepped over);
+    /// the decoded bytes, never more than the escaped ones, are then written straight into the
+    /// new string's storage. Refusals come in the order of the bytes, as a reading in one pass
+    /// would find them.
     package static func escapedString(_ bytes: UnsafeRawBufferPointer, from start: Int, at index: inout Int) throws(Refusal) -> String {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(index - start + 64)
-        utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let run = index
-            index = ByteScan.stringRunEnd(in: bytes.assumingMemoryBound(to: UInt8.self), from: index)
-            if index > run { utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index])) }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                guard utf8.withUnsafeBufferPointer(UTF8Check.isValid) else { throw Refusal(message: "a string is not valid UTF-8") }
-                return String(decoding: utf8, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                if let refusal = decode(bytes, at: &index, into: &utf8) { throw Refusal(message: refusal) }
-            default:
-                throw Refusal(message: "a control character in a string must be escaped")
-            }
+        let plain = bytes.assumingMemoryBound(to: UInt8.self)
+        var end = index
+        while end < bytes.count {
+            end = ByteScan.stringRunEnd(in: plain, from: end)
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\\") else { break }
+            end += 2
         }
-        throw Refusal(message: "unterminated string")
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            // No closing quote: an escape before the place may be what is wrong; else the place is.
+            var ignored: [UInt8] = []
+            if let refusal = decodeEscapes(bytes, from: &index, to: min(end, bytes.count), into: &ignored) { throw Refusal(message: refusal) }
+            guard end < bytes.count else {
+                index = bytes.count
+                throw Refusal(message: "unterminated string")
+            }
+            index = end   // At the character, as where a string without escapes has one.
+            throw Refusal(message: "a control character in a string must be escaped")
+        }
+        var refusal: String?
+        var position = index
+        let string = String(unsafeUninitializedCapacity: end - start) { storage in
+            var output = BufferSink(storage)
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+            refusal = decodeEscapes(bytes, from: &position, to: end, into: &output)
+            guard refusal == nil else { return 0 }
+            guard !output.overflowed, UTF8Check.isValid(UnsafeBufferPointer(rebasing: storage[..<output.count])) else {
+                refusal = "a string is not valid UTF-8"
+                position = end + 1
+                return 0
+            }
+            return output.count
+        }
+        if let refusal {
+            index = position
+            throw Refusal(message: refusal)
+        }
+        index = end + 1
+        return string
+    }
+
+    /// The bytes from `index` to `end` (plain runs and escapes, no quote or control character)
+    /// decoded into `output`; why not, at the escape, with `index` after it.
+    private static func decodeEscapes(_ bytes: UnsafeRawBufferPointer, from index: inout Int, to end: Int,
+                                      into output: inout some ByteSink) -> String? {
+        let plain = bytes.assumingMemoryBound(to: UInt8.self)
+        while index < end {
+            let run = index
+            index = min(ByteScan.stringRunEnd(in: plain, from: index), end)
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index]))
+            guard index < end else { break }
+            index += 1   // The backslash.
+            if let refusal = decode(bytes, at: &index, into: &output) { return refusal }
+        }
+        return nil
     }
 
     /// Decodes the escape after a `\` at `index` of `bytes`, appending its UTF-8 to `utf8` and
@@ -38,7 +75,7 @@ package enum JSONEscape {
     ///
     /// - Returns: Why it is not a JSON escape, or nil when it is one.
     @inline(__always)
-    package static func decode(_ bytes: UnsafeRawBufferPointer, at index: inout Int, into utf8: inout [UInt8]) -> String? {
+    package static func decode(_ bytes: UnsafeRawBufferPointer, at index: inout Int, into utf8: inout some ByteSink) -> String? {
         guard index < bytes.count else { return "unterminated escape" }
         let escape = bytes[index]
         index += 1
@@ -62,7 +99,7 @@ package enum JSONEscape {
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             }
             guard let unicode = Unicode.Scalar(scalar) else { return "a \\u low surrogate without a high one" }
-            utf8.append(contentsOf: String(Character(unicode)).utf8)
+            UTF8.encode(unicode) { utf8.append($0) }
         default:
             // The byte shown only when it prints.
             guard (0x21..<0x7F).contains(escape) else { return "'\\' followed by byte \(escape) is not a JSON escape" }
@@ -88,5 +125,40 @@ package enum JSONEscape {
             index += 1
         }
         return value
+    }
+}
+
+/// Where decoded bytes go: an array, or a string's storage being written.
+package protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeRawBufferPointer)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+/// A string's storage being written: bytes past its capacity are not written, and say so.
+private struct BufferSink: ByteSink {
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
+
+    mutating func append(_ byte: UInt8) {
+        guard count < storage.count else {
+            overflowed = true
+            return
+        }
+        storage[count] = byte
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
+        guard count + bytes.count <= storage.count else {
+            overflowed = true
+            return
+        }
+        UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[count...])).copyMemory(from: bytes)
+        count += bytes.count
     }
 }

@@ -64,6 +64,12 @@ struct JSONGrammarTests {
             (#""\q""#, "invalid JSON at byte 3: '\\q' is not a JSON escape"),
             ("\"\\\u{1B}\"", "invalid JSON at byte 3: '\\' followed by byte 27 is not a JSON escape"),
             (#""\udc00""#, "invalid JSON at byte 7: a \\u low surrogate without a high one"),
+            // In a string with escapes: the same places, and the first wrong thing in the string.
+            ("\"\\n\u{01}\"", "invalid JSON at byte 3: a control character in a string must be escaped"),
+            ("\"\\q\u{01}\"", "invalid JSON at byte 3: '\\q' is not a JSON escape"),
+            (#""\nab"#, "invalid JSON at byte 5: unexpected end"),
+            (#""ab"#, "invalid JSON at byte 3: unterminated string"),
+            (#""\n\"#, "invalid JSON at byte 4: unexpected end"),
             ("tru", "invalid JSON at byte 0: unexpected character"),
             ("[] x", "invalid JSON at byte 3: unexpected text after the JSON value"),
             (String(repeating: "[", count: 600), "invalid JSON at byte 512: nested too deeply"),
