@@ -36,14 +36,14 @@ extension APIClient {
         }
     }
 
-    /// ``stream(_:with:)`` for an endpoint whose kind needs no request data.
+    /// ``stream(_:with:)->ItemStream<Item>`` for an endpoint whose kind needs no request data.
     public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>)
         -> ItemStream<Item> where Kind.RequestData == Void
     {
         stream(endpoint, with: ())
     }
 
-    /// ``stream(_:with:)`` as the `AsyncThrowingStream` 0.7.0 returned, for code that names that
+    /// ``stream(_:with:)->ItemStream<Item>`` as the `AsyncThrowingStream` 0.7.0 returned, for code that names that
     /// type (each item then costs a suspension and a lock more). Chosen only where the type is
     /// asked for.
     @_disfavoredOverload
@@ -53,7 +53,7 @@ extension APIClient {
         stream(endpoint, with: data).asyncThrowingStream()
     }
 
-    /// ``stream(_:)`` as the `AsyncThrowingStream` 0.7.0 returned, for code that names that type.
+    /// ``stream(_:)->ItemStream<Item>`` as the `AsyncThrowingStream` 0.7.0 returned, for code that names that type.
     @_disfavoredOverload
     public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>)
         -> AsyncThrowingStream<Item, any Error> where Kind.RequestData == Void

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The items of a streaming answer, each decoded into the endpoint's item type as it is asked for:
-/// what ``APIClient/stream(_:with:)`` returns.
+/// what ``APIClient/stream(_:with:)->ItemStream<Item>`` returns.
 ///
 /// Nothing is sent until the stream is iterated, and each iteration sends the request anew and
 /// reads its own answer. An iterator reads the next chunk of the body only when it has handed over
@@ -10,7 +10,7 @@ import Foundation
 ///
 /// `ItemStream` is an `AsyncSequence` whose iterator hands over the items of a chunk without a
 /// suspension or a lock each: where 0.7.0 returned an `AsyncThrowingStream`, which costs both per
-/// item. Code that needs that type can still ask for it by name (see ``APIClient/stream(_:with:)``)
+/// item. Code that needs that type can still ask for it by name (see ``APIClient/stream(_:with:)->ItemStream<Item>``)
 /// or wrap this one with ``asyncThrowingStream()``.
 public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
     public typealias Element = Item
@@ -29,7 +29,7 @@ public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
         return Iterator(reader: reader, decoding: decoding)
     }
 
-    /// The same items as an `AsyncThrowingStream`, the type ``APIClient/stream(_:with:)`` returned
+    /// The same items as an `AsyncThrowingStream`, the type ``APIClient/stream(_:with:)->ItemStream<Item>`` returned
     /// before 0.8.0 (each item then costs a suspension and a lock more).
     public func asyncThrowingStream() -> AsyncThrowingStream<Item, any Error> {
         let iterator = IteratorBox(makeAsyncIterator())
