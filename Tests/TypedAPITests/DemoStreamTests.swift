@@ -2,7 +2,7 @@ import DemoService
 import Foundation
 import HTTPTypes
 import Testing
-import TypedAPI
+@testable import TypedAPI
 import TypistTesting
 
 /// The demo service's event streams, read whole through every transport and then by the parsers
@@ -184,6 +184,32 @@ struct ClientStreamTests {
             var refused = client.stream(Self.events("count=x")).makeAsyncIterator()
             await #expect(throws: APIError.self) { try await refused.next() }
             #expect(try await refused.next() == nil)
+        }
+    }
+
+    @Test("A cancelled task gets none of the chunk at hand: its next item is the cancellation, then the end", arguments: TransportChoice.allCases)
+    func cancellationMidChunk(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
+            let outcome = await Task { () async throws -> String in
+                var iterator = client.stream(Self.events("count=100000")).makeAsyncIterator()
+                // Read until items of the chunk at hand are still to come.
+                repeat {
+                    guard try await iterator.next() != nil else { return "the stream ended first" }
+                } while iterator.index >= iterator.batch.count
+                withUnsafeCurrentTask { $0?.cancel() }
+                do {
+                    let item = try await iterator.next()
+                    return "item \(item?.n ?? -1) after the cancellation"
+                } catch let error as APIError {
+                    guard case .cancelled = error else { return "\(error)" }
+                    return try await iterator.next() == nil ? "cancelled, then the end" : "an item after the end"
+                }
+            }.result
+            #expect(try outcome.get() == "cancelled, then the end")
+            // The connection it left is closed and the client goes on.
+            var after: [Int] = []
+            for try await item in client.stream(Self.events("count=2")) { after.append(item.n) }
+            #expect(after == [1, 2])
         }
     }
 

@@ -66,17 +66,28 @@ public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
             return try await nextChunk(isolation: actor)
         }
 
-        /// The item at `index`; a failure ends the stream. Inlined too: a call into the module's
-        /// unspecialized code would look the iterator's type up for each item.
+        /// The item at `index`; a failure, or the task's cancellation, ends the stream (the items
+        /// of the chunk at hand are not handed over to a cancelled task). Inlined too: a call into
+        /// the module's unspecialized code would look the iterator's type up for each item.
         @inlinable
         mutating func decodeNext() throws -> Item {
-            defer { index += 1 }
+            if Task.isCancelled { throw cancelled() }
             do throws(APIError) {
-                return try decoding.decode(Item.self, batch, at: index)
+                let item = try decoding.decode(Item.self, batch, at: index)
+                index += 1
+                return item
             } catch {
                 end()
                 throw error
             }
+        }
+
+        /// Ends the stream for its task's cancellation, with the client's error for it.
+        @usableFromInline
+        mutating func cancelled() -> APIError {
+            let request = batch.request
+            end()
+            return .cancelled(request)
         }
 
         /// The first item of the next chunk that has one, or `nil` at the end.
