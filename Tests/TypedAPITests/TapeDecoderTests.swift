@@ -112,6 +112,9 @@ struct TapeDecoderTests {
               #"{"n": 1.0, "inner": []}"#,            // an integer written as a fraction: JSONDecoder takes it
               #"{"n": 1e2, "inner": []}"#,            // or with an exponent
               #"{"n": 1, "n": 2, "inner": []}"#,      // a key twice: JSONDecoder keeps the first
+              #"{"a": 0, "n": 1, "b": 0, "n": 2}"#,   // the same, apart
+              #"{"inner": [], "a": 0, "b": 0, "inner": [1]}"#,
+              "{" + (0..<20).map { "\"k\($0)\": 0, " }.joined() + #""n": 1, "k7": 1}"#,   // apart, in a large object
               #"{"n": 99999999999999999999}"#,        // past Int
               #"{"n": "1", "inner": [{}]}"#,          // a mismatch the model catches
               #"{"\u006e": 1}"#,                      // an escaped key
