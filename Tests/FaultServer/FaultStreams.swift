@@ -10,6 +10,12 @@ public enum FaultStreams {
         "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n"
     }
 
+    /// The head of an answer of `contentType` whose body is `length` bytes: one whose end is not
+    /// in doubt, for the streams whose tests are about their items, not about how a body ends.
+    public static func head(_ contentType: String, length: Int) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nCache-Control: no-cache\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+    }
+
     /// Event `n` of these streams: its data is `{"n":…,"status":"running","log":"…"}`, the log with
     /// non-ASCII text so that a chunk may end inside a character.
     public static func event(_ n: Int) -> String {
@@ -61,25 +67,26 @@ public enum FaultStreams {
     }
 
     /// One good event, then one whose data has bytes that are not UTF-8 (`0xFF 0xFE`), then the end.
+    ///
+    /// With its length: a close-delimited body was sometimes held back whole by FoundationNetworking
+    /// under load (README, Streams: URLSession), and these tests are about the items.
     public static func invalidUTF8() -> @Sendable (FaultConnection) throws -> Void {
         { connection in
-            try connection.send(head("text/event-stream"))
-            try connection.send(event(1))
-            try connection.send(Array("data: {\"n\":2,\"status\":\"".utf8) + [0xFF, 0xFE] + Array("\",\"log\":\"\"}\n\n".utf8))
-            // Then the end of the body (the connection closes): a close-delimited body that pauses
-            // instead may be held back by FoundationNetworking under load (README, Streams).
+            let body = Array(event(1).utf8) + Array("data: {\"n\":2,\"status\":\"".utf8) + [0xFF, 0xFE] + Array("\",\"log\":\"\"}\n\n".utf8)
+            try connection.send(head("text/event-stream", length: body.count))
+            try connection.send(body)
         }
     }
 
     /// In one write: event 1; event 2 with its number written `2.0` (a JSON number an `Int` is
     /// decoded from, though not by the streams' fast path); event 3 whose number is a string (no
-    /// `Int` at all); event 4; the end.
+    /// `Int` at all); event 4; the end (a body with its length, as `invalidUTF8`).
     public static func badItem() -> @Sendable (FaultConnection) throws -> Void {
         { connection in
-            try connection.send(head("text/event-stream"))
-            try connection.send(event(1) + "data: {\"n\":2.0,\"status\":\"running\",\"log\":\"\"}\n\n"
-                + "data: {\"n\":\"three\",\"status\":\"running\",\"log\":\"\"}\n\n" + event(4))
-            // Then the end of the body, as `invalidUTF8`.
+            let body = Array((event(1) + "data: {\"n\":2.0,\"status\":\"running\",\"log\":\"\"}\n\n"
+                + "data: {\"n\":\"three\",\"status\":\"running\",\"log\":\"\"}\n\n" + event(4)).utf8)
+            try connection.send(head("text/event-stream", length: body.count))
+            try connection.send(body)
         }
     }
 
