@@ -32,11 +32,12 @@ public enum FaultStreams {
     }
 
     /// `events` events written `bytes` at a time with a pause between (1 ms asked for): every gap
-    /// is short, and chunks end anywhere, inside a field or a character.
+    /// is short, and chunks end anywhere, inside a field or a character. The body has its length
+    /// (as `invalidUTF8`: the test is about the chunks, not about how the body ends).
     public static func trickle(events: Int, bytes: Int) -> @Sendable (FaultConnection) throws -> Void {
         { connection in
-            try connection.send(head("text/event-stream"))
             let body = Array((1...events).map(event).joined().utf8)
+            try connection.send(head("text/event-stream", length: body.count))
             var offset = 0
             while offset < body.count {
                 let end = min(offset + bytes, body.count)
