@@ -14,11 +14,17 @@ import TypedAPI
 /// `redirectConfiguration: .disallow`; the shared one is.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// A process-wide HTTP client that follows no redirects, reports a refused connection at
-    /// once instead of retrying until the connect time-out, and asks for and decodes gzip and
-    /// deflate bodies (the transport's size limit counts decoded bytes). It lives as long as the process.
+    /// once instead of retrying until the connect time-out, waits for a connection (a new one, or
+    /// a pooled one while many calls are in flight) as long as the call's own time limit allows
+    /// rather than AsyncHTTPClient's 10 s, and asks for and decodes gzip and deflate bodies (the
+    /// transport's size limit counts decoded bytes). It lives as long as the process.
     public static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.connectionPool.retryConnectionEstablishment = false
+        // Each exchange runs under the call's limit (`ExchangeDeadline`), which cancels it; a
+        // shorter wait of AsyncHTTPClient's own failed calls queued behind 8 busy connections on a
+        // loaded machine (`getConnectionFromPoolTimeout`).
+        configuration.timeout.connect = .minutes(10)
         configuration.decompression = .enabled(limit: .none)
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
