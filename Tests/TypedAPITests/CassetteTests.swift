@@ -37,7 +37,11 @@ struct CassetteTests {
             let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
             let recording = client.replacingTransport(with: cassette)
             var whole: [BuildEvent] = []
-            for try await event in recording.stream(Endpoint.events(count: 5)) { whole.append(event) }
+            // Labelled where it is made, read outside the label: the label goes with the stream.
+            let labelled = ExchangeLabel.$current.withValue(ExchangeLabel(endpoint: "events")) {
+                recording.stream(Endpoint.events(count: 5))
+            }
+            for try await event in labelled { whole.append(event) }
             var firstTwo: [BuildEvent] = []
             for try await event in recording.stream(Endpoint.events(count: 10_000)) {
                 firstTwo.append(event)
@@ -49,6 +53,9 @@ struct CassetteTests {
             return (whole, firstTwo)
         }
         #expect(whole == (1...5).map(BuildEvent.number))
+        // Each exchange names its item type; the first, its endpoint too.
+        #expect(try Cassette(contentsOf: path).entries.map(\.label) == [ExchangeLabel(endpoint: "events", responseType: "BuildEvent"),
+                                                                         ExchangeLabel(responseType: "BuildEvent")])
         let replaying = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
         let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: replaying)
         var replayed: [BuildEvent] = []

@@ -77,7 +77,7 @@ struct CassetteCommandTests {
         #expect(verify.standard.hasSuffix("4 responses decode with today's types\n"), "\(verify.standard)")
     }
 
-    @Test("A script that reads streams replays them from its cassette; verify says it reads whole answers, not streams")
+    @Test("A script that reads streams replays them from its cassette; show and verify read their items as the item type")
     func streams() async throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -96,10 +96,25 @@ struct CassetteCommandTests {
         let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har], environment: ["CI": ""])
         #expect(replayed.status == 0, "\(replayed.error)")
         #expect(replayed.standard == recorded.standard)
+        // Each stream's exchange carries its endpoint and its item type, as a whole answer's does.
+        let cassette = try Cassette(contentsOf: har)
+        #expect(cassette.entries.map(\.label) == [ExchangeLabel(endpoint: "events", responseType: "BuildEvent"),
+                                                   ExchangeLabel(endpoint: "eventLines", responseType: "BuildEvent")])
+        let show = try await Built.run("typist", ["cassette", "show", har])
+        #expect(show.status == 0, "\(show.error)")
+        #expect(show.standard.contains("200     stream of BuildEvent"), "\(show.standard)")
         let verify = try await Built.run("typist", ["cassette", "verify", har])
         #expect(verify.status == 0, "\(verify.standard)\(verify.error)")
-        #expect(verify.standard.contains("skipped  1 GET /events: a stream (text/event-stream): verify reads whole answers, not a stream's items"),
-                "\(verify.standard)")
+        #expect(verify.standard.contains("ok       1 GET /events → BuildEvent (a stream: 3 items)\n"), "\(verify.standard)")
+        // The second was left after its second item: what had arrived by then is recorded.
+        #expect(verify.standard.contains("ok       2 GET /events.ndjson → BuildEvent (a stream: "), "\(verify.standard)")
+        #expect(verify.standard.hasSuffix("2 responses decode with today's types\n"), "\(verify.standard)")
+
+        // The service changed: the second event's number became a string. Verify names the item.
+        try Self.rewriteFirstResponse(of: har, replacing: #""n":2,"#, with: #""n":"2","#)
+        let drift = try await Built.run("typist", ["cassette", "verify", har])
+        #expect(drift.status == 1)
+        #expect(drift.standard.contains("DRIFT    1 GET /events → BuildEvent: item 2 at n: expected Int"), "\(drift.standard)")
     }
 
     @Test("A script stopped by a signal while it records keeps what it recorded", arguments: [SIGINT, SIGTERM])

@@ -78,7 +78,8 @@ struct OpenAPIDocumentTests {
         try await withTemporaryFolder("typist-openapi-cache") { folder in
             func summary(_ document: OpenAPIDocument) throws -> [String] {
                 let registry = try EndpointRegistry { document }
-                return registry.endpoints.map { "\($0.swiftSignature) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? [])" })" }
+                // The script type too: a stream operation's is a stream, not its item.
+                return registry.endpoints.map { "\($0.swiftSignature) \($0.responseType) \($0.streams) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? [])" })" }
                     + document.recordTypes.map(\.description).sorted() + document.warnings + document.servers
                     + document.environments.map(\.name)
             }
@@ -97,6 +98,16 @@ struct OpenAPIDocumentTests {
             try Data("{\"version\": 1, \"title\": \"x\", \"records\": [], \"servers\": [], \"warnings\": [], \"operations\": [{\"name\": 1}]}".utf8).write(to: file)
             #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
             #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
+
+            // The demo service's document has stream operations: read back, they are streams still.
+            let served = folder.appendingPathComponent("served.yaml")
+            try DemoOpenAPI.document.write(to: served, atomically: true, encoding: .utf8)
+            let servedFresh = try summary(try await OpenAPIDocument.load(served.path, cacheDirectory: nil))
+            _ = try await OpenAPIDocument.load(served.path, cacheDirectory: folder)
+            #expect(try summary(try await OpenAPIDocument.load(served.path, cacheDirectory: folder)) == servedFresh)
+            #expect(servedFresh.contains {
+                $0.hasPrefix("eventLines(count: Int = 10, gapMs: Int = 0) -> Endpoint<Public, BuildEvent> AsyncThrowingStream<BuildEvent, any Error> true")
+            }, "\(servedFresh)")
         }
     }
 

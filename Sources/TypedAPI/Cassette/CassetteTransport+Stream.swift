@@ -19,8 +19,7 @@ extension CassetteTransport: StreamingHTTPTransport {
         switch try lookUp(request, body: body) {
         case .replay(let entry):
             let (head, recorded) = try Self.answer(entry)
-            let rest = Mutex<Data?>(recorded)
-            return (head, HTTPBodyChunks { rest.withLock { rest in defer { rest = nil }; return rest } })
+            return (head, HTTPBodyChunks(whole: recorded))
         case .record(let transport):
             live = transport
         }

@@ -2,8 +2,9 @@
 /// its response decodes into. A ``CassetteTransport`` writes it beside each recorded exchange, so
 /// that a cassette can be checked against today's types without the network.
 ///
-/// ``APIClient`` fills in ``responseType`` for every call through a cassette; a host (or the shell)
-/// that names its endpoints sets ``endpoint`` around the call:
+/// ``APIClient`` fills in ``responseType`` for every call through a cassette (for a stream, the
+/// type of one item); a host (or the shell) that names its endpoints sets ``endpoint`` around the
+/// call — for a stream, around the call that makes it or around its reading:
 ///
 /// ```swift
 /// try await ExchangeLabel.$current.withValue(ExchangeLabel(endpoint: "posts")) {
@@ -13,7 +14,8 @@
 public struct ExchangeLabel: Sendable, Hashable {
     /// The endpoint's name, such as `posts`.
     public var endpoint: String?
-    /// The Swift type the response decodes into, such as `[Post]`.
+    /// The Swift type the response decodes into, such as `[Post]` (a stream's item type, such as
+    /// `BuildEvent`).
     public var responseType: String?
 
     /// Creates a label.

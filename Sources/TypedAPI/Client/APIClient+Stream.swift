@@ -20,7 +20,9 @@ extension APIClient {
     /// connection drops before its end is taken up again after the wait it asked for (`retry:`),
     /// with `Last-Event-ID` (five times in a row at most without an event between); one that ends
     /// cleanly is over (a browser would reconnect: a client of an API reads a stream to its end).
-    /// Redirects are not followed. The transport must be a ``StreamingHTTPTransport``.
+    /// Redirects are not followed. The transport must be a ``StreamingHTTPTransport``. Through a
+    /// ``CassetteTransport``, the exchange is labelled (``ExchangeLabel``) with the label current
+    /// where the stream is made, else where it is read, and the item type.
     ///
     /// The items of a chunk are handed over without a suspension or a lock each (see
     /// ``ItemStream``). Code written for 0.7.0, which returned an `AsyncThrowingStream`, still
@@ -30,9 +32,14 @@ extension APIClient {
     {
         let decoder = endpoint.decoder ?? configuration.decoder
         let itemType = DecodingFailure.sugared(String(describing: Item.self))
+        // The label where the stream is made, else where it is read, with the item's type.
+        let made = ExchangeLabel.current
         return ItemStream { [self] in
-            (StreamReader(client: self, itemType: itemType, prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
-             ItemDecoding(decoder: decoder))
+            var label = made ?? ExchangeLabel.current ?? ExchangeLabel()
+            if label.responseType == nil { label.responseType = String(describing: Item.self) }
+            return (StreamReader(client: self, itemType: itemType, label: label,
+                                 prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
+                    ItemDecoding(decoder: decoder))
         }
     }
 

@@ -14,6 +14,8 @@ actor StreamReader {
     private let client: APIClient
     /// The item type's name, for the errors of a broken framing.
     private let itemType: String
+    /// What a cassette writes beside the exchange (and each reconnection's).
+    private let label: ExchangeLabel
     private let prepare: @Sendable () throws(APIError) -> PreparedRequest
     private var request: PreparedRequest?
     private var chunks: HTTPBodyChunks?
@@ -73,9 +75,11 @@ actor StreamReader {
         return reading == nil ? .now + limit : due
     }
 
-    init(client: APIClient, itemType: String, prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
+    init(client: APIClient, itemType: String, label: ExchangeLabel,
+         prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
         self.itemType = itemType
+        self.label = label
         self.prepare = prepare
     }
 
@@ -144,8 +148,10 @@ actor StreamReader {
             throw APIError.invalidRequest(prepared.summary, reason: "this transport (\(type(of: client.transport))) cannot stream a response; use one that adopts StreamingHTTPTransport")
         }
         let head = try client.head(of: sent)
-        let (response, body) = try await Self.withIdleLimit(sent) {
-            try await transport.stream(head, body: sent.body, idleTimeout: sent.timeout, tls: sent.environment.tls)
+        let (response, body) = try await ExchangeLabel.$current.withValue(label) {
+            try await Self.withIdleLimit(sent) {
+                try await transport.stream(head, body: sent.body, idleTimeout: sent.timeout, tls: sent.environment.tls)
+            }
         }
         chunks = body
         guard (200..<300).contains(response.status.code) else {

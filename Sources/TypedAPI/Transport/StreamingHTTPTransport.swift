@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 
 /// A transport that hands a response's body over as it arrives, for event streams and JSON Lines.
 ///
@@ -24,6 +25,12 @@ public struct HTTPBodyChunks: AsyncSequence, Sendable {
 
     /// Chunks that `nextChunk` reads one by one, `nil` at the end.
     public init(_ nextChunk: @escaping @Sendable () async throws -> Data?) { self.nextChunk = nextChunk }
+
+    /// A body at hand, as one chunk (a recorded answer replayed as a stream).
+    public init(whole body: Data) {
+        let rest = Mutex<Data?>(body)
+        self.init { rest.withLock { rest in defer { rest = nil }; return rest } }
+    }
 
     /// The next chunk, `nil` at the end.
     public func next() async throws -> Data? { try await nextChunk() }

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import HTTPTypes
 import TypedAPI
 import TypistText
 
@@ -14,8 +15,8 @@ package enum CassetteReport {
             case .response(let code, _, _, _): status = String(code)
             case .failure(let failure): status = "failed: \(failure.kind.nameForPeople)"
             }
-            rows.append([String(index + 1), entry.method, entry.path, status, entry.label?.responseType ?? "-",
-                         byteCount(entry.responseBody.count)])
+            let type = entry.label?.responseType.map { isStream(entry) ? "stream of \($0)" : $0 } ?? "-"
+            rows.append([String(index + 1), entry.method, entry.path, status, type, byteCount(entry.responseBody.count)])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { TerminalText.sanitized($0[column]).count }.max() ?? 0 }
         let lines = rows.map { row in
@@ -30,6 +31,8 @@ package enum CassetteReport {
     /// One entry's verdict.
     package enum Verdict: Equatable {
         case decodes
+        /// A stream whose every recorded item decodes.
+        case itemsDecode(Int)
         /// An untyped call whose method and path are an operation's: read as its response.
         case decodesAs(String)
         case drifted(String)
@@ -59,6 +62,9 @@ package enum CassetteReport {
             case .decodes:
                 checked += 1
                 text += "ok       \(place)\(type)\n"
+            case .itemsDecode(let count):
+                checked += 1
+                text += "ok       \(place)\(type) (a stream: \(count) item\(count == 1 ? "" : "s"))\n"
             case .decodesAs(let operation):
                 checked += 1
                 text += "ok       \(place) (an untyped call, read as \(operation))\n"
@@ -80,10 +86,6 @@ package enum CassetteReport {
             return .skipped("no response was recorded")
         }
         guard (200..<300).contains(status) else { return .skipped("status \(status), not a success") }
-        let type = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
-        if MediaType.streamFraming(of: type) != nil {
-            return .skipped("a stream (\(TerminalText.sanitized(type))): verify reads whole answers, not a stream's items")
-        }
         guard let name = entry.label?.endpoint else {
             // An untyped call (`httpGet(…)`): checked against the operation a document gives its
             // method and path, when one does.
@@ -92,7 +94,7 @@ package enum CassetteReport {
             }
             let reading = "\(registration.name) → \(registration.responseTypeName)"
             switch await check(status: status, reason: reason, headers: headers, body: body, through: registration) {
-            case .decodes: return .decodesAs(reading)
+            case .decodes, .itemsDecode: return .decodesAs(reading)
             case .drifted(let why): return .drifted("read as \(reading): \(why)")
             case let other: return other
             }
@@ -107,23 +109,35 @@ package enum CassetteReport {
     private static func check(status: Int, reason: String, headers: [Cassette.Header], body: Data,
                               through registration: EndpointRegistration) async -> Verdict {
         guard let plan = plan(for: registration) else { return .skipped("its arguments cannot be made up to check it") }
-        let answer = RecordingTransport { _, _ in (Cassette.response(status: status, reason: reason, headers: headers), body) }
+        let answer = RecordedAnswer(head: Cassette.response(status: status, reason: reason, headers: headers), body: body)
+        // A stream's items read so far: the one that fails is the next.
+        var items = 0
         do {
             let environment = try ServerEnvironment(url: "http://127.0.0.1:9")
             let client = APIClient(environment: environment, transport: answer)
             // Whatever the kind asks of the session: nothing is sent.
             let credentials = SessionCredentials(token: "verify", apiKey: "verify", username: "verify", password: "verify")
-            _ = try await plan.send(client, credentials)
-            return .decodes
-        } catch let error as APIError {
-            if case .decodingFailed(_, let failure) = error {
-                let path = failure.codingPath.isEmpty ? "the top level" : failure.codingPath
-                return .drifted("at \(path): expected \(failure.expected), found \(failure.found)")
+            guard case .stream(let stream) = try await plan.send(client, credentials).value else { return .decodes }
+            try await stream.forEach { _ in
+                items += 1
+                return true
             }
-            return .drifted(String(describing: error))
+            return .itemsDecode(items)
         } catch {
-            return .drifted(String(describing: error))
+            let place = registration.streams ? "item \(items + 1) " : ""
+            if case .decodingFailed(_, let failure) = error as? APIError {
+                let path = failure.codingPath.isEmpty ? "the top level" : failure.codingPath
+                return .drifted("\(place)at \(path): expected \(failure.expected), found \(failure.found)")
+            }
+            return .drifted(place.isEmpty ? String(describing: error) : "\(place)\(error)")
         }
+    }
+
+    /// Whether a recorded answer is a stream (server-sent events or JSON Lines).
+    private static func isStream(_ entry: Cassette.Entry) -> Bool {
+        guard case .response(_, _, let headers, _) = entry.outcome else { return false }
+        let type = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        return MediaType.streamFraming(of: type) != nil
     }
 
     /// A call plan with made-up arguments: defaults, an enum's first case, or probe values (and,
@@ -161,5 +175,22 @@ extension TransportFailure.Kind {
         case .responseTooLarge: "too large"
         case .other: "other"
         }
+    }
+}
+
+/// A transport that answers every request with one recorded response: whole, or as a stream of
+/// one chunk.
+private struct RecordedAnswer: StreamingHTTPTransport {
+    let head: HTTPResponse
+    let body: Data
+
+    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
+        (head, self.body)
+    }
+
+    func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
+        -> (HTTPResponse, HTTPBodyChunks)
+    {
+        (head, HTTPBodyChunks(whole: self.body))
     }
 }

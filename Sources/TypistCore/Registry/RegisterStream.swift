@@ -62,12 +62,11 @@ public struct RegisterStream: RegistryContent {
                             return request
                         },
                         send: { client, session in
-                            // The credential is taken now; the request goes out when the stream is read.
+                            // The credential (and the cassette's label) is taken now; the request
+                            // goes out each time the stream is read.
                             let data = try Kind.requestData(from: session, calling: selector)
-                            let origin = selector
-                            let stream = ScriptStream(origin: origin) {
-                                BridgedItems(client.stream(endpoint, with: data)) { bridge.value(of: $0) }
-                            }
+                            let items = client.stream(endpoint, with: data)
+                            let stream = ScriptStream(origin: selector) { BridgedItems(items) { bridge.value(of: $0) } }
                             return (.stream(stream), nil)
                         },
                         sample: { SampleJSON.body(plan: bridge.readingPlan(for: Item.self), type: try? bridge.scriptType(of: Item.self)) })

@@ -395,7 +395,9 @@ public final class Shell: @unchecked Sendable {
             // The session's client, or in a preview a second one whose transport answers with a sample.
             let preview = Preview.current
             if endpoint.streams {
-                return try await Self.openStream(endpoint, plan: plan, client: client, session: session, registry: registry, preview: preview)
+                return try await ExchangeLabel.$current.withValue(label) {
+                    try await Self.openStream(endpoint, plan: plan, client: client, session: session, registry: registry, preview: preview)
+                }
             }
             let call = preview?.call(like: client, answering: plan.sample())
             let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)

@@ -4,13 +4,13 @@ import TypistCore
 
 /// Loaded documents kept by their content's hash, so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 3).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 4).
 ///
 /// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 3
+    static let version = 4
     let directory: URL
 
     /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.
@@ -73,6 +73,7 @@ struct DocumentCache {
             if let operationId = operation.operationId { entries["operationId"] = .string(operationId) }
             if let key = operation.envelopeKey { entries["envelopeKey"] = .string(key) }
             if let key = operation.tokenKey { entries["tokenKey"] = .string(key) }
+            if operation.streams { entries["streams"] = .bool(true) }
             return .dictionary(entries)
         }
         // Every document record, also those no operation names (`:describe` lists them).
@@ -210,9 +211,11 @@ struct DocumentCache {
         if case .string(let key)? = entries["envelopeKey"] { envelopeKey = key }
         var tokenKey: String?
         if case .string(let key)? = entries["tokenKey"] { tokenKey = key }
-        return SpecOperation(name: name, operationId: operationId, group: group, summary: summary, method: method, path: path,
-                             arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
-                             deprecated: deprecated, envelopeKey: envelopeKey, tokenKey: tokenKey)
+        var operation = SpecOperation(name: name, operationId: operationId, group: group, summary: summary, method: method, path: path,
+                                      arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
+                                      deprecated: deprecated, envelopeKey: envelopeKey, tokenKey: tokenKey)
+        operation.streams = entries["streams"] == .bool(true)
+        return operation
     }
 
     private static func place(named name: String) -> SpecOperation.Argument.Place? {

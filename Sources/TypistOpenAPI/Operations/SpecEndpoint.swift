@@ -97,16 +97,10 @@ enum SpecEndpoint {
             },
             send: { client, credentials in
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
-                // A missing credential is the call's error; each read opens the stream anew.
-                _ = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
+                // A missing credential is the call's error; each read sends the request anew.
+                let items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
                 let stream = ScriptStream(origin: selector) {
-                    let items: AsyncThrowingStream<JSONItem, any Error>
-                    do {
-                        items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
-                    } catch {
-                        return AsyncThrowingStream<Value, any Error> { throw error }
-                    }
-                    return items.map { item throws -> Value in
+                    items.map { item throws -> Value in
                         do throws(ModelConformance.Departure) {
                             return try ModelConformance.conform(item.value, to: operation.responseType)
                         } catch {

@@ -121,7 +121,7 @@ struct SpecRequest: Sendable {
 
     /// The stream's items as JSON, the credential taken now; the request goes when it is read.
     func stream(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials,
-                selector: String) throws -> AsyncThrowingStream<JSONItem, any Error> {
+                selector: String) throws -> ItemStream<JSONItem> {
         try withCredential(credential, credentials, selector: selector) { $0.stream(client) }
     }
 }
@@ -130,7 +130,7 @@ struct SpecRequest: Sendable {
 private protocol SpecSending: Sendable {
     func prepare(_ client: APIClient) throws -> PreparedRequest
     func send(_ client: APIClient) async throws -> Data
-    func stream(_ client: APIClient) -> AsyncThrowingStream<JSONItem, any Error>
+    func stream(_ client: APIClient) -> ItemStream<JSONItem>
 }
 
 private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: Sendable {
@@ -139,7 +139,7 @@ private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: 
 
     func prepare(_ client: APIClient) throws -> PreparedRequest { try client.prepare(endpoint, with: data) }
     func send(_ client: APIClient) async throws -> Data { try await client.send(endpoint, with: data) }
-    func stream(_ client: APIClient) -> AsyncThrowingStream<JSONItem, any Error> {
-        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data).asyncThrowingStream()
+    func stream(_ client: APIClient) -> ItemStream<JSONItem> {
+        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data)
     }
 }
