@@ -218,9 +218,11 @@ let package = Package(
         // A misbehaving HTTP server for the fault tests (not a product).
         .target(name: "FaultServer", dependencies: ["CTestSpawn"], path: "Tests/FaultServer"),
         .systemLibrary(name: "CTestSpawn", path: "Tests/CTestSpawn"),
+        // What both test targets share besides servers: a seeded random generator (not a product).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TypedAPITests",
-            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "TypedAPICombine", "DemoService", "FaultServer", "TypistTesting",
+            dependencies: ["TypedAPI", "TypedAPIAsyncHTTPClient", "TypedAPICurl", "TypedAPICombine", "DemoService", "FaultServer", "TestSupport", "TypistTesting",
                            .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi]))]
         ),
         .testTarget(
@@ -232,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
-                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "typist", "example-host", "compat-host", "generated-host"],
+                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "TestSupport", "typist", "example-host", "compat-host", "generated-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Synchronization
+import TestSupport
 import Testing
 import TypistTesting
 import TypedAPI

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TestSupport
 import Testing
 @testable import Typist
 @testable import TypistCore
@@ -113,24 +114,12 @@ struct RecordLayoutTests {
         }
     }
     /// A small, seeded generator: the same inputs on every run.
-    private struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     @Test("Mutated bodies: the reader never traps, and whatever it accepts JSONDecoder reads the same")
     func mutations() throws {
         let (plan, bridge) = try reader()
         let seed = Array(#"[{"id":1,"title":"first title, long enough for whole words","memo":null},{"id":-2,"title":"é \u00e9 😀","memo":"a \"memo\""},{"title":"t","id":3,"extra":[1,{"x":null}]}]"#.utf8)
         let alphabet: [UInt8] = Array(#"{}[]:,"\ 0123456789-.eEnulltrufase"#.utf8) + [0x00, 0x01, 0x0A, 0x7F, 0x80, 0xC0, 0xE2, 0xED, 0xF0, 0xFF]
-        var random = SplitMix(state: 0x7E57)
+        var random = SplitMix(seed: 0x7E57)
         var accepted = 0
         for _ in 0..<20_000 {
             var bytes = seed

@@ -59,6 +59,12 @@ struct JSONTape {
         tokens[index].next = Int32(tokens.count)
     }
 
+    /// Where a key token's text is in the bytes.
+    private func keyBytes(_ key: Int) -> Range<Int> { Int(tokens[key].start)..<Int(tokens[key].end) }
+
+    /// The next key token of the object after `key` (a key token is followed by its value's).
+    private func key(after key: Int) -> Int { Int(tokens[key + 1].next) }
+
     /// Whether the object at `index` names no key twice: a pairwise look for small objects, one
     /// sort of its key ranges for large ones.
     fileprivate mutating func hasUniqueKeys(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -69,24 +75,24 @@ struct JSONTape {
             a.count == b.count && bytes[a].elementsEqual(bytes[b])
         }
         if count <= 16 {
-            // Each key against those after it, in place (key tokens are followed by their values).
+            // Each key against those after it, in place.
             var key = index + 1
             while key < end {
-                let range = Int(tokens[key].start)..<Int(tokens[key].end)
-                var other = Int(tokens[key + 1].next)
+                let range = keyBytes(key)
+                var other = self.key(after: key)
                 while other < end {
-                    if same(range, Int(tokens[other].start)..<Int(tokens[other].end)) { return false }
-                    other = Int(tokens[other + 1].next)
+                    if same(range, keyBytes(other)) { return false }
+                    other = self.key(after: other)
                 }
-                key = Int(tokens[key + 1].next)
+                key = self.key(after: key)
             }
             return true
         }
         seenKeys.removeAll(keepingCapacity: true)
         var key = index + 1
         while key < end {
-            seenKeys.append(Int(tokens[key].start)..<Int(tokens[key].end))
-            key = Int(tokens[key + 1].next)
+            seenKeys.append(keyBytes(key))
+            key = self.key(after: key)
         }
         seenKeys.sort { a, b in bytes[a].lexicographicallyPrecedes(bytes[b]) }
         for i in 1..<seenKeys.count where same(seenKeys[i], seenKeys[i - 1]) { return false }

@@ -174,7 +174,7 @@ public struct ServerSentEventParser: Sendable {
             }
             hasData = true
         } else if Self.is(field, "event") {
-            if !Self.equal(eventType, value) {
+            if !eventType.withUnsafeBufferPointer({ Self.equal($0, value) }) {
                 eventType.removeAll(keepingCapacity: true)
                 eventType.append(contentsOf: value)
                 isTypeText = UTF8Check.isValid(value)
@@ -189,18 +189,16 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    private static func equal(_ bytes: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count == other.count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            for index in 0..<bytes.count where bytes[index] != other[index] { return false }
-            return true
-        }
-    }
-
     /// Whether `field` is the name `name`.
     private static func `is`(_ field: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        guard field.count == name.utf8CodeUnitCount else { return false }
-        for index in 0..<field.count where field[index] != name.utf8Start[index] { return false }
+        equal(field, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Whether two runs of bytes are the same, compared in place (a `memcmp` call costs more than
+    /// these few bytes).
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        for index in 0..<bytes.count where bytes[index] != other[index] { return false }
         return true
     }
 

@@ -4,6 +4,7 @@
 import Foundation
 import APIScript
 #if !TYPIST_FUZZ
+import TestSupport
 @testable import Typist
 @testable import TypistCore
 #endif
@@ -32,19 +33,19 @@ enum DifferentialModels {
 
 /// A source of choices: a seeded generator for tests, the fuzzer's bytes for the fuzz target.
 struct ChoiceSource {
-    private var state: UInt64
+    private var random: SplitMix
     private let bytes: [UInt8]
     private var position = 0
 
     /// Choices from a SplitMix64 generator.
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix(seed: seed)
         bytes = []
     }
 
     /// Choices from `bytes`, then zeros.
     init(bytes: [UInt8]) {
-        state = 0
+        random = SplitMix(seed: 0)
         self.bytes = bytes
     }
 
@@ -56,12 +57,7 @@ struct ChoiceSource {
             defer { position += 1 }
             return Int(bytes[position]) % bound
         }
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
+        return random.below(bound)
     }
 
     mutating func pick<T>(_ choices: [T]) -> T { choices[next(choices.count)] }
