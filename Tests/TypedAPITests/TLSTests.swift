@@ -121,6 +121,22 @@ struct TLSTests {
         #expect(message(TLSOptions(certificateAuthorities: folder + "/plain.txt")).contains("holds no PEM CERTIFICATE"))
         #expect(message(TLSOptions(clientKey: folder + "/plain.txt")).contains("without a client certificate"))
         #expect(message(.system) == "valid")
+
+        // What a block's label must end with: a bundle, a key of any kind, not a request.
+        let blocks = [
+            ("bundle.pem", "# a comment\n-----BEGIN X509 CRL-----\nAAAA\n-----END X509 CRL-----\n-----BEGIN TRUSTED CERTIFICATE-----\nAAAA\n"),
+            ("rsa.pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n-----BEGIN RSA PRIVATE KEY-----\nAAAA\n"),
+            ("request.pem", "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----\n"),
+            ("cut.pem", "-----BEGIN CERTIFICATE---"),
+            ("lower.pem", "-----BEGIN certificate-----\n"),
+        ]
+        for (name, text) in blocks { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        #expect(message(TLSOptions(certificateAuthorities: folder + "/bundle.pem")) == "valid")
+        #expect(message(TLSOptions(clientCertificate: folder + "/rsa.pem")) == "valid")
+        #expect(message(TLSOptions(clientCertificate: folder + "/bundle.pem")).contains("holds no PEM PRIVATE KEY"))
+        for name in ["request.pem", "cut.pem", "lower.pem"] {
+            #expect(message(TLSOptions(certificateAuthorities: folder + "/" + name)).contains("holds no PEM CERTIFICATE"), "\(name)")
+        }
     }
 
     /// Records the TLS options each request is sent with, and answers with a redirect to another origin first.

@@ -73,6 +73,20 @@ struct OpenAPIDocumentTests {
         #expect(repository.field(named: "description")?.type == .optional(.string))
     }
 
+    @Test("The cache's key changes with every byte of the text, and with its length")
+    func cacheKey() {
+        let text = Array("openapi: 3.0.0\ninfo: {title: x}\n".utf8)
+        var keys: Set<UInt64> = [OpenAPIDocument.quickHash(String(decoding: text, as: UTF8.self))]
+        for index in text.indices {
+            var changed = text
+            changed[index] ^= 0x01
+            keys.insert(OpenAPIDocument.quickHash(String(decoding: changed, as: UTF8.self)))
+            keys.insert(OpenAPIDocument.quickHash(String(decoding: text[..<index], as: UTF8.self)))
+        }
+        #expect(keys.count == 2 * text.count + 1)
+        #expect(OpenAPIDocument.quickHash("") != OpenAPIDocument.quickHash("\u{0}"))
+    }
+
     @Test("A loaded document is cached by its content: read back it gives the same endpoints and types; a damaged cache is not used")
     func cache() async throws {
         try await withTemporaryFolder("typist-openapi-cache") { folder in
@@ -81,7 +95,7 @@ struct OpenAPIDocumentTests {
                 // The script type too: a stream operation's is a stream, not its item.
                 return registry.endpoints.map { "\($0.swiftSignature) \($0.responseType) \($0.streams) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? [])" })" }
                     + document.recordTypes.map(\.description).sorted() + document.warnings + document.servers
-                    + document.environments.map(\.name)
+                    + document.environments.map(\.name) + [document.hash]
             }
             let demoDocumentPath = try demoDocumentFile(in: folder)
             let fresh = try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: nil))
@@ -105,6 +119,7 @@ struct OpenAPIDocumentTests {
             let servedFresh = try summary(try await OpenAPIDocument.load(served.path, cacheDirectory: nil))
             _ = try await OpenAPIDocument.load(served.path, cacheDirectory: folder)
             #expect(try summary(try await OpenAPIDocument.load(served.path, cacheDirectory: folder)) == servedFresh)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.count == 2)
             #expect(servedFresh.contains {
                 $0.hasPrefix("eventLines(count: Int = 10, gapMs: Int = 0) -> Endpoint<Public, BuildEvent> AsyncThrowingStream<BuildEvent, any Error> true")
             }, "\(servedFresh)")

@@ -104,6 +104,37 @@ public enum Redaction {
 
     /// `X-Api-Key` → x, api, key; `apiKey` → api, key.
     static func words(of name: String) -> [String] {
+        // Nearly every name is ASCII, and a document's thousands of parameters are each asked
+        // about at start-up: bytes, not characters and their Unicode properties.
+        name.utf8.allSatisfy { $0 < 0x80 } ? asciiWords(of: name) : characterWords(of: name)
+    }
+
+    /// ``words(of:)`` for an ASCII name, byte by byte: the same words.
+    static func asciiWords(of name: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8 = 0
+        func endWord() {
+            guard !current.isEmpty else { return }
+            words.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in name.utf8 {
+            let isUpper = (0x41...0x5A).contains(byte)
+            if isUpper || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                if isUpper, (0x61...0x7A).contains(previous) { endWord() }
+                current.append(isUpper ? byte | 0x20 : byte)
+            } else {
+                endWord()
+            }
+            previous = byte
+        }
+        endWord()
+        return words
+    }
+
+    /// ``words(of:)`` for any name, character by character.
+    static func characterWords(of name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?

@@ -80,6 +80,34 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether PEM text has a block whose label ends with one of `labels`: a line
+    /// `-----BEGIN RSA PRIVATE KEY-----` holds a `PRIVATE KEY`, `-----BEGIN CERTIFICATE REQUEST-----`
+    /// no `CERTIFICATE`. (A bundle of system CAs is checked at every start, so bytes are read once
+    /// and no further than the first block that answers.)
+    static func holdsBlock(_ data: Data, labeled labels: [String]) -> Bool {
+        let begin = Array("-----BEGIN ".utf8)
+        let dash = UInt8(ascii: "-")
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var index = 0
+            while index + begin.count <= bytes.count {
+                guard bytes[index] == dash, bytes[index..<(index + begin.count)].elementsEqual(begin) else {
+                    index += 1
+                    continue
+                }
+                // The label: capital letters and spaces, then five dashes.
+                let start = index + begin.count
+                var end = start
+                while end < bytes.count, bytes[end] == 0x20 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[end]) { end += 1 }
+                if bytes.count - end >= 5, bytes[end..<(end + 5)].allSatisfy({ $0 == dash }) {
+                    let label = bytes[start..<end]
+                    if labels.contains(where: { label.reversed().starts(with: $0.utf8.reversed()) }) { return true }
+                }
+                index = end
+            }
+            return false
+        }
+    }
+
     private static func check(_ path: String, role: String, holds labels: [String], hint: String = "") throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -93,10 +121,7 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
             throw TransportFailure(.tls, detail: "the \(role) '\(path)' cannot be read")
         }
         try? handle.close()
-        let text = String(decoding: data, as: UTF8.self)
-        guard labels.contains(where: { label in
-            text.contains("-----BEGIN ") && text.range(of: "-----BEGIN [A-Z ]*\(label)-----", options: .regularExpression) != nil
-        }) else {
+        guard holdsBlock(data, labeled: labels) else {
             throw TransportFailure(.tls, detail: "the \(role) '\(path)' holds no PEM \(labels.joined(separator: " or ")) (-----BEGIN \(labels[0])-----)\(hint)")
         }
     }

@@ -2,7 +2,7 @@ import APIScript
 import Foundation
 import TypistCore
 
-/// Loaded documents kept by their content's hash, so that a large document (GitHub's, 2.5 MB) is
+/// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
 /// servers and warnings, in a small JSON file of Typist's own (`version` 4).
 ///
@@ -79,7 +79,7 @@ struct DocumentCache {
         // Every document record, also those no operation names (`:describe` lists them).
         for record in contents.recordTypes { _ = table.code(.record(record)) }
         return .dictionary([
-            "version": .int(version), "title": .string(contents.title),
+            "version": .int(version), "title": .string(contents.title), "hash": .string(contents.textHash),
             "servers": .array(contents.servers.map { .array([.string($0.url), $0.description.map(Value.string) ?? .null]) }),
             "warnings": .array(contents.warnings.map(Value.string)),
             "records": .array(table.records.map { record in
@@ -142,7 +142,8 @@ struct DocumentCache {
     // MARK: Reading
 
     private static func contents(_ root: [String: Value]) -> OpenAPIDocument.Contents? {
-        guard case .string(let title)? = root["title"], case .array(let recordList)? = root["records"],
+        guard case .string(let title)? = root["title"], case .string(let textHash)? = root["hash"],
+              case .array(let recordList)? = root["records"],
               case .array(let operationList)? = root["operations"], case .array(let serverList)? = root["servers"],
               case .array(let warningList)? = root["warnings"]
         else { return nil }
@@ -174,7 +175,8 @@ struct DocumentCache {
             if case .string(let description) = parts[1] { servers.append((url, description)) } else { servers.append((url, nil)) }
         }
         let warnings = warningList.compactMap { if case .string(let text) = $0 { text } else { nil } }
-        return OpenAPIDocument.Contents(title: title, servers: servers, warnings: warnings, recordTypes: records, operations: operations)
+        return OpenAPIDocument.Contents(textHash: textHash, title: title, servers: servers, warnings: warnings, recordTypes: records,
+                                        operations: operations)
     }
 
     private static func operation(_ entries: [String: Value], _ records: [RecordType]) -> SpecOperation? {
