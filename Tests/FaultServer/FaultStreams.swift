@@ -92,6 +92,19 @@ public enum FaultStreams {
         }
     }
 
+    /// In one write, JSON Lines: two whole lines and the start of a third; then nothing until the
+    /// client closes.
+    public static func linesCutShort() -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("application/x-ndjson"))
+            try connection.send(linesCutShortBody)
+            try connection.waitForClose()
+        }
+    }
+
+    /// What ``linesCutShort()`` writes.
+    public static let linesCutShortBody = "{\"n\":1,\"status\":\"queued\",\"log\":\"a\"}\n{\"n\":2,\"status\":\"running\",\"log\":\"b\"}\n{\"n\":3,\"sta"
+
     /// A count shared between a handler and a test.
     public final class Counter: @unchecked Sendable {
         private let lock = NSLock()

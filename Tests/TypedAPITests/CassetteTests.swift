@@ -68,6 +68,38 @@ struct CassetteTests {
         #expect(replaying.missCount == 0)
     }
 
+    // Not URLSession: the fault server's stream is close-delimited (README, Streams: URLSession).
+    @Test("A stream left inside a line is kept up to its last whole line: the replay reads the items the reader could, no broken one",
+          arguments: [StreamingTransport.curl, .asyncHTTPClient])
+    func streamLeftInsideALine(_ transport: StreamingTransport) async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(FaultStreams.linesCutShort())
+        defer { server.stop() }
+        let lines = Endpoint<Public, BuildEvent>(path: "/lines")
+        try await transport.withClient(server.baseURL) { client in
+            let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
+            var seen: [Int] = []
+            for try await event in client.replacingTransport(with: cassette).stream(lines) {
+                seen.append(event.n)
+                if seen.count == 2 { break }
+            }
+            #expect(seen == [1, 2])
+            // The reader left: the exchange is kept once its chunks are let go.
+            while cassette.recordedExchanges.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            try cassette.save()
+        }
+        let recorded = String(decoding: try Cassette(contentsOf: path).entries[0].responseBody, as: UTF8.self)
+        let whole = FaultStreams.linesCutShortBody
+        let lastLineEnd = try #require(whole.lastIndex(of: "\n"))
+        #expect(recorded == String(whole[...lastLineEnd]))
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                transport: try CassetteTransport(path: path, mode: .none, forwardingTo: nil))
+        var replayed: [Int] = []
+        for try await event in offline.stream(lines) { replayed.append(event.n) }
+        #expect(replayed == [1, 2])
+    }
+
     @Test("Recorded through each transport, replayed with no server under another base URL, the same values",
           arguments: TransportChoice.allCases)
     func recordAndReplay(_ choice: TransportChoice) async throws {

@@ -10,8 +10,10 @@ extension CassetteTransport: StreamingHTTPTransport {
     /// Replays a recorded answer as a stream (its body as one chunk), or records one as it is read:
     /// the chunks pass through as they arrive, and the exchange is kept when the stream ends,
     /// fails, or its reader leaves — with what had arrived by then (up to
-    /// ``maximumRecordedStreamBytes``), so that a replay reads the same items. The transport
-    /// recorded from must be a ``StreamingHTTPTransport``.
+    /// ``maximumRecordedStreamBytes``), so that a replay reads the same items. A stream that did
+    /// not reach its end is kept up to its last line end: the part of a line after it was never an
+    /// item, and would be a broken one in the replay. The transport recorded from must be a
+    /// ``StreamingHTTPTransport``.
     public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
         -> (HTTPResponse, HTTPBodyChunks)
     {
@@ -41,7 +43,7 @@ extension CassetteTransport: StreamingHTTPTransport {
                 tape.add(chunk)
                 return chunk
             } catch {
-                tape.finish()
+                tape.finish(atEnd: false)
                 throw error
             }
         })
@@ -60,11 +62,11 @@ private final class StreamRecording: Sendable {
         self.record = record
     }
 
-    deinit { finish() }
+    deinit { finish(atEnd: false) }
 
     /// The next chunk, or the end (`nil`).
     func add(_ chunk: Data?) {
-        guard let chunk else { return finish() }
+        guard let chunk else { return finish(atEnd: true) }
         body.withLock { body in
             guard !body.full else { return }
             if body.bytes.count + chunk.count <= CassetteTransport.maximumRecordedStreamBytes {
@@ -78,12 +80,14 @@ private final class StreamRecording: Sendable {
         }
     }
 
-    /// Keeps the exchange with what arrived, once.
-    func finish() {
+    /// Keeps the exchange with what arrived, once: all of it at the stream's end, else up to the
+    /// last line end.
+    func finish(atEnd: Bool) {
         let bytes: Data? = body.withLock { body in
             guard !body.kept else { return nil }
             body.kept = true
-            return body.bytes
+            guard !atEnd else { return body.bytes }
+            return body.bytes.lastIndex(of: 0x0A).map { body.bytes[...$0] } ?? Data()
         }
         guard let bytes else { return }
         record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head),
