@@ -73,11 +73,15 @@ private final class StreamRecording: Sendable {
                 body.bytes += chunk
             } else {
                 // Up to the last line end that fits: a replay's last event or line is whole.
-                let room = chunk.prefix(CassetteTransport.maximumRecordedStreamBytes - body.bytes.count)
-                body.bytes += room.lastIndex(of: 0x0A).map { room[...$0] } ?? Data()
+                body.bytes += Self.wholeLines(chunk.prefix(CassetteTransport.maximumRecordedStreamBytes - body.bytes.count))
                 body.full = true
             }
         }
+    }
+
+    /// `bytes` up to their last line end.
+    private static func wholeLines(_ bytes: Data) -> Data {
+        bytes.lastIndex(of: 0x0A).map { bytes[...$0] } ?? Data()
     }
 
     /// Keeps the exchange with what arrived, once: all of it at the stream's end, else up to the
@@ -86,8 +90,7 @@ private final class StreamRecording: Sendable {
         let bytes: Data? = body.withLock { body in
             guard !body.kept else { return nil }
             body.kept = true
-            guard !atEnd else { return body.bytes }
-            return body.bytes.lastIndex(of: 0x0A).map { body.bytes[...$0] } ?? Data()
+            return atEnd ? body.bytes : Self.wholeLines(body.bytes)
         }
         guard let bytes else { return }
         record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head),

@@ -35,11 +35,9 @@ extension APIClient {
         // The label where the stream is made, else where it is read, with the item's type.
         let made = ExchangeLabel.current
         return ItemStream { [self] in
-            var label = made ?? ExchangeLabel.current ?? ExchangeLabel()
-            if label.responseType == nil { label.responseType = String(describing: Item.self) }
-            return (StreamReader(client: self, itemType: itemType, label: label,
-                                 prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
-                    ItemDecoding(decoder: decoder))
+            (StreamReader(client: self, itemType: itemType, label: .label(made ?? .current, decoding: Item.self),
+                          prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
+             ItemDecoding(decoder: decoder))
         }
     }
 

@@ -318,8 +318,7 @@ public final class APIClient: Sendable {
     private func labelledExchange<Response>(_ request: PreparedRequest, responseType: Response.Type)
         async throws(APIError) -> (HTTPResponse, Data)
     {
-        var label = ExchangeLabel.current ?? ExchangeLabel()
-        if label.responseType == nil { label.responseType = String(describing: Response.self) }
+        let label = ExchangeLabel.label(.current, decoding: Response.self)
         let outcome: Result<(HTTPResponse, Data), APIError> = await ExchangeLabel.$current.withValue(label) {
             do throws(APIError) {
                 return .success(try await exchange(request))
