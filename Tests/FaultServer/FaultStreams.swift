@@ -1,8 +1,8 @@
 import Foundation
 
 /// Streams that misbehave, as ``FaultServer`` handlers: a server-sent event stream that stalls,
-/// one that trickles a few bytes at a time, one event without end, bytes that are not UTF-8, and a
-/// JSON Lines stream whose line has no end.
+/// one that trickles a few bytes at a time, one event without end, bytes that are not UTF-8, a
+/// JSON Lines stream whose line has no end, and one whose connection closes before its length.
 public enum FaultStreams {
     /// The head of a streaming answer of `contentType`, with no length: the body runs until the
     /// connection closes.
@@ -104,6 +104,16 @@ public enum FaultStreams {
 
     /// What ``linesCutShort()`` writes.
     public static let linesCutShortBody = "{\"n\":1,\"status\":\"queued\",\"log\":\"a\"}\n{\"n\":2,\"status\":\"running\",\"log\":\"b\"}\n{\"n\":3,\"sta"
+
+    /// JSON Lines with a length that promises more: two whole lines, then the connection closes
+    /// (the body cut short, which the client must report, not take for the end).
+    public static func linesThenClose() -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            let body = "{\"n\":1,\"status\":\"queued\",\"log\":\"a\"}\n{\"n\":2,\"status\":\"running\",\"log\":\"b\"}\n"
+            try connection.send(head("application/x-ndjson", length: body.utf8.count + 1000))
+            try connection.send(body)
+        }
+    }
 
     /// A count shared between a handler and a test.
     public final class Counter: @unchecked Sendable {

@@ -100,6 +100,109 @@ struct CassetteTests {
         #expect(replayed == [1, 2])
     }
 
+    // Not URLSession: under load, FoundationNetworking may end a task whose connection dropped
+    // without handing over the bytes that came just before (README, Streams: URLSession).
+    @Test("A stream whose connection drops is replayed to the same failure after the same items; an event stream takes up again from its recorded reconnections",
+          arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func streamThatFails(_ transport: TransportChoice) async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let offline = { (path: String) in
+            APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                      transport: try CassetteTransport(path: path, mode: .none, forwardingTo: nil))
+        }
+        /// The items a stream gives, and the transport failure it ends with.
+        func read(_ stream: ItemStream<BuildEvent>) async -> ([Int], TransportFailure?) {
+            var items: [Int] = []
+            do {
+                for try await event in stream { items.append(event.n) }
+            } catch {
+                guard case .transport(_, let failure) = error as? APIError else {
+                    Issue.record("not a transport failure: \(error)")
+                    return (items, nil)
+                }
+                return (items, failure)
+            }
+            return (items, nil)
+        }
+
+        // JSON Lines, whose connection closes before the length it promised: no reconnection.
+        let server = try FaultServer(FaultStreams.linesThenClose())
+        defer { server.stop() }
+        let lines = Endpoint<Public, BuildEvent>(path: "/lines")
+        let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: transport.make())
+        let live = await read(APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: cassette).stream(lines))
+        try cassette.save()
+        let failure = try #require(live.1)
+        #expect(live.0 == [1, 2])
+        let entry = try #require(try Cassette(contentsOf: path).entries.first)
+        #expect(entry.status == 200)
+        #expect(entry.interruption?.kind == failure.kind && entry.interruption?.detail == failure.detail)
+        let replayed = await read(try offline(path).stream(lines))
+        #expect(replayed.0 == [1, 2])
+        #expect(replayed.1?.kind == failure.kind && replayed.1?.detail == failure.detail)
+        // Asked for whole, the cut answer is its failure (not its part, read as if it were all).
+        do {
+            _ = try await offline(path).send(Endpoint<Public, String>(path: "/lines"))
+            Issue.record("the whole of a cut answer was read")
+        } catch {
+            guard case .transport(_, let whole) = error as? APIError else { throw error }
+            #expect(whole.kind == failure.kind && whole.detail == failure.detail)
+        }
+
+        // Server-sent events cut after every second event: each cut, and the reconnection after
+        // it (with Last-Event-ID), recorded; the replay reconnects as the live stream did.
+        let cut = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7"), URLQueryItem(name: "disconnectAfter", value: "2"),
+                                                            URLQueryItem(name: "retryMs", value: "10")]), path: "/events")
+        let (eventsPath, _) = try temporaryPath("events.har")
+        let items = try await withDemoServer(transport) { client, _ in
+            let cassette = try CassetteTransport(path: eventsPath, mode: .all, forwardingTo: client.transport)
+            let (items, failure) = await read(client.replacingTransport(with: cassette).stream(cut))
+            #expect(failure == nil)
+            try cassette.save()
+            return items
+        }
+        #expect(items == Array(1...7))
+        let entries = try Cassette(contentsOf: eventsPath).entries
+        #expect(entries.count == 4)
+        #expect(entries.map { $0.interruption != nil } == [true, true, true, false])
+        #expect(entries.map { $0.requestHeaders.first { $0.name.lowercased() == "last-event-id" }?.value } == [nil, "2", "4", "6"])
+        let reconnecting = try offline(eventsPath)
+        let again = await read(reconnecting.stream(cut))
+        #expect(again.0 == Array(1...7))
+        #expect(again.1 == nil)
+
+        // A recording that ends with a cut (the reconnection after it was not recorded): the
+        // replay does not take the cut answer again for the reconnection (its events again, and
+        // the cut again, for ever), it says what is missing.
+        var cutShort = try Cassette(contentsOf: eventsPath)
+        cutShort.entries.removeLast(3)
+        try cutShort.write(to: eventsPath)
+        var seen: [Int] = []
+        var error: (any Error)?
+        do {
+            for try await event in try offline(eventsPath).stream(cut) {
+                seen.append(event.n)
+                if seen.count == 10 { break }
+            }
+        } catch let failure {
+            error = failure
+        }
+        #expect(seen == [1, 2])
+        #expect("\(error.map { "\($0)" } ?? "no error")".contains("it takes up the event stream again after event '2', and the recording ends before that reconnection"),
+                "\(String(describing: error))")
+    }
+
+    @Test("The failure that cut a stream is written without the secrets it names, as a failure's is")
+    func interruptionMasked() throws {
+        var redactor = CassetteRedactor()
+        redactor.learn(["tok-5e6f7a8b"])
+        let entry = Cassette.Entry(started: Date(), duration: .zero, method: "GET", url: "http://127.0.0.1:9/events", requestHeaders: [],
+                                   requestBody: nil, outcome: .response(status: 200, reason: "OK", headers: [], body: Data()),
+                                   interruption: TransportFailure(.connectionClosed, detail: "the proxy closed tok-5e6f7a8b's stream"))
+        #expect(redactor.redact(entry).interruption?.detail == "the proxy closed ••••'s stream")
+    }
+
     @Test("Recorded through each transport, replayed with no server under another base URL, the same values",
           arguments: TransportChoice.allCases)
     func recordAndReplay(_ choice: TransportChoice) async throws {

@@ -62,11 +62,13 @@ struct HARReaderTests {
             let outcome = Cassette.Outcome.response(status: 200, reason: "OK", headers: [.init(name: "Content-Type", value: "application/json")], body: body)
             entries.append(Cassette.Entry(started: started, duration: .milliseconds(index), method: index % 2 == 0 ? "GET" : "POST", url: url,
                                           requestHeaders: [.init(name: "Accept", value: "application/json")], requestBody: requestBody,
-                                          outcome: outcome, label: .init(endpoint: "post", responseType: "Post"), redactions: []))
+                                          outcome: outcome, label: .init(endpoint: "post", responseType: "Post"), redactions: [],
+                                          interruption: index % 5 == 0 ? TransportFailure(.connectionClosed, detail: "cut \"\(index)\"") : nil))
         }
         let written = Cassette(entries: entries).har()
         let read = try Cassette(har: written)
         #expect(read.har() == written)
+        #expect(read.entries.map { $0.interruption?.detail } == (0..<50).map { $0 % 5 == 0 ? "cut \"\($0)\"" : nil })
         #expect(Cassette(file: try JSONDecoder().decode(HARFile.self, from: written)).har() == written)
     }
 

@@ -110,6 +110,17 @@ struct CassetteCommandTests {
         #expect(verify.standard.contains("ok       2 GET /events.ndjson → BuildEvent (a stream: "), "\(verify.standard)")
         #expect(verify.standard.hasSuffix("2 responses decode with today's types\n"), "\(verify.standard)")
 
+        // Had the first stream's connection dropped after its events, both say so beside them.
+        var cut = try Cassette(contentsOf: har)
+        cut.entries[0].interruption = TransportFailure(.connectionClosed, detail: "the connection closed before the response was complete")
+        try cut.write(to: har)
+        let cutShow = try await Built.run("typist", ["cassette", "show", har])
+        #expect(cutShow.standard.contains("200, then failed: closed  stream of BuildEvent"), "\(cutShow.standard)")
+        let cutVerify = try await Built.run("typist", ["cassette", "verify", har])
+        #expect(cutVerify.status == 0, "\(cutVerify.standard)\(cutVerify.error)")
+        #expect(cutVerify.standard.contains("ok       1 GET /events → BuildEvent (a stream: 3 items, then failed: closed)\n"),
+                "\(cutVerify.standard)")
+
         // The service changed: the second event's number became a string. Verify names the item.
         try Self.rewriteFirstResponse(of: har, replacing: #""n":2,"#, with: #""n":"2","#)
         let drift = try await Built.run("typist", ["cassette", "verify", har])

@@ -45,6 +45,10 @@ public struct Cassette: Sendable {
         public var requestBody: Data?
         /// The response, or the failure.
         public var outcome: Outcome
+        /// For a stream that failed after its response began: the failure, which came after the
+        /// recorded body (the part of it that arrived). A replay reads the body, then fails so.
+        /// `nil` for a stream that reached its end or that its reader left, and for every call.
+        public var interruption: TransportFailure?
         /// The endpoint's name and the response's Swift type, when known.
         public var label: ExchangeLabel?
         /// What was masked before writing: header names, `query NAME`, `url`, `request body`, `response body`.
@@ -52,7 +56,8 @@ public struct Cassette: Sendable {
 
         /// Creates an entry.
         public init(started: Date, duration: Duration, method: String, url: String, requestHeaders: [Header],
-                    requestBody: Data?, outcome: Outcome, label: ExchangeLabel? = nil, redactions: [String] = []) {
+                    requestBody: Data?, outcome: Outcome, label: ExchangeLabel? = nil, redactions: [String] = [],
+                    interruption: TransportFailure? = nil) {
             self.started = started
             self.duration = duration
             self.method = method
@@ -62,6 +67,7 @@ public struct Cassette: Sendable {
             self.outcome = outcome
             self.label = label
             self.redactions = redactions
+            self.interruption = interruption
         }
 
         /// The URL's path (`/posts/1`), or the whole URL when it has none.
@@ -198,6 +204,7 @@ public struct Cassette: Sendable {
             response = HARFile.Response(status: status, statusText: reason, headers: headers.map(nameValue),
                                         content: .init(size: body.count, mimeType: mimeType, text: text, encoding: encoding),
                                         bodySize: body.count)
+            extras.interruption = entry.interruption.map { .init(kind: $0.kind.name, detail: $0.detail) }
         case .failure(let failure):
             response = HARFile.Response(status: 0, statusText: "", headers: [],
                                         content: .init(size: 0, mimeType: "", text: nil, encoding: nil), bodySize: -1)
@@ -210,7 +217,7 @@ public struct Cassette: Sendable {
     private static func entry(_ har: HARFile.Entry) -> Entry {
         let outcome: Outcome
         if let error = har._typist?.error {
-            outcome = .failure(TransportFailure(TransportFailure.Kind(name: error.kind), detail: error.detail))
+            outcome = .failure(failure(error))
         } else {
             let body = har.response.content?.text.map { bodyData($0, encoding: har.response.content?.encoding) } ?? Data()
             if (100...999).contains(har.response.status) {
@@ -230,7 +237,8 @@ public struct Cassette: Sendable {
                      duration: .milliseconds(Int64(time)), method: har.request.method, url: har.request.url,
                      requestHeaders: (har.request.headers ?? []).map(header),
                      requestBody: har.request.postData.map { bodyData($0.text ?? "", encoding: $0.encoding) },
-                     outcome: outcome, label: label, redactions: har._typist?.redactions ?? [])
+                     outcome: outcome, label: label, redactions: har._typist?.redactions ?? [],
+                     interruption: har._typist?.interruption.map(failure))
     }
 
     /// `2026-11-26T10:31:08.123Z`, the form cassettes are written in, read without a formatter
@@ -270,6 +278,10 @@ public struct Cassette: Sendable {
         let days = era * 146_097 + dayOfEra - 719_468
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
         return Date(timeIntervalSince1970: seconds)
+    }
+
+    private static func failure(_ recorded: HARFile.Failure) -> TransportFailure {
+        TransportFailure(TransportFailure.Kind(name: recorded.kind), detail: recorded.detail)
     }
 
     private static func nameValue(_ header: Header) -> HARFile.NameValue { .init(name: header.name, value: header.value) }

@@ -81,6 +81,10 @@ struct CassetteRedactor {
             failure.detail = maskText(failure.detail)
             entry.outcome = .failure(failure)
         }
+        if var interruption = entry.interruption {
+            interruption.detail = maskText(interruption.detail)
+            entry.interruption = interruption
+        }
         entry.redactions = redactions
         return entry
     }

@@ -7,21 +7,21 @@ extension CassetteTransport: StreamingHTTPTransport {
     /// its last line end before the limit.
     public static var maximumRecordedStreamBytes: Int { 16 << 20 }
 
-    /// Replays a recorded answer as a stream (its body as one chunk), or records one as it is read:
-    /// the chunks pass through as they arrive, and the exchange is kept when the stream ends,
-    /// fails, or its reader leaves — with what had arrived by then (up to
-    /// ``maximumRecordedStreamBytes``), so that a replay reads the same items. A stream that did
-    /// not reach its end is kept up to its last line end: the part of a line after it was never an
-    /// item, and would be a broken one in the replay. The transport recorded from must be a
-    /// ``StreamingHTTPTransport``.
+    /// Replays a recorded answer as a stream (its body as one chunk, then the failure that ended
+    /// it, if one did), or records one as it is read: the chunks pass through as they arrive, and
+    /// the exchange is kept when the stream ends, fails, or its reader leaves — with what had
+    /// arrived by then (up to ``maximumRecordedStreamBytes``) and the failure, so that a replay
+    /// reads the same items and ends the same way. A stream that did not reach its end is kept up
+    /// to its last line end: the part of a line after it was never an item, and would be a broken
+    /// one in the replay. The transport recorded from must be a ``StreamingHTTPTransport``.
     public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
         -> (HTTPResponse, HTTPBodyChunks)
     {
         let live: any HTTPTransport
         switch try lookUp(request, body: body) {
         case .replay(let entry):
-            let (head, recorded) = try Self.answer(entry)
-            return (head, HTTPBodyChunks(whole: recorded))
+            let (head, recorded) = try Self.head(entry)
+            return (head, HTTPBodyChunks(whole: recorded, then: entry.interruption))
         case .record(let transport):
             live = transport
         }
@@ -33,7 +33,7 @@ extension CassetteTransport: StreamingHTTPTransport {
         do {
             (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
         } catch let failure as TransportFailure {
-            if failure.kind != .cancelled { record(.failure(failure)) }
+            if failure.kind != .cancelled { record(.failure(failure), nil) }
             throw failure
         }
         let tape = StreamRecording(head: head, record: record)
@@ -43,7 +43,9 @@ extension CassetteTransport: StreamingHTTPTransport {
                 tape.add(chunk)
                 return chunk
             } catch {
-                tape.finish(atEnd: false)
+                // A failure is replayed after the body; leaving (cancelled) is not a failure.
+                let failure = (error as? TransportFailure).flatMap { $0.kind == .cancelled ? nil : $0 }
+                tape.finish(atEnd: false, failure: failure)
                 throw error
             }
         })
@@ -54,10 +56,10 @@ extension CassetteTransport: StreamingHTTPTransport {
 /// when its reader lets it go.
 private final class StreamRecording: Sendable {
     private let head: HTTPResponse
-    private let record: @Sendable (Cassette.Outcome) -> Void
+    private let record: @Sendable (Cassette.Outcome, TransportFailure?) -> Void
     private let body = Mutex<(bytes: Data, full: Bool, kept: Bool)>((Data(), false, false))
 
-    init(head: HTTPResponse, record: @escaping @Sendable (Cassette.Outcome) -> Void) {
+    init(head: HTTPResponse, record: @escaping @Sendable (Cassette.Outcome, TransportFailure?) -> Void) {
         self.head = head
         self.record = record
     }
@@ -85,8 +87,8 @@ private final class StreamRecording: Sendable {
     }
 
     /// Keeps the exchange with what arrived, once: all of it at the stream's end, else up to the
-    /// last line end.
-    func finish(atEnd: Bool) {
+    /// last line end, and the failure that ended it there, if one did.
+    func finish(atEnd: Bool, failure: TransportFailure? = nil) {
         let bytes: Data? = body.withLock { body in
             guard !body.kept else { return nil }
             body.kept = true
@@ -94,6 +96,6 @@ private final class StreamRecording: Sendable {
         }
         guard let bytes else { return }
         record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head),
-                         body: bytes))
+                         body: bytes), failure)
     }
 }

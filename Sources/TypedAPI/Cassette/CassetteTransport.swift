@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Synchronization
+import TypistText
 
 /// A transport that records real exchanges into a HAR file (a *cassette*) and replays them
 /// without the network: for offline workshops, for CI that must not call a live service, and for
@@ -156,10 +157,10 @@ public final class CassetteTransport: HTTPTransport {
         do {
             let (head, responseBody) = try await live.send(request, body: body, timeout: timeout, tls: tls)
             record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: Self.headers(of: head),
-                             body: responseBody))
+                             body: responseBody), nil)
             return (head, responseBody)
         } catch let failure as TransportFailure {
-            if failure.kind != .cancelled { record(.failure(failure)) }
+            if failure.kind != .cancelled { record(.failure(failure), nil) }
             throw failure
         }
     }
@@ -177,13 +178,22 @@ public final class CassetteTransport: HTTPTransport {
         let (replayed, masked) = mode == .all ? (nil, nil) : replay(method: method, url: url, body: body, headers: headers)
         if let replayed { return .replay(replayed) }
         guard mode != .none, let live else {
-            throw TransportFailure(.other, detail: missDescription(masked ?? CassetteMatching.Parts(method: method, url: url, body: body)))
+            throw TransportFailure(.other, detail: missDescription(masked ?? CassetteMatching.Parts(method: method, url: url, body: body),
+                                                                   resuming: Self.resumedEventID(headers)))
         }
         return .record(live)
     }
 
-    /// A recorded answer as the transport gives it: the head and body, or the failure.
+    /// A recorded answer as the transport gives it: the head and body, or the failure (a stream
+    /// that failed part-way through, asked for whole, is its failure).
     static func answer(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
+        let (head, body) = try head(entry)
+        if let interruption = entry.interruption { throw interruption }
+        return (head, body)
+    }
+
+    /// A recorded answer's head and the body recorded, or the failure.
+    static func head(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
         switch entry.outcome {
         case .response(let status, let reason, let headers, let body):
             return (Cassette.response(status: status, reason: reason, headers: headers), body)
@@ -192,15 +202,17 @@ public final class CassetteTransport: HTTPTransport {
         }
     }
 
-    /// Keeps an exchange for `request` once its outcome is known (timed from now).
-    func recorder(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome) -> Void {
+    /// Keeps an exchange for `request` once its outcome is known (timed from now); for a stream,
+    /// with the failure that ended it before its end, if one did.
+    func recorder(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Void {
         let started = Date()
         let clock = ContinuousClock.now
         let label = ExchangeLabel.current
         let (method, url, headers) = Self.parts(of: request)
-        return { [self] outcome in
+        return { [self] outcome, interruption in
             let entry = Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
-                                       requestHeaders: headers, requestBody: body, outcome: outcome, label: label)
+                                       requestHeaders: headers, requestBody: body, outcome: outcome, label: label,
+                                       interruption: interruption)
             state.withLock { state in
                 state.redactor.learn(from: entry)
                 state.fresh.append(entry)
@@ -216,7 +228,10 @@ public final class CassetteTransport: HTTPTransport {
     // MARK: Replaying
 
     /// The first unreplayed entry that matches; once all matching ones have been replayed, the
-    /// last of them again (a script that polls gets the last answer).
+    /// last of them again (a script that polls gets the last answer) — except for an event
+    /// stream's reconnection (`Last-Event-ID`), which continues the stream recorded before it:
+    /// an earlier answer again would repeat its events, and a stream cut each time would be taken
+    /// up again for ever.
     private func replay(method: String, url: String, body: Data?, headers: [Cassette.Header])
         -> (Cassette.Entry?, CassetteMatching.Parts)
     {
@@ -249,16 +264,25 @@ public final class CassetteTransport: HTTPTransport {
             if lastMatch == nil {
                 lastMatch = candidates[..<start].last { matching.differences(live, from: state.parts[$0]).isEmpty }
             }
-            if let lastMatch { return (state.recorded[lastMatch], live) }
+            if let lastMatch, Self.resumedEventID(headers) == nil { return (state.recorded[lastMatch], live) }
             state.misses += 1
             return (nil, live)
         }
     }
 
+    /// The event ID a request resumes an event stream after (its `Last-Event-ID`), if it does.
+    private static func resumedEventID(_ headers: [Cassette.Header]) -> String? {
+        headers.first { $0.name.lowercased() == "last-event-id" }?.value
+    }
+
     /// What a miss says: the request, the nearest recorded one, and how they differ.
-    private func missDescription(_ live: CassetteMatching.Parts) -> String {
+    private func missDescription(_ live: CassetteMatching.Parts, resuming eventID: String?) -> String {
         let (recorded, parts) = state.withLock { ($0.recorded, $0.parts) }
         var text = "no recorded exchange in \(self.path) matches \(live.method) \(live.path) (mode \(mode.rawValue): nothing is sent)"
+        if let eventID, parts.contains(where: { matching.differences(live, from: $0).isEmpty }) {
+            return text + "; it takes up the event stream again after event '\(TerminalText.sanitized(eventID))', and the recording "
+                + "ends before that reconnection. Record it again with --record-mode all"
+        }
         let scored = zip(recorded, parts).map { entry, recordedParts in (entry, matching.differences(live, from: recordedParts)) }
         if let nearest = scored.min(by: { $0.1.count < $1.1.count }) {
             text += "; nearest: \(nearest.0.method) \(nearest.0.path), which differs in \(nearest.1.joined(separator: "; "))"

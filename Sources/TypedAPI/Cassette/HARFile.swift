@@ -96,6 +96,8 @@ struct HARFile: Codable {
         var redactions: [String]?
         /// Why no response arrived (the response's status is 0 then, as browsers write it).
         var error: Failure?
+        /// Why a stream ended before its end, after the recorded part of its body.
+        var interruption: Failure?
     }
 
     struct Failure: Codable {

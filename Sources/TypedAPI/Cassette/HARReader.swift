@@ -181,21 +181,26 @@ struct HARReader {
             case "endpoint": extras.endpoint = try reader.optionalString()
             case "responseType": extras.responseType = try reader.optionalString()
             case "redactions": extras.redactions = try reader.optionalStrings()
-            case "error":
-                guard try !reader.null() else { return }
-                var kind: String?, detail: String?
-                try reader.object { (reader: inout Self, key) throws(Failure) in
-                    switch key {
-                    case "kind": kind = try reader.string()
-                    case "detail": detail = try reader.string()
-                    default: try reader.skipValue()
-                    }
-                }
-                extras.error = HARFile.Failure(kind: try reader.required(kind, "kind"), detail: try reader.required(detail, "detail"))
+            case "error": extras.error = try reader.failure()
+            case "interruption": extras.interruption = try reader.failure()
             default: try reader.skipValue()
             }
         }
         return extras
+    }
+
+    /// A failure (`{"kind": …, "detail": …}`), or nil for `null`.
+    private mutating func failure() throws(Failure) -> HARFile.Failure? {
+        guard try !null() else { return nil }
+        var kind: String?, detail: String?
+        try object { (reader: inout Self, key) throws(Failure) in
+            switch key {
+            case "kind": kind = try reader.string()
+            case "detail": detail = try reader.string()
+            default: try reader.skipValue()
+            }
+        }
+        return HARFile.Failure(kind: try required(kind, "kind"), detail: try required(detail, "detail"))
     }
 
     private mutating func nameValues() throws(Failure) -> [HARFile.NameValue]? {

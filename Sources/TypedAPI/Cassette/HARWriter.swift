@@ -43,20 +43,24 @@ enum HARWriter {
         }
     }
 
+    private static func failure(_ failure: HARFile.Failure?, named name: String, into output: inout Output) {
+        guard let failure else { return }
+        output.field(name) { output in
+            output.object { output in
+                output.field("detail", string: failure.detail)
+                output.field("kind", string: failure.kind)
+            }
+        }
+    }
+
     private static func entry(_ entry: HARFile.Entry, into output: inout Output) {
         output.object { output in
             if let extras = entry._typist {
                 output.field("_typist") { output in
                     output.object { output in
                         output.field("endpoint", string: extras.endpoint)
-                        if let error = extras.error {
-                            output.field("error") { output in
-                                output.object { output in
-                                    output.field("detail", string: error.detail)
-                                    output.field("kind", string: error.kind)
-                                }
-                            }
-                        }
+                        failure(extras.error, named: "error", into: &output)
+                        failure(extras.interruption, named: "interruption", into: &output)
                         output.field("redactions", strings: extras.redactions)
                         output.field("responseType", string: extras.responseType)
                     }

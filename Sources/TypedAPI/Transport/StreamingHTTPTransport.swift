@@ -26,10 +26,24 @@ public struct HTTPBodyChunks: AsyncSequence, Sendable {
     /// Chunks that `nextChunk` reads one by one, `nil` at the end.
     public init(_ nextChunk: @escaping @Sendable () async throws -> Data?) { self.nextChunk = nextChunk }
 
-    /// A body at hand, as one chunk (a recorded answer replayed as a stream).
-    public init(whole body: Data) {
-        let rest = Mutex<Data?>(body)
-        self.init { rest.withLock { rest in defer { rest = nil }; return rest } }
+    /// A body at hand, as one chunk (a recorded answer replayed as a stream); then `failure`
+    /// thrown, when given (a stream that failed part-way through), else the end.
+    public init(whole body: Data, then failure: (any Error)? = nil) {
+        let rest = Mutex<(body: Data?, failure: (any Error)?)>((body, failure))
+        self.init {
+            let next: Result<Data?, any Error> = rest.withLock { rest in
+                if let body = rest.body {
+                    rest.body = nil
+                    return .success(body)
+                }
+                if let failure = rest.failure {
+                    rest.failure = nil
+                    return .failure(failure)
+                }
+                return .success(nil)
+            }
+            return try next.get()
+        }
     }
 
     /// The next chunk, `nil` at the end.

@@ -12,7 +12,8 @@ package enum CassetteReport {
         for (index, entry) in cassette.entries.enumerated() {
             let status: String
             switch entry.outcome {
-            case .response(let code, _, _, _): status = String(code)
+            case .response(let code, _, _, _):
+                status = String(code) + (entry.interruption.map { ", then failed: \($0.kind.nameForPeople)" } ?? "")
             case .failure(let failure): status = "failed: \(failure.kind.nameForPeople)"
             }
             let type = entry.label?.responseType.map { isStream(entry) ? "stream of \($0)" : $0 } ?? "-"
@@ -64,7 +65,8 @@ package enum CassetteReport {
                 text += "ok       \(place)\(type)\n"
             case .itemsDecode(let count):
                 checked += 1
-                text += "ok       \(place)\(type) (a stream: \(count) item\(count == 1 ? "" : "s"))\n"
+                let then = entry.interruption.map { ", then failed: \($0.kind.nameForPeople)" } ?? ""
+                text += "ok       \(place)\(type) (a stream: \(count) item\(count == 1 ? "" : "s")\(then))\n"
             case .decodesAs(let operation):
                 checked += 1
                 text += "ok       \(place) (an untyped call, read as \(operation))\n"
