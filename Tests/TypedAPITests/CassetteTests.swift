@@ -193,6 +193,73 @@ struct CassetteTests {
                 "\(String(describing: error))")
     }
 
+    // Not URLSession: under load, FoundationNetworking may hold the bytes that came just before a
+    // pause in a close-delimited stream (README, Streams: URLSession).
+    @Test("A stream that stalls past the client's limit replays its items, then the same time-out (not an end); one never answered, the time-out",
+          arguments: [TransportChoice.curl, .asyncHTTPClient])
+    func streamThatStalls(_ transport: TransportChoice) async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try FaultServer(FaultStreams.stall(after: 2))
+        defer { server.stop() }
+        // The limit is long enough for two events to arrive on a busy machine, whatever the transport.
+        let events = Endpoint<Public, BuildEvent>(path: "/events").timeout(.seconds(2))
+        func read(_ client: APIClient) async -> ([Int], APIError?) {
+            var items: [Int] = []
+            do {
+                for try await event in client.stream(events) { items.append(event.n) }
+            } catch {
+                return (items, error as? APIError)
+            }
+            return (items, nil)
+        }
+        let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: transport.make())
+        let live = await read(APIClient(environment: try ServerEnvironment(url: server.baseURL), transport: cassette))
+        try cassette.save()
+        #expect(live.0 == [1, 2])
+        guard case .timedOut(_, let limit)? = live.1 else {
+            Issue.record("not a time-out: \(String(describing: live.1))")
+            return
+        }
+        #expect(limit == .seconds(2))
+        #expect(try Cassette(contentsOf: path).entries.first?.interruption?.kind == .timedOut)
+        let offline = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                transport: try CassetteTransport(path: path, mode: .none, forwardingTo: nil))
+        let replayed = await read(offline)
+        #expect(replayed.0 == [1, 2])
+        guard case .timedOut(_, let replayedLimit)? = replayed.1 else {
+            Issue.record("not a time-out: \(String(describing: replayed.1))")
+            return
+        }
+        #expect(replayedLimit == .seconds(2))
+
+        // No answer at all within the limit: the time-out is recorded as the exchange's failure.
+        let silent = try FaultServer { connection in try connection.waitForClose() }
+        defer { silent.stop() }
+        let (silentPath, _) = try temporaryPath("silent.har")
+        let recording = try CassetteTransport(path: silentPath, mode: .all, forwardingTo: transport.make())
+        let unanswered = await read(APIClient(environment: try ServerEnvironment(url: silent.baseURL), transport: recording))
+        try recording.save()
+        #expect(unanswered.0.isEmpty)
+        guard case .timedOut? = unanswered.1 else {
+            Issue.record("not a time-out: \(String(describing: unanswered.1))")
+            return
+        }
+        let recorded = try #require(try Cassette(contentsOf: silentPath).entries.first)
+        guard case .failure(let failure) = recorded.outcome else {
+            Issue.record("not recorded as a failure: \(recorded.outcome)")
+            return
+        }
+        #expect(failure.kind == .timedOut)
+        let replaying = APIClient(environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                  transport: try CassetteTransport(path: silentPath, mode: .none, forwardingTo: nil))
+        guard case .timedOut(_, let silentLimit)? = await read(replaying).1 else {
+            Issue.record("the replay is not a time-out")
+            return
+        }
+        #expect(silentLimit == .seconds(2))
+    }
+
     @Test("The failure that cut a stream is written without the secrets it names, as a failure's is")
     func interruptionMasked() throws {
         var redactor = CassetteRedactor()

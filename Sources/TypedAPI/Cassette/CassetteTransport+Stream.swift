@@ -32,9 +32,9 @@ extension CassetteTransport: StreamingHTTPTransport {
         let (head, chunks): (HTTPResponse, HTTPBodyChunks)
         do {
             (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
-        } catch let failure as TransportFailure {
-            if failure.kind != .cancelled { record(.failure(failure), nil) }
-            throw failure
+        } catch {
+            if let failure = Self.failure(error, idleTimeout: idleTimeout) { record(.failure(failure), nil) }
+            throw error
         }
         let tape = StreamRecording(head: head, record: record)
         return (head, HTTPBodyChunks {
@@ -43,12 +43,21 @@ extension CassetteTransport: StreamingHTTPTransport {
                 tape.add(chunk)
                 return chunk
             } catch {
-                // A failure is replayed after the body; leaving (cancelled) is not a failure.
-                let failure = (error as? TransportFailure).flatMap { $0.kind == .cancelled ? nil : $0 }
-                tape.finish(atEnd: false, failure: failure)
+                // A failure is replayed after the body.
+                tape.finish(atEnd: false, failure: Self.failure(error, idleTimeout: idleTimeout))
                 throw error
             }
         })
+    }
+
+    /// What a stream's error is to replay: a transport's failure, or a time-out when the stream's
+    /// reader stopped the wait because it passed the client's limit; `nil` when the reader left
+    /// (a cancellation), which is only where what was read ends.
+    private static func failure(_ error: any Error, idleTimeout: Duration) -> TransportFailure? {
+        if IdleLimitWatch.current?.hasPassed == true {
+            return TransportFailure(.timedOut, detail: "nothing arrived for \(idleTimeout), the client's limit")
+        }
+        return (error as? TransportFailure).flatMap { $0.kind == .cancelled ? nil : $0 }
     }
 }
 

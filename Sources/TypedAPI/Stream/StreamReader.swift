@@ -28,7 +28,8 @@ actor StreamReader {
     private var reading: Task<Data?, any Error>?
     private var lastProgress = ContinuousClock.now
     private var watchdog: Task<Void, Never>?
-    private var timedOut = false
+    /// Whether the watchdog cancelled the read under way, seen by the transport under it too.
+    private let idle = IdleLimitWatch()
 
     deinit { watchdog?.cancel() }
 
@@ -37,7 +38,7 @@ actor StreamReader {
     /// its deadline, and a fast stream's memory grew with them (7 MB a million events at 30 s).
     private func nextChunk(_ chunks: HTTPBodyChunks, _ request: PreparedRequest) async throws -> Data? {
         lastProgress = .now
-        timedOut = false
+        idle.set(passed: false)
         if watchdog == nil {
             let limit = request.timeout
             watchdog = Task { [weak self] in
@@ -49,7 +50,7 @@ actor StreamReader {
                 }
             }
         }
-        let read = Task { try await chunks.next() }
+        let read = Task { [idle] in try await IdleLimitWatch.$current.withValue(idle) { try await chunks.next() } }
         reading = read
         defer {
             reading = nil
@@ -58,7 +59,7 @@ actor StreamReader {
         do {
             return try await withTaskCancellationHandler { try await read.value } onCancel: { read.cancel() }
         } catch {
-            if timedOut { throw APIError.timedOut(request.summary, after: request.timeout) }
+            if idle.hasPassed { throw APIError.timedOut(request.summary, after: request.timeout) }
             throw APIClient.apiError(error, for: request)
         }
     }
@@ -68,7 +69,7 @@ actor StreamReader {
     private func check(limit: Duration) -> ContinuousClock.Instant? {
         let due = lastProgress + limit
         if let reading, ContinuousClock.now >= due {
-            timedOut = true
+            idle.set(passed: true)
             reading.cancel()
             return .now + limit
         }
@@ -246,10 +247,12 @@ actor StreamReader {
         async throws -> T
     {
         do {
+            let idle = IdleLimitWatch()
             return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await operation() }
+                group.addTask { try await IdleLimitWatch.$current.withValue(idle) { try await operation() } }
                 group.addTask {
                     try await Task.sleep(for: request.timeout)
+                    idle.set(passed: true)
                     return nil
                 }
                 defer { group.cancelAll() }
