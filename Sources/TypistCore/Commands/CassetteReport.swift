@@ -13,7 +13,7 @@ package enum CassetteReport {
             let status: String
             switch entry.outcome {
             case .response(let code, _, _, _):
-                status = String(code) + (entry.interruption.map { ", then failed: \($0.kind.nameForPeople)" } ?? "")
+                status = String(code) + thenFailed(entry)
             case .failure(let failure): status = "failed: \(failure.kind.nameForPeople)"
             }
             let type = entry.label?.responseType.map { isStream(entry) ? "stream of \($0)" : $0 } ?? "-"
@@ -65,8 +65,7 @@ package enum CassetteReport {
                 text += "ok       \(place)\(type)\n"
             case .itemsDecode(let count):
                 checked += 1
-                let then = entry.interruption.map { ", then failed: \($0.kind.nameForPeople)" } ?? ""
-                text += "ok       \(place)\(type) (a stream: \(count) item\(count == 1 ? "" : "s")\(then))\n"
+                text += "ok       \(place)\(type) (a stream: \(count) item\(count == 1 ? "" : "s")\(thenFailed(entry)))\n"
             case .decodesAs(let operation):
                 checked += 1
                 text += "ok       \(place) (an untyped call, read as \(operation))\n"
@@ -133,6 +132,11 @@ package enum CassetteReport {
             }
             return .drifted(place.isEmpty ? String(describing: error) : "\(place)\(error)")
         }
+    }
+
+    /// `, then failed: closed` for a stream whose connection failed after its recorded body, else nothing.
+    private static func thenFailed(_ entry: Cassette.Entry) -> String {
+        entry.interruption.map { ", then failed: \($0.kind.nameForPeople)" } ?? ""
     }
 
     /// Whether a recorded answer is a stream (server-sent events or JSON Lines).
