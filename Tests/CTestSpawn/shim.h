@@ -11,6 +11,21 @@
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowest);
 #endif
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+#endif
+
+/* Changes the child's directory to `path` before it runs. Returns 0, or an error number; without
+   glibc 2.29 it does nothing and returns -1. */
+static inline int typist_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+#else
+    (void)actions;
+    (void)path;
+    return -1;
+#endif
+}
 
 /* Closes every descriptor from `lowest` up in the child. Returns 0, or an error number; without
    glibc 2.34 it does nothing and returns -1. */

@@ -76,18 +76,9 @@ public final class TLSServer: Sendable {
 
         private static func openssl(_ arguments: [String]) throws {
             guard let openssl = ServerProcess.executable(named: "openssl") else { throw ServerProcess.Failure("openssl is not installed") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: openssl)
-            process.arguments = arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let said = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw ServerProcess.Failure("openssl \(arguments.prefix(2).joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
+            let result = try ChildProcess.run([openssl] + arguments)
+            guard result.status == 0 else {
+                throw ServerProcess.Failure("openssl \(arguments.prefix(2).joined(separator: " ")) failed: \(String(decoding: result.errors, as: UTF8.self))")
             }
         }
 

@@ -1,4 +1,5 @@
 import DemoService
+import FaultServer
 import Foundation
 import Testing
 import TypistTesting
@@ -101,15 +102,10 @@ struct GeneratedHostTests {
 enum MirroredFile {
     /// Why such files cannot be read here: no local mirror stands in for github.com.
     static let unavailable: String? = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["git", "config", "--get-regexp", #"^url\..*\.insteadof$"#]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return "git is not installed" }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        probe.waitUntilExit()
+        guard let probe = try? ChildProcess.run(["git", "config", "--get-regexp", #"^url\..*\.insteadof$"#]) else {
+            return "git is not installed"
+        }
+        let text = String(decoding: probe.output, as: UTF8.self)
         let mirrored = text.split(separator: "\n").contains { line in
             line.split(separator: " ").last == "https://github.com/" && !(line.split(separator: " ").first?.contains("://") ?? true)
         }

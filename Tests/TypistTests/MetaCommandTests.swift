@@ -1,4 +1,5 @@
 import APIScript
+import FaultServer
 import Foundation
 import Testing
 import Typist
@@ -93,17 +94,9 @@ struct RunnableCurlTests {
     }
 
     private func runShellBlocking(_ script: String, environment: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(["/bin/sh", "-c", script],
+                                          environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        return (result.status, String(decoding: result.output, as: UTF8.self))
     }
 
     @Test("A bearer call and a login with a password full of shell characters run as printed, secrets from the environment")

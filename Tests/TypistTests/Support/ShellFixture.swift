@@ -1,6 +1,7 @@
 import APIScript
 import DemoBindings
 import DemoService
+import FaultServer
 import Foundation
 import Synchronization
 import Testing
@@ -84,30 +85,16 @@ enum Built {
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], input: String?, environment: [String: String],
                                     directory: URL?) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["TYPIST_TOKEN"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("typist-no-config").path
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, standard: String(decoding: outData, as: UTF8.self),
-                      error: String(decoding: errData, as: UTF8.self))
+        // Not Foundation's Process, whose launch crashed the test process now and then (ChildProcess).
+        let result = try ChildProcess.run([executable.path] + arguments, environment: env, directory: (directory ?? packageRoot).path,
+                                          input: input.map { Data($0.utf8) })
+        return Result(status: result.status, standard: String(decoding: result.output, as: UTF8.self),
+                      error: String(decoding: result.errors, as: UTF8.self))
     }
 
     /// Replaces loopback ports so outputs compare across runs.

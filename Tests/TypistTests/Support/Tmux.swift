@@ -1,6 +1,6 @@
 import FaultServer
-import Testing
 import Foundation
+import Testing
 
 /// The built binary in a real terminal, driven through tmux (send-keys, capture-pane).
 ///
@@ -111,16 +111,9 @@ final class TmuxSession {
             try CleanSpawnAndWait.run(["tmux", "-L", socket] + arguments)
             return ""
         }
-        let process = Process()  // Foundation's Process clears the signal mask and dispositions itself.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // Not Foundation's Process, whose launch crashed the test process now and then (ChildProcess).
+        let result = try ChildProcess.run(["tmux", "-L", socket] + arguments, mergeErrors: true)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }
 
