@@ -17,8 +17,19 @@ public final class StarletteServer: Sendable {
     public let baseURL: String
     private let process: ServerProcess
 
-    /// Why the suite cannot run, or `nil` when the tools are installed (as httpbin's).
-    public static var unavailable: String? { HttpbinServer.unavailable }
+    /// Why the suite cannot run, or `nil` when sse-starlette and uvicorn are installed (a
+    /// `.build-venv` made for httpbin alone, before they were added, is told to run the script again).
+    public static var unavailable: String? {
+        if let reason = HttpbinServer.unavailable { return reason }
+        let venv = URL(fileURLWithPath: HttpbinServer.python).deletingLastPathComponent().deletingLastPathComponent()
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: venv.appendingPathComponent("lib").path)) ?? []
+        let installed = versions.contains { version in
+            ["sse_starlette", "uvicorn"].allSatisfy { package in
+                FileManager.default.fileExists(atPath: venv.appendingPathComponent("lib/\(version)/site-packages/\(package)").path)
+            }
+        }
+        return installed ? nil : "sse-starlette and uvicorn are not installed in .build-venv: run `bash Scripts/test-tools` (`.ci/run` does) to include this suite"
+    }
 
     /// The server: the app, then uvicorn on a socket that listens before its port is printed (a
     /// client that connects before uvicorn serves waits in the backlog); a line that is not a port
