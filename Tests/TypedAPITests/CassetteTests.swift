@@ -154,7 +154,7 @@ struct CassetteTests {
         // it (with Last-Event-ID), recorded; the replay reconnects as the live stream did.
         let cut = Endpoint<Public, BuildEvent>(.get(query: [URLQueryItem(name: "count", value: "7"), URLQueryItem(name: "disconnectAfter", value: "2"),
                                                             URLQueryItem(name: "retryMs", value: "10")]), path: "/events")
-        let (eventsPath, _) = try temporaryPath("events.har")
+        let eventsPath = folder.appendingPathComponent("events.har").path
         let items = try await withDemoServer(transport) { client, _ in
             let cassette = try CassetteTransport(path: eventsPath, mode: .all, forwardingTo: client.transport)
             let (items, failure) = await read(client.replacingTransport(with: cassette).stream(cut))
@@ -236,7 +236,7 @@ struct CassetteTests {
         // No answer at all within the limit: the time-out is recorded as the exchange's failure.
         let silent = try FaultServer { connection in try connection.waitForClose() }
         defer { silent.stop() }
-        let (silentPath, _) = try temporaryPath("silent.har")
+        let silentPath = folder.appendingPathComponent("silent.har").path
         let recording = try CassetteTransport(path: silentPath, mode: .all, forwardingTo: transport.make())
         let unanswered = await read(APIClient(environment: try ServerEnvironment(url: silent.baseURL), transport: recording))
         try recording.save()

@@ -39,6 +39,7 @@ struct CommandLineTests {
     @Test("check: a misspelt member exits 65 with a suggestion, and sends nothing")
     func checkMisspelling() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("typo.api")
         try "let first = post(id: 1)\nprint(first.titel)\nprint(undefinedName)\n".write(to: script, atomically: true, encoding: .utf8)
         let result = try await Built.run("typist", ["check", script.path], environment: ["TYPIST_TOKEN": "x"])
@@ -59,6 +60,7 @@ struct CommandLineTests {
     @Test("Exit statuses: 1 for a failed expect or runtime error, 65 for syntax errors, 64 for usage")
     func exitStatuses() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         func script(_ text: String) throws -> String {
             let url = directory.appendingPathComponent("s\(UUID().uuidString.prefix(6)).api")
             try text.write(to: url, atomically: true, encoding: .utf8)
@@ -78,6 +80,7 @@ struct CommandLineTests {
     @Test("--var declares variables; --format json prints values and errors as JSON")
     func variablesAndJSON() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("vars.api")
         try "print(greeting, post(id: Int(postId)!))\nprint(post(id: 0).title)\n".write(to: url, atomically: true, encoding: .utf8)
         let result = try await Built.run("typist", ["run", url.path, "--var", "greeting=hi", "--var", "postId=2", "--format", "json"])
@@ -89,6 +92,7 @@ struct CommandLineTests {
     @Test("Tokens come from TYPIST_TOKEN, and never show")
     func tokenFromEnvironment() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("token.api")
         try "print(token ?? \"none\")\nprint(search(query: \"swift\").total)\n".write(to: url, atomically: true, encoding: .utf8)
         let without = try await Built.run("typist", ["run", url.path])
@@ -103,6 +107,7 @@ struct CommandLineTests {
     @Test("Environments come from typist.json beside the script; --env picks one")
     func environments() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         try #"{"default": "broken", "environments": {"broken": {"baseURL": "http://127.0.0.1:9"}, "other": {"baseURL": "http://127.0.0.1:9", "variables": {"who": "ada"}}}}"#
             .write(to: directory.appendingPathComponent("typist.json"), atomically: true, encoding: .utf8)
         let url = directory.appendingPathComponent("env.api")
@@ -134,6 +139,7 @@ struct CommandLineTests {
     @Test("typist < file, typist run file and :load file run the same text the same way")
     func threeWaysAgree() async throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("chain.api")
         let script = """
             // member chains continue on the next line; \"\"\" strings span lines

@@ -16,7 +16,7 @@ struct LessonTerminalTests {
     func dryRun(number: Int) async throws {
         let lesson = try #require(Self.lessons.first { $0.number == number })
         let home = try TerminalTests.temporaryHome()
-        let session = try TmuxSession("'\(try Built.executable("typist").path)' lesson \(number)", home: home)
+        let session = try TmuxSession("'\(try Built.executable("typist").path)' lesson \(number)", home: home, removingHome: true)
         defer {
             let left = session.close()
             #expect(left.isEmpty, "processes outlived their terminal: \(left)")

@@ -6,7 +6,7 @@ import Testing
 struct TerminalTests {
     private func start(home: URL? = nil) async throws -> TmuxSession {
         let directory = try home ?? Self.temporaryHome()
-        let session = try TmuxSession("'\(try Built.executable("typist").path)'", home: directory)
+        let session = try TmuxSession("'\(try Built.executable("typist").path)'", home: directory, removingHome: home == nil)
         try await session.waitFor("typist>")
         return session
     }
@@ -114,6 +114,7 @@ struct TerminalTests {
     @Test("History persists across runs, mode 0600, without the token line")
     func history() async throws {
         let home = try Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
         do {
             let first = try await start(home: home)
             defer { expectNothingLeft(first) }

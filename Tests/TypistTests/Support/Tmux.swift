@@ -19,9 +19,14 @@ final class TmuxSession {
     private(set) var panePID: pid_t = 0
     private var closed = false
 
+    /// Whether ``close()`` removes ``home`` (a session's own; a home shared by sessions is kept).
+    private let removesHome: Bool
+
     /// Starts `command` in a 120×40 terminal; when it exits, the pane prints `EXIT=<status>`.
-    init(_ command: String, home: URL) throws {
+    /// With `removingHome`, ``close()`` removes `home` once everything under the pane has ended.
+    init(_ command: String, home: URL, removingHome: Bool = false) throws {
         self.home = home
+        removesHome = removingHome
         let line = "env HOME='\(home.path)' XDG_STATE_HOME='\(home.path)/state' NO_COLOR=1 TERM=xterm \(command); echo EXIT=$?; sleep 60"
         try tmux(["new-session", "-d", "-x", "120", "-y", "40", line], detached: true)
         let reported = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -49,6 +54,7 @@ final class TmuxSession {
         }
         // What ignored SIGTERM is reported, then killed, so that no run leaves it behind.
         for pid in alive { kill(pid, SIGKILL) }
+        if removesHome { try? FileManager.default.removeItem(at: home) }
         return alive
     }
 
