@@ -66,6 +66,9 @@ let package = Package(
             ]
         ),
         .systemLibrary(name: "CTypistPlatform", path: "Sources/CTypistPlatform"),
+        // Child processes without Foundation's Process (whose launch can crash on Linux): the
+        // workshop's swift-check, TypistTesting's commands, the tests' servers (not a product).
+        .target(name: "TypistProcess", dependencies: ["CTypistPlatform"]),
         .systemLibrary(
             name: "CCurl",
             path: "Sources/CCurl",
@@ -128,7 +131,7 @@ let package = Package(
             // links it; a host that embeds the shell does not, unless it asks (ShellHost.withWorkshop()).
             name: "TypistWorkshop",
             dependencies: [
-                "Typist", "TypistCore", "APIScript", "TypedAPI",
+                "Typist", "TypistCore", "APIScript", "TypedAPI", "TypistProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -157,7 +160,7 @@ let package = Package(
         ),
         .target(
             name: "TypistTesting",
-            dependencies: ["Typist", "TypedAPI", "TypedAPITesting", "APIScript", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["Typist", "TypedAPI", "TypedAPITesting", "APIScript", "TypistProcess", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
@@ -216,8 +219,7 @@ let package = Package(
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).
-        .target(name: "FaultServer", dependencies: ["CTestSpawn"], path: "Tests/FaultServer"),
-        .systemLibrary(name: "CTestSpawn", path: "Tests/CTestSpawn"),
+        .target(name: "FaultServer", dependencies: ["TypistProcess"], path: "Tests/FaultServer"),
         // What both test targets share besides servers: a seeded random generator (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -234,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
-                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "TestSupport", "typist", "example-host", "compat-host", "generated-host"],
+                           "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "TestSupport", "TypistProcess", "typist", "example-host", "compat-host", "generated-host"],
             exclude: ["Scripts", "Transcripts"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -1,9 +1,10 @@
 import Foundation
+import TypistProcess
 
 /// What a finished command wrote (standard output and error together) and how it ended: for
 /// tests that run a built executable, `swiftc` or `swift package`.
 public struct ProcessResult: Sendable {
-    /// The exit status.
+    /// The exit status, or 128 + the signal that ended the command (as a shell reports it).
     public var status: Int32
     /// Standard output and standard error, interleaved as written.
     public var output: String
@@ -15,21 +16,11 @@ public struct ProcessResult: Sendable {
     ///   - directory: Where it runs (the current directory by default).
     ///   - environment: Variables set or replaced for it; the rest of the process's are kept.
     public static func run(_ arguments: [String], directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        }
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+        // Not Foundation's Process: its launch can crash the calling process on Linux (ChildProcess).
+        let finished = try ChildProcess.run(
+            arguments, environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, given in given },
+            directory: directory?.path, mergeErrors: true)
+        return ProcessResult(status: finished.status, output: String(decoding: finished.output, as: UTF8.self))
     }
 
     /// Runs a command found on `PATH` and waits for it on a thread of its own, leaving the

@@ -1,5 +1,6 @@
 import Foundation
 import APIScript
+import TypistProcess
 
 /// Type-checks Swift files against the built TypedAPI (`swift-check`), so a student sees the
 /// compiler accept a typed design and refuse its misuse without building a project, and reads
@@ -74,22 +75,17 @@ public enum SwiftCheck {
         for file in files where !FileManager.default.fileExists(atPath: file.path) {
             throw Unavailable(description: "cannot read '\(file.path)'")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let maps = clangModuleMaps(beside: modules).flatMap { ["-Xcc", "-fmodule-map-file=" + $0.path] }
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + maps + files.map(\.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + maps + files.map(\.path)
+        // Not Foundation's Process: its launch can crash the calling process on Linux (ChildProcess).
+        let finished: ChildProcess.Finished
         do {
-            try process.run()
+            finished = try ChildProcess.run(arguments, mergeErrors: true)
         } catch {
-            throw Unavailable(description: "cannot run swiftc: \(error)")
+            throw Unavailable(description: "\(error); is the Swift toolchain on PATH?")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        return Outcome(passed: process.terminationStatus == 0, diagnostics: text, readings: readings(of: text))
+        let text = String(decoding: finished.output, as: UTF8.self)
+        return Outcome(passed: finished.termination == .exited(0), diagnostics: text, readings: readings(of: text))
     }
 
     /// One paragraph for each common diagnostic of the pattern that `text` contains.

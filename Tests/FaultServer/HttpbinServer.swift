@@ -40,7 +40,7 @@ public final class HttpbinServer: Sendable {
 
     private init() throws {
         if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess([Self.python, "-c", Self.program], name: "httpbin")
+        process = try ServerProcess(python: Self.python, program: Self.program, name: "httpbin")
         port = process.port
         baseURL = "http://127.0.0.1:\(port)"
     }

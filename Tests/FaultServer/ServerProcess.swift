@@ -1,75 +1,67 @@
 import Foundation
+import TypistProcess
 
 /// A server program run as a child process that prints its port on its first line: started
-/// with a clean signal mask, its output read until the port (60 s on a loaded machine), and
-/// ended — SIGTERM, then SIGKILL — and waited for by ``end()``.
+/// with a clean signal mask and no descriptor but its standard ones (``ChildProcess``), its output
+/// read until the port (60 s at most, on a loaded machine), and ended — SIGTERM, then SIGKILL —
+/// and waited for by ``end()``.
 public struct ServerProcess: Sendable {
     /// The port the server printed.
     public let port: Int
+    /// The server.
+    private let child: ChildProcess
+
     /// The process.
-    public let pid: pid_t
+    public var pid: pid_t { child.pid }
 
     /// Starts `arguments[0]` with `arguments` and reads the port it prints.
     ///
     /// - Parameter name: The server's name, for errors.
     public init(_ arguments: [String], name: String) throws {
-        var output: [Int32] = [0, 0]
-        guard pipe(&output) == 0 else { throw Failure("pipe: \(errno)") }
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let write = output[1]
-        // A clean signal mask (the test thread's blocked signals must not leave the server deaf to
-        // SIGTERM), and no descriptor but 0, 1 and 2 (see CleanSpawn.withFileActions).
-        let spawned = CleanSpawn.withFileActions({ actions in
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, write, 1)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }) { actions in
-            CleanSpawn.withAttributes { attributes in
-                posix_spawn(&child, arguments[0], &actions, &attributes, &argv, environ)
-            }
+        try self.init(arguments, name: name, input: .null)
+    }
+
+    /// Starts a Python `program` with `arguments` (its `sys.argv[1...]`) and reads the port it
+    /// prints; the server ends when this process does, however it ends.
+    ///
+    /// Its standard input is a pipe that only this process holds: at ``end()``, or when a crashed
+    /// test process's descriptors close, the server reads its end and exits. A crash otherwise
+    /// left every server it had started running, for good.
+    ///
+    /// - Parameters:
+    ///   - python: The interpreter.
+    ///   - name: The server's name, for errors.
+    public init(python: String, program: String, arguments: [String] = [], name: String) throws {
+        try self.init([python, "-c", Self.endsWithInput + program] + arguments, name: name, input: .pipe)
+    }
+
+    /// Python run before a server's program: a thread that reads standard input to its end, then
+    /// ends the process.
+    static let endsWithInput = """
+        import os as _typist_os, sys as _typist_sys, threading as _typist_threading
+        _typist_threading.Thread(target=lambda: (_typist_sys.stdin.buffer.read(), _typist_os._exit(0)), daemon=True).start()
+
+        """
+
+    private init(_ arguments: [String], name: String, input: ChildProcess.Stream) throws {
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(arguments, input: input, output: .pipe, errors: .null)
+        } catch {
+            throw Failure("cannot start \(name): \(error)")
         }
-        close(output[1])
-        guard spawned == 0 else {
-            close(output[0])
-            throw Failure("cannot start \(name): posix_spawn \(spawned)")
-        }
-        var line = [UInt8]()
-        var pollEntry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
-        let deadline = Date().addingTimeInterval(60)
-        while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
-            guard poll(&pollEntry, 1, 1_000) >= 0 || errno == EINTR else { break }
-            guard pollEntry.revents != 0 else { continue }
-            var byte: UInt8 = 0
-            guard read(output[0], &byte, 1) == 1 else { break }
-            line.append(byte)
-        }
-        close(output[0])
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            Self.end(child)
-            throw Failure("\(name) did not start (it printed '\(String(decoding: line, as: UTF8.self))')")
+        let said = child.readOutput(until: { $0.contains(UInt8(ascii: "\n")) })
+        let line = String(decoding: said.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        guard let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            child.end()
+            throw Failure("\(name) did not start (it printed '\(line)')")
         }
         self.port = port
-        pid = child
+        self.child = child
     }
 
     /// Ends the server and waits for it.
-    public func end() { Self.end(pid) }
-
-    private static func end(_ pid: pid_t) {
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(10)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                return
-            }
-            usleep(20_000)
-        }
-    }
+    public func end() { child.end() }
 
     /// Runs `body` on a thread of its own (a server takes a moment to start, and the
     /// concurrency pool must not wait for it).

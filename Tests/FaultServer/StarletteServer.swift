@@ -84,7 +84,7 @@ public final class StarletteServer: Sendable {
 
     private init() throws {
         if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess([HttpbinServer.python, "-c", Self.program], name: "uvicorn (sse-starlette)")
+        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "uvicorn (sse-starlette)")
         baseURL = "http://127.0.0.1:\(process.port)"
     }
 

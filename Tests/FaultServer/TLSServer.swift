@@ -1,4 +1,5 @@
 import Foundation
+import TypistProcess
 
 /// An HTTPS server with a certificate authority of its own, as internal services have: Python's
 /// `ssl` and `http.server` (the standard library), certificates made by `openssl` for the test.
@@ -130,8 +131,8 @@ public final class TLSServer: Sendable {
     private init(_ certificates: Certificates, requiresClientCertificate: Bool) throws {
         guard let python = Self.python else { throw ServerProcess.Failure("python3 is not installed") }
         process = try ServerProcess(
-            [python, "-c", Self.program, certificates.serverCertificate, certificates.serverKey,
-             requiresClientCertificate ? certificates.authority : "-"],
+            python: python, program: Self.program,
+            arguments: [certificates.serverCertificate, certificates.serverKey, requiresClientCertificate ? certificates.authority : "-"],
             name: "the TLS server")
         baseURL = "https://127.0.0.1:\(process.port)"
     }

@@ -1,6 +1,7 @@
 import DemoService
 import Foundation
 import Testing
+import TypistProcess
 @testable import TypedAPI
 
 /// `--cassette`, `:record`, `typist cassette show` and `verify`, as a user runs them.
@@ -140,8 +141,7 @@ struct CassetteCommandTests {
             try CommandLineTests.signalWhenReady(["run", script.path, "--cassette", har, "--record-mode", "all"], signal)
         }
         #expect(!ended.ignored)
-        let status = ended.status
-        #expect(status == (signal == SIGINT ? 130 : 143))
+        #expect(ended.termination == .exited(signal == SIGINT ? 130 : 143))
         let cassette = try Cassette(contentsOf: har)
         #expect(cassette.entries.map(\.url).map { URL(string: $0)?.path } == ["/posts/1", "/posts/2", "/posts/3"])
         var attributes = stat()

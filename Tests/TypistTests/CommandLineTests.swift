@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypistProcess
 @testable import Typist
 @testable import TypistCore
 
@@ -170,31 +171,23 @@ struct CommandLineTests {
 
     @Test("Ctrl-C ends a piped prompt with status 130")
     func interruptPiped() async throws {
-        let status = try await offThePool { try Self.interruptPipedBlocking() }
-        #expect(status == 130)
+        let termination = try await offThePool { try Self.interruptPipedBlocking() }
+        #expect(termination == .exited(130))
     }
 
-    private static func interruptPipedBlocking() throws -> Int32 {
-        let process = Process()
-        process.executableURL = try Built.executable("typist")
-        process.currentDirectoryURL = Built.packageRoot
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("print(\"ready\")\n".utf8))
-        Self.waitForReady(output)
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        return process.terminationStatus
+    private static func interruptPipedBlocking() throws -> Termination {
+        let process = try ChildProcess([Built.executable("typist").path], directory: Built.packageRoot.path,
+                                       input: .pipe, output: .pipe, errors: .null)
+        process.send(Array("print(\"ready\")\n".utf8))
+        Self.waitForReady(process)
+        process.signal(SIGINT)
+        return process.wait()
     }
 
     @Test("Piped input in pieces: a check error in a later piece says which lines had already run")
     func pipedInPieces() async throws {
-        let (status, errors) = try await offThePool { try Self.pipedInPiecesBlocking() }
-        #expect(status == 65)
+        let (termination, errors) = try await offThePool { try Self.pipedInPiecesBlocking() }
+        #expect(termination == .exited(65))
         #expect(errors.contains("<stdin>:3:9: error: cannot find 'nope' in scope"), "\(errors)")
         #expect(errors.contains("note: the input arrived in pieces: lines 1–2 had already run (and sent their requests) before line 3 arrived"),
                 "\(errors)")
@@ -204,37 +197,28 @@ struct CommandLineTests {
         #expect(!whole.error.contains("pieces"))
     }
 
-    private static func pipedInPiecesBlocking() throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = try Built.executable("typist")
-        process.currentDirectoryURL = Built.packageRoot
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data("print(\"ready\")\nposts().count\n".utf8))
+    private static func pipedInPiecesBlocking() throws -> (Termination, String) {
+        let process = try ChildProcess([Built.executable("typist").path], directory: Built.packageRoot.path,
+                                       input: .pipe, output: .pipe, errors: .pipe)
+        process.send(Array("print(\"ready\")\nposts().count\n".utf8))
         // The first piece has run (its answer is out) before the second is written.
-        Self.waitForReady(output)
-        input.fileHandleForWriting.write(Data("let x = nope\n".utf8))
-        try input.fileHandleForWriting.close()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+        Self.waitForReady(process)
+        process.send(Array("let x = nope\n".utf8))
+        process.closeInput()
+        let said = process.readErrors(until: { _ in false })
+        return (process.wait(), String(decoding: said, as: UTF8.self))
     }
 
     @Test("A script busy in a pure loop ends with 130 on SIGINT and 143 on SIGTERM", arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalsEndRun(signal: Int32, status: Int32) async throws {
-        let (ignored, reason, code) = try await offThePool { try Self.signalRunBlocking(signal) }
-        if ignored { Issue.record("typist ignored signal \(signal)") }
-        #expect(reason == .exit)
-        #expect(code == status)
+        let ended = try await offThePool { try Self.signalRunBlocking(signal) }
+        if ended.ignored { Issue.record("typist ignored signal \(signal)") }
+        // It exits with the status, rather than dying of the signal (which a shell reports the same way).
+        #expect(ended.termination == .exited(status))
     }
 
     /// Runs a spinning script, sends it `signal`, and waits (on the caller's thread) for it to end.
-    private static func signalRunBlocking(_ signal: Int32) throws -> (ignored: Bool, Process.TerminationReason, Int32) {
+    private static func signalRunBlocking(_ signal: Int32) throws -> (ignored: Bool, termination: Termination) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -245,34 +229,17 @@ struct CommandLineTests {
 
     /// Runs typist with `arguments`, sends it `signal` once it prints "ready", and waits (on the
     /// caller's thread) for it to end; a signal it ignores for 60 s fails the test instead of hanging it.
-    static func signalWhenReady(_ arguments: [String], _ signal: Int32) throws
-        -> (ignored: Bool, reason: Process.TerminationReason, status: Int32)
-    {
-        let process = Process()
-        process.executableURL = try Built.executable("typist")
-        process.arguments = arguments
-        process.currentDirectoryURL = Built.packageRoot
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Self.waitForReady(output)
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        let ignored = process.isRunning
-        if ignored { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return (ignored, process.terminationReason, process.terminationStatus)
+    static func signalWhenReady(_ arguments: [String], _ signal: Int32) throws -> (ignored: Bool, termination: Termination) {
+        let process = try ChildProcess([Built.executable("typist").path] + arguments, directory: Built.packageRoot.path,
+                                       input: .null, output: .pipe, errors: .null)
+        Self.waitForReady(process)
+        let ended = process.end(signal, grace: .seconds(60))
+        return (ended.killed, ended.termination)
     }
 
     /// Reads the process's output until it says "ready" (60 s at most, for a loaded machine).
-    static func waitForReady(_ output: Pipe) {
-        let deadline = Date().addingTimeInterval(60)
-        var seen = Data()
-        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("ready") {
-            seen.append(output.fileHandleForReading.availableData)
-        }
+    static func waitForReady(_ process: ChildProcess) {
+        _ = process.readOutput(until: { String(decoding: $0, as: UTF8.self).contains("ready") })
     }
 
     @Test("--version and --help")

@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 import TypistTesting
+import TypistProcess
 @testable import TypistCore
 @testable import TypistOpenAPI
 

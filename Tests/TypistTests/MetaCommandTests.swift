@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 import Typist
+import TypistProcess
 
 /// What each command prints is compared whole in `MetaCommandTranscriptTests`; these check what a
 /// transcript cannot: the transport `:swift` names per executable, files `:save` and `:load`

@@ -13,7 +13,7 @@ struct SpawnHygieneTests {
         defer { close(ends[0]); close(ends[1]) }
         let python = try #require(ServerProcess.executable(named: "python3"))
         let server = try await ServerProcess.offThePool {
-            try ServerProcess([python, "-c", "print(0, flush=True)\nimport time\ntime.sleep(600)"], name: "a sleeper")
+            try ServerProcess(python: python, program: "print(0, flush=True)\nimport time\ntime.sleep(600)", name: "a sleeper")
         }
         defer { server.end() }
         let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(ends[1])")
@@ -22,5 +22,27 @@ struct SpawnHygieneTests {
         }
         #expect(!held.isEmpty)
         #expect(!held.contains(ours), "the server holds this test's pipe \(ours): \(held)")
+    }
+
+    @Test("A server ends when the process that started it lets go of it without ending it, as a crashed test process does")
+    func serverEndsWithItsStarter() async throws {
+        let python = try #require(ServerProcess.executable(named: "python3"))
+        let pid = try await ServerProcess.offThePool {
+            // Dropped without end(): its standard input closes, as every descriptor of a crashed process does.
+            try ServerProcess(python: python, program: "print(0, flush=True)\nimport time\ntime.sleep(600)", name: "a sleeper").pid
+        }
+        // It is still this process's child: wait for it (60 s at most, a guard against the failure hanging the suite).
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                Issue.record("the server outlived the end of its input")
+                return
+            }
+            usleep(20_000)
+        }
+        #expect(status == 0, "it exited by itself, status \(status)")
     }
 }

@@ -9,6 +9,7 @@ import TypedAPI
 import TypedAPIAsyncHTTPClient
 import Typist
 import TypistOpenAPI
+import TypistProcess
 @_exported import TypistTesting
 
 /// A shell with the demo bindings against a demo server on an ephemeral port; stopped after.
@@ -90,9 +91,8 @@ enum Built {
         env["TYPIST_TOKEN"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("typist-no-config").path
         for (key, value) in environment { env[key] = value }
-        // Not Foundation's Process, whose launch crashed the test process now and then (ChildProcess).
         let result = try ChildProcess.run([executable.path] + arguments, environment: env, directory: (directory ?? packageRoot).path,
-                                          input: input.map { Data($0.utf8) })
+                                          input: input.map { Array($0.utf8) })
         return Result(status: result.status, standard: String(decoding: result.output, as: UTF8.self),
                       error: String(decoding: result.errors, as: UTF8.self))
     }

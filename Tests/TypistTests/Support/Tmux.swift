@@ -1,6 +1,7 @@
 import FaultServer
 import Foundation
 import Testing
+import TypistProcess
 
 /// The built binary in a real terminal, driven through tmux (send-keys, capture-pane).
 ///
@@ -114,37 +115,11 @@ final class TmuxSession {
     @discardableResult
     private func tmux(_ arguments: [String], detached: Bool = false) throws -> String {
         if detached {
-            try CleanSpawnAndWait.run(["tmux", "-L", socket] + arguments)
+            _ = try ChildProcess(["tmux", "-L", socket] + arguments, input: .null, output: .null, errors: .null).wait()
             return ""
         }
-        // Not Foundation's Process, whose launch crashed the test process now and then (ChildProcess).
         let result = try ChildProcess.run(["tmux", "-L", socket] + arguments, mergeErrors: true)
         return String(decoding: result.output, as: UTF8.self)
-    }
-}
-
-/// Spawns a child with an empty signal mask and default dispositions (`FaultServer.CleanSpawn`)
-/// and /dev/null for every standard stream, then waits for it.
-enum CleanSpawnAndWait {
-    struct Failure: Error { let code: Int32 }
-
-    static func run(_ arguments: [String]) throws {
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        // The tmux server this starts lives on: it must hold no other test's pipe.
-        let result = CleanSpawn.withFileActions({ actions in
-            for descriptor: Int32 in [0, 1, 2] {
-                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-            }
-        }) { actions in
-            CleanSpawn.withAttributes { attributes in
-                posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-            }
-        }
-        guard result == 0 else { throw Failure(code: result) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
 }
 
