@@ -35,6 +35,20 @@ struct TerminalTests {
         #expect(tree.allSatisfy { !ProcessTree.isAlive($0) })
     }
 
+    @Test("A terminal whose test process is gone without closing it ends with everything in it")
+    func endsWithItsTestProcess() async throws {
+        let session = try await start()
+        let tree = ProcessTree.descendants(of: session.panePID) + [session.panePID]
+        // What a crashed test process's closing descriptors do to the warden.
+        session.warden.closeInput()
+        let deadline = ContinuousClock.now + .seconds(60) // a guard against the failure, not a measure
+        while tree.contains(where: ProcessTree.isAlive), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(!tree.contains(where: ProcessTree.isAlive), "the terminal outlived its test process")
+        expectNothingLeft(session)
+    }
+
     static func temporaryHome() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("typist-tmux-\(UUID())")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

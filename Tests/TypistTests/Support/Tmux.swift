@@ -8,7 +8,8 @@ import TypistProcess
 /// Every session runs on its own tmux server. ``close()`` ends the server and every process
 /// under the pane (the shell, `typist`, its in-process demo service) and reports any that
 /// outlived it; the tests call it and expect nothing left. `deinit` closes too, for a test that
-/// threw half-way.
+/// threw half-way; and a test process that crashes or is killed takes its servers with it (see
+/// ``warden``).
 final class TmuxSession {
     static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -23,11 +24,17 @@ final class TmuxSession {
     /// Whether ``close()`` removes ``home`` (a session's own; a home shared by sessions is kept).
     private let removesHome: Bool
 
+    /// A shell that ends the tmux server once its input ends: at ``close()``, or when the test
+    /// process dies and its descriptors close (tmux's server is a daemon, and a killed test run
+    /// left every terminal it had open running, `typist` in each).
+    let warden: ChildProcess
+
     /// Starts `command` in a 120×40 terminal; when it exits, the pane prints `EXIT=<status>`.
     /// With `removingHome`, ``close()`` removes `home` once everything under the pane has ended.
     init(_ command: String, home: URL, removingHome: Bool = false) throws {
         self.home = home
         removesHome = removingHome
+        warden = try ChildProcess(["sh", "-c", "cat >/dev/null; exec tmux -L \(socket) kill-server"], input: .pipe, output: .null, errors: .null)
         let line = "env HOME='\(home.path)' XDG_STATE_HOME='\(home.path)/state' NO_COLOR=1 TERM=xterm \(command); echo EXIT=$?; sleep 60"
         try tmux(["new-session", "-d", "-x", "120", "-y", "40", line], detached: true)
         let reported = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -46,6 +53,8 @@ final class TmuxSession {
         closed = true
         let tree = panePID > 0 ? ProcessTree.descendants(of: panePID) + [panePID] : []
         _ = try? tmux(["kill-server"])
+        warden.closeInput()
+        _ = warden.wait()
         for pid in tree { kill(pid, SIGTERM) }
         let deadline = Date().addingTimeInterval(10)
         var alive = tree.filter(ProcessTree.isAlive)
