@@ -369,6 +369,9 @@ struct OpenAPIDocumentTests {
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput)
         let names = Set(registry.endpoints.map(\.name))
         #expect(names.contains("getHeaders"), "\(names.sorted())")
+        // httpbin lists a TRACE /redirect-to, which was sent as a GET.
+        #expect(!names.contains("traceRedirectTo"))
+        #expect(document.warnings.contains("TRACE /redirect-to is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
         #expect(try await shell.evaluate(#"getHeaders().headers["Host"] != nil"#) == .bool(true))
     }
 }
@@ -446,7 +449,14 @@ struct OpenAPIRefusalTests {
                       content:
                         application/json:
                           schema: { $ref: "#/components/schemas/Missing" }
+              /y:
+                options:
+                  operationId: y
+                  responses: { "204": { description: none } }
             """, name: "w.yaml")
+        // An endpoint cannot send OPTIONS (or TRACE): sent as a GET, its answer would be another operation's.
+        #expect(document.warnings.contains("OPTIONS /y is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
+        #expect(document.operationCount == 1)
         #expect(document.warnings.contains("$ref '#/components/schemas/Missing' points at nothing in the document: it is Any here"))
         #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:`"))
         #expect(document.warnings.contains("security schemes Typist cannot send are left out: mtls"))

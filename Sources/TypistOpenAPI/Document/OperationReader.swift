@@ -45,6 +45,11 @@ struct OperationReader {
             let shared = pathItem["parameters"]?.array ?? []
             for method in specMethods {
                 guard let operation = pathItem[method], case .object = operation else { continue }
+                guard sendableSpecMethods.contains(method) else {
+                    // Sent as another method, its answer would be another operation's.
+                    warnings.append("\(method.uppercased()) \(TerminalText.sanitized(path)) is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE")
+                    continue
+                }
                 result.append(read(operation, method: method.uppercased(), path: path, shared: shared))
             }
         }

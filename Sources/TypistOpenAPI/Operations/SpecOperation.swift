@@ -61,6 +61,9 @@ package struct SpecOperation: Sendable {
 /// The methods an OpenAPI path item may hold, in the order operations are listed.
 let specMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+/// Those of them an endpoint can send (`HTTPMethod` has no `OPTIONS` or `TRACE`).
+let sendableSpecMethods: Set<String> = ["get", "put", "post", "delete", "head", "patch"]
+
 extension SpecOperation {
     /// A function name from an `operationId` (`repos/list-for-org` → `reposListForOrg`), or from
     /// the method and path (`GET /pets/{petId}` → `getPetsByPetId`).
