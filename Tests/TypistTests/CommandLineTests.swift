@@ -102,6 +102,8 @@ struct CommandLineTests {
         let with = try await Built.run("typist", ["run", url.path], environment: ["TYPIST_TOKEN": "not-valid-but-secret"])
         #expect(with.standard.hasPrefix("••••\n"))
         #expect(with.error.contains("401"))
+        // A 401 to a call that sent a token says the token was refused, not that none was sent.
+        #expect(with.error.contains("note: the service wants credentials: the token sent was refused"), "\(with.error)")
         #expect(!(with.standard + with.error).contains("not-valid-but-secret"))
     }
 

@@ -373,6 +373,22 @@ struct OpenAPIDocumentTests {
         #expect(!names.contains("traceRedirectTo"))
         #expect(document.warnings.contains("TRACE /redirect-to is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
         #expect(try await shell.evaluate(#"getHeaders().headers["Host"] != nil"#) == .bool(true))
+        // A 401 says what the service asked for, that the call sent nothing, and how to send something.
+        let unauthorized = await #expect(throws: (any Error).self) { try await shell.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p")"#) }
+        #expect(String(describing: unauthorized).contains(
+            #"the service asks for credentials (WWW-Authenticate: Basic realm="Fake Realm"), and this call sends none (its kind is Public); the document declares no security for it: load it with --default-auth basic, then username = … and password = …"#),
+            "\(String(describing: unauthorized))")
+        // Loaded so, the wrong password is refused, and said so; the right one passes.
+        let basic = try await OpenAPIDocument.load(httpbin.baseURL + "/spec.json", defaultAuth: "basic", cacheDirectory: nil)
+        let withBasic = try Shell(registry: try EndpointRegistry { basic }, environment: try ServerEnvironment(url: httpbin.baseURL),
+                                  transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        _ = try await withBasic.evaluate(#"username = "u""#)
+        _ = try await withBasic.evaluate(#"password = "wrong""#)
+        let refused = await #expect(throws: (any Error).self) { try await withBasic.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p")"#) }
+        #expect(String(describing: refused).contains("Basic realm=\"Fake Realm\"): the user name and password sent were refused; check username and password"),
+                "\(String(describing: refused))")
+        _ = try await withBasic.evaluate(#"password = "p""#)
+        #expect(try await withBasic.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p").authenticated"#) == .bool(true))
     }
 }
 

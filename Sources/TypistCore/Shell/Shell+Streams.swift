@@ -13,15 +13,16 @@ extension Shell {
                 preview.noteCall(answersList: false)
                 return SampleValue.of(endpoint.responseType)
             }
-            guard case .stream(let stream) = try await plan.send(client, session.credentials).value else { return .void }
+            let credentials = session.credentials
+            guard case .stream(let stream) = try await plan.send(client, credentials).value else { return .void }
             let tls = client.environment.tls
             return .stream(stream.mappingErrors { error in
                 session.update { $0.lastFailure = .init(function: selector, error: error) }
-                return TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), registry: registry)
+                return CallAdvice.wrapping(error, endpoint: endpoint, credentials: credentials, tls: tls, registry: registry)
             })
         } catch {
             session.update { $0.lastFailure = .init(function: selector, error: error) }
-            throw TokenAdvice.wrapping(error, registry: registry)
+            throw CallAdvice.wrapping(error, endpoint: endpoint, credentials: session.credentials, tls: client.environment.tls, registry: registry)
         }
     }
 

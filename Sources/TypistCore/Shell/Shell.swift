@@ -412,7 +412,7 @@ public final class Shell: @unchecked Sendable {
                 (value, token) = (SampleValue.of(endpoint.responseType), nil)
             } catch {
                 session.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
-                throw TokenAdvice.wrapping(TLSAdvice.wrapping(error, options: client.environment.tls), registry: registry)
+                throw CallAdvice.wrapping(error, endpoint: endpoint, credentials: credentials, tls: client.environment.tls, registry: registry)
             }
             preview?.noteCall(answersList: endpoint.responseType.containsArray)
             guard let token else { return value }

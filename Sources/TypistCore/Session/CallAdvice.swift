@@ -1,0 +1,15 @@
+import TypedAPI
+
+/// The advice a failed call's error carries, each a line the prompt shows as a note: how to trust
+/// a server (``TLSAdvice``), what a 401 asked for (``ChallengeAdvice``), which calls give a token
+/// (``TokenAdvice``).
+enum CallAdvice {
+    /// `error` with whichever advice applies to a call of `endpoint` sent with `credentials`.
+    static func wrapping(_ error: any Error, endpoint: EndpointRegistration, credentials: SessionCredentials,
+                         tls: TLSOptions, registry: EndpointRegistry) -> any Error {
+        let kinds = endpoint.acceptedKinds.isEmpty ? [endpoint.kindName] : endpoint.acceptedKinds
+        let challenged = ChallengeAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), kinds: kinds, credentials: credentials,
+                                                  fromDocument: endpoint.route != nil)
+        return TokenAdvice.wrapping(challenged, registry: registry)
+    }
+}
