@@ -373,6 +373,8 @@ struct OpenAPIDocumentTests {
         #expect(!names.contains("traceRedirectTo"))
         #expect(document.warnings.contains("TRACE /redirect-to is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
         #expect(try await shell.evaluate(#"getHeaders().headers["Host"] != nil"#) == .bool(true))
+        // httpbin's /anything/{anything} declares no parameter for {anything}: it is one anyway.
+        #expect(try await shell.evaluate(#"postAnythingByAnything(anything: "a b").url"#) == .string(httpbin.baseURL + "/anything/a%20b"))
         // A 401 says what the service asked for, that the call sent nothing, and how to send something.
         let unauthorized = await #expect(throws: (any Error).self) { try await shell.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p")"#) }
         #expect(String(describing: unauthorized).contains(
@@ -469,10 +471,23 @@ struct OpenAPIRefusalTests {
                 options:
                   operationId: y
                   responses: { "204": { description: none } }
+              /z/{zid}/items/{item}:
+                get:
+                  operationId: z
+                  parameters:
+                    - { name: limit, in: query, schema: { type: integer } }
+                    - { name: item, in: path, required: true, schema: { type: integer } }
+                  responses: { "204": { description: none } }
             """, name: "w.yaml")
+        // A path template no parameter declares (httpbin has them): a String argument after the
+        // declared path parameters, said; without it the function could not be called.
+        #expect(document.warnings.contains("z: the path's {zid} has no parameter in the document: it is a String argument"))
+        let z = try #require(document.operations.first { $0.name == "z" })
+        #expect(z.arguments.map(\.label) == ["limit", "item", "zid"])
+        #expect(z.arguments[2].place == .path && z.arguments[2].type == .string && z.arguments[2].defaultValue == nil)
         // An endpoint cannot send OPTIONS (or TRACE): sent as a GET, its answer would be another operation's.
         #expect(document.warnings.contains("OPTIONS /y is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
-        #expect(document.operationCount == 1)
+        #expect(document.operationCount == 2)
         #expect(document.warnings.contains("$ref '#/components/schemas/Missing' points at nothing in the document: it is Any here"))
         #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:`"))
         #expect(document.warnings.contains("security schemes Typist cannot send are left out: mtls"))

@@ -125,6 +125,19 @@ struct OperationReader {
                 warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (only path, query and header parameters are)")
             }
         }
+        // A template in the path that no parameter declares (httpbin's `/etag/{etag}`): a required
+        // String, said, rather than a function that cannot be called.
+        // Placed after the declared path parameters, before the rest: path arguments come first.
+        let declared = Set(arguments.filter { $0.place == .path }.map(\.key))
+        let position = (arguments.lastIndex { $0.place == .path }).map { $0 + 1 } ?? 0
+        let before = arguments.count
+        for template in Self.templates(in: path) where !declared.contains(template) {
+            warnings.append("\(name): the path's {\(TerminalText.sanitized(template))} has no parameter in the document: it is a String argument")
+            add(.init(key: template, label: SwiftNames.property(template), place: .path, type: .string, defaultValue: nil, choices: nil))
+        }
+        let undeclared = arguments[before...]
+        arguments.removeSubrange(before...)
+        arguments.insert(contentsOf: undeclared, at: position)
         if let body = (operation["requestBody"].map(resolved)) ?? bodyNode {
             for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
         }
@@ -144,6 +157,18 @@ struct OperationReader {
             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
         specOperation.streams = stream != nil
         return specOperation
+    }
+
+    /// The names of a path template's expressions, in order: `/repos/{owner}/{repo}` → owner, repo.
+    static func templates(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = path[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// The media types a stream comes as: server-sent events, and the forms of JSON Lines.
