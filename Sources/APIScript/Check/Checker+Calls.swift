@@ -132,6 +132,15 @@ extension Checker {
                 }
                 continue
             }
+            // An argument whose label no parameter has, where a later argument carries this
+            // parameter's label: it is extra, not this parameter's under a wrong label (taking it
+            // for that put the later argument out of order, an error that was not so).
+            while let label = arguments[cursor].label, let own = parameter.label,
+                  !parameters.contains(where: { $0.label == label }), arguments[(cursor + 1)...].contains(where: { $0.label == own }) {
+                checkExpression(arguments[cursor].value, expected: nil)
+                error("extra argument '\(label)' in call to '\(name)'", arguments[cursor].value.span)
+                cursor += 1
+            }
             let argument = arguments[cursor]
             let isTrailingClosure = cursor == arguments.count - 1 && argument.label == nil
                 && { if case .closure = argument.value.kind { true } else { false } }()
