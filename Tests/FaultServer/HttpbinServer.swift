@@ -18,6 +18,20 @@ public final class HttpbinServer: Sendable {
         return "httpbin is not installed in .build-venv: run `bash Scripts/test-tools` (`.ci/run` does) to include this suite"
     }
 
+    /// Why a suite that needs `packages` (import names) from `.build-venv` cannot run, or `nil`: a
+    /// `.build-venv` made before a package was added to `Scripts/test-tools` is told to run it again.
+    public static func unavailable(needing packages: [String], for suite: String) -> String? {
+        if let reason = unavailable { return reason }
+        let venv = URL(fileURLWithPath: python).deletingLastPathComponent().deletingLastPathComponent()
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: venv.appendingPathComponent("lib").path)) ?? []
+        let installed = versions.contains { version in
+            packages.allSatisfy { package in
+                FileManager.default.fileExists(atPath: venv.appendingPathComponent("lib/\(version)/site-packages/\(package)").path)
+            }
+        }
+        return installed ? nil : "\(suite) is not installed in .build-venv: run `bash Scripts/test-tools` (`.ci/run` does) to include this suite"
+    }
+
     static var python: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build-venv/bin/python").path

@@ -20,15 +20,7 @@ public final class StarletteServer: Sendable {
     /// Why the suite cannot run, or `nil` when sse-starlette and uvicorn are installed (a
     /// `.build-venv` made for httpbin alone, before they were added, is told to run the script again).
     public static var unavailable: String? {
-        if let reason = HttpbinServer.unavailable { return reason }
-        let venv = URL(fileURLWithPath: HttpbinServer.python).deletingLastPathComponent().deletingLastPathComponent()
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: venv.appendingPathComponent("lib").path)) ?? []
-        let installed = versions.contains { version in
-            ["sse_starlette", "uvicorn"].allSatisfy { package in
-                FileManager.default.fileExists(atPath: venv.appendingPathComponent("lib/\(version)/site-packages/\(package)").path)
-            }
-        }
-        return installed ? nil : "sse-starlette and uvicorn are not installed in .build-venv: run `bash Scripts/test-tools` (`.ci/run` does) to include this suite"
+        HttpbinServer.unavailable(needing: ["sse_starlette", "uvicorn"], for: "sse-starlette or uvicorn")
     }
 
     /// The server: the app, then uvicorn on a socket that listens before its port is printed (a

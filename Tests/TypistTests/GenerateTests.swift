@@ -12,6 +12,14 @@ import TypedAPITesting
 /// every time, and `--check` keeps honest.
 @Suite("typist generate")
 struct GenerateTests {
+    /// Type-checks Swift files (generated code) against the modules this build made.
+    static func typecheck(_ paths: [String]) async throws -> ProcessResult {
+        let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
+        let root = Built.packageRoot.path
+        return try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
+                                            "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"] + paths)
+    }
+
     /// The demo service's document in a file of `folder`.
     private static func document(in folder: URL) throws -> String {
         let file = folder.appendingPathComponent("openapi.yaml")
@@ -39,11 +47,7 @@ struct GenerateTests {
             #expect(repository.contains("public struct Repository: Codable, Sendable {"))
             #expect(repository.contains("        case fullName = \"full_name\"\n"))
             // Type-checked against the modules this build made.
-            let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
-            let root = Built.packageRoot.path
-            let checked = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
-                                                       "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"]
-                                                      + files.map { folder.appendingPathComponent($0).path })
+            let checked = try await Self.typecheck(files.map { folder.appendingPathComponent($0).path })
             #expect(checked.status == 0, "\(checked.output)")
         }
     }
@@ -77,6 +81,16 @@ struct GenerateTests {
                     Pet:
                       oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }]
                     Cat: { type: object, required: [lives], properties: { lives: { type: integer } } }
+                    Kind: { type: string, enum: [book, film] }
+                    Response: { type: object, properties: { ok: { type: boolean } } }
+                    Tree:
+                      type: object
+                      required: [name]
+                      properties:
+                        name: { type: string }
+                        parent: { $ref: '#/components/schemas/Tree' }
+                        first: { $ref: '#/components/schemas/Branch' }
+                    Branch: { type: object, properties: { tree: { $ref: '#/components/schemas/Tree' } } }
                     Dog:
                       allOf:
                         - $ref: '#/components/schemas/Node'
@@ -114,6 +128,22 @@ struct GenerateTests {
                     delete:
                       responses:
                         "204": { description: gone }
+                  /trees:
+                    get:
+                      operationId: trees
+                      parameters:
+                        - { name: kind, in: query, schema: { anyOf: [{ $ref: '#/components/schemas/Kind' }, { type: "null" }] } }
+                      responses:
+                        "200": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Tree' } } } }
+                    post:
+                      operationId: plant
+                      requestBody:
+                        required: true
+                        content:
+                          application/json:
+                            schema: { type: object, required: [kind], properties: { kind: { $ref: '#/components/schemas/Kind' }, name: { type: string } } }
+                      responses:
+                        "200": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Response' } } } }
                 """
             let document = try OpenAPIDocument(text: text, name: "constructs.yaml")
             let files = SwiftGenerator(document: document).files()
@@ -135,11 +165,18 @@ struct GenerateTests {
             #expect(try shell.interpreter.staticType(of: "pets(direction: .desc)").get() != .unknown)
             #expect(shell.check(ScriptSource(name: "p.api", text: "pets(direction: .sideways)")).contains { $0.message.contains("Direction") })
             #expect(endpoints.contains("extension Endpoint where Kind == APIKey, Response == Void {"))
-            let modules = try Built.executable("typist").deletingLastPathComponent().appendingPathComponent("Modules").path
-            let root = Built.packageRoot.path
-            let checked = try await ProcessResult.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules,
-                                                       "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"]
-                                                      + files.map { folder.appendingPathComponent($0.path).path })
+            // Schemas named as Endpoint's generic parameters (FastAPI's documents have them) get
+            // `Model` after their names: in `extension Endpoint where Kind == …`, `Kind` is the parameter.
+            #expect(endpoints.contains("public static func trees(kind: KindModel? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func plant(kind: KindModel, name: String? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("extension Endpoint where Kind == APIKey, Response == ResponseModel {"), "\(endpoints)")
+            // A record that holds itself outside an array (directly, or through another) is a final class.
+            let tree = try #require(files.first { $0.path == "Models/Tree.swift" }).text
+            #expect(tree.contains("public final class Tree: Codable, Sendable {") && tree.contains("    public let parent: Tree?"), "\(tree)")
+            #expect(try #require(files.first { $0.path == "Models/Branch.swift" }).text.contains("public final class Branch"))
+            // One that holds itself only in an array stays a struct.
+            #expect(files.contains { $0.text.contains("public struct Node") }, "\(files.map(\.path))")
+            let checked = try await Self.typecheck(files.map { folder.appendingPathComponent($0.path).path })
             #expect(checked.status == 0, "\(checked.output)")
         }
     }

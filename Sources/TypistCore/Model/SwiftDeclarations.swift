@@ -6,7 +6,8 @@ import APIScript
 /// It writes whatever built the model — a JSON sample (`:model`) or the host's own Swift types —
 /// the same way. Each record is declared once, under its name or, when another record already
 /// took that name (or it is one of Swift's), the name with a number (`Owner2`); a record that
-/// contains itself is declared before its fields are written, so recursion ends.
+/// contains itself is declared before its fields are written, so recursion ends, and is a final
+/// class where it holds itself outside an array (a struct cannot).
 package struct SwiftDeclarations {
     /// How declarations are written: `:model`'s for pasting (`struct Repo: Decodable, Sendable`
     /// with `let`s), or a package's (`public struct Repo: Codable, Sendable` with `var`s and a
@@ -98,12 +99,15 @@ package struct SwiftDeclarations {
         let position = structs.count
         structs.append((name, []))
         let fields = record.fields
-        var lines = ["\(style.access)struct \(name): \(style.conformances) {"]
+        // A struct cannot hold itself (it would be of infinite size): a record that contains itself
+        // other than in an array or a dictionary is a final class, with `let`s (to be Sendable).
+        let isClass = Self.containsItself(record)
+        var lines = ["\(style.access)\(isClass ? "final class" : "struct") \(name): \(style.conformances) {"]
         var parameters: [String] = []
         for field in fields {
             let type = typeName(field.type)
             let name = SwiftNames.escaped(field.name)
-            lines.append("    \(style.access)\(style.initializer ? "var" : "let") \(name): \(type)")
+            lines.append("    \(style.access)\(style.initializer && !isClass ? "var" : "let") \(name): \(type)")
             // A parameter named `self` would hide the instance: its inner name is `selfValue`.
             parameters.append((field.name == "self" ? "`self` selfValue" : name) + ": \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
         }
@@ -120,6 +124,23 @@ package struct SwiftDeclarations {
         lines.append("}")
         structs[position].lines = lines
         return name
+    }
+
+    /// Whether `record` holds itself, directly or through other records, other than in an array
+    /// or a dictionary (whose elements are stored apart).
+    static func containsItself(_ record: RecordType) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        func reaches(_ type: ScriptType) -> Bool {
+            switch type {
+            case .optional(let wrapped): return reaches(wrapped)
+            case .record(let other):
+                if other === record { return true }
+                guard seen.insert(ObjectIdentifier(other)).inserted else { return false }
+                return other.fields.contains { reaches($0.type) }
+            default: return false
+            }
+        }
+        return record.fields.contains { reaches($0.type) }
     }
 
     private mutating func uniqueTypeName(_ base: String) -> String {

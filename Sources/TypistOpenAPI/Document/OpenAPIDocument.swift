@@ -306,12 +306,18 @@ public struct OpenAPIDocument: RegistryContent {
                 }
                 url = url.replacingOccurrences(of: "{\(name)}", with: given[name] ?? variable["default"]?.string ?? "")
             }
-            if url.hasPrefix("/") {
-                guard let baseURL, let origin = Self.origin(of: baseURL) else { continue }
-                url = origin + url
+            // A relative URL is relative to where the document came from (OpenAPI 3's rule).
+            if !url.contains("://") {
+                guard let baseURL, Self.origin(of: baseURL) != nil,
+                      let resolved = URL(string: url, relativeTo: baseURL)?.absoluteString else { continue }
+                url = resolved
             }
             if url.hasSuffix("/") { url.removeLast() }
             result.append((url, server["description"]?.string.map(TerminalText.sanitized)))
+        }
+        // No servers means one at `/`: the service that published the document (FastAPI's have none).
+        if (root["servers"]?.array ?? []).isEmpty, let baseURL, let origin = Self.origin(of: baseURL) {
+            result.append((origin, nil))
         }
         return result
     }

@@ -106,18 +106,20 @@ struct OperationReader {
                 let schema = isSwagger ? parameter : (parameter["schema"] ?? .object([]))
                 var type = types.type(of: schema, name: SwiftNames.type(key), direction: .request)
                 if case .record = type.unwrapped { type = .any }
-                let resolvedSchema = resolved(schema)
+                // `anyOf: [T, {type: null}]` (FastAPI's optional parameters) is T for its values.
+                let inner = Self.nonNullMember(of: resolved(schema)) ?? schema
+                let resolvedSchema = resolved(inner)
                 let choices = (resolvedSchema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
-                let defaultValue = required ? nil : (resolvedSchema["default"]?.value ?? .null)
+                let defaultValue = required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null)
                 // Declared once and shared: by its schema's name, else the shared parameter's.
-                let sharedName = (schema["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
+                let sharedName = (inner["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
                 // `x-typist-label`: the label scripts write where the wire's name is not it (`q` → `query:`).
                 let label = SwiftNames.property(parameter["x-typist-label"]?.string ?? key)
                 add(.init(key: key, label: label, place: place == "path" ? .path : place == "query" ? .query : .header,
                           // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
                           type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
                           choices: choices?.isEmpty == false ? choices : nil,
-                          sharedTypeName: choices?.isEmpty == false ? sharedName.map(SwiftNames.type) : nil))
+                          sharedTypeName: choices?.isEmpty == false ? sharedName.map(SchemaTypes.typeName(ofSchema:)) : nil))
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
@@ -157,6 +159,13 @@ struct OperationReader {
             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
         specOperation.streams = stream != nil
         return specOperation
+    }
+
+    /// The one member of a `oneOf`/`anyOf` that is not `{type: null}`, when there is one and a null.
+    static func nonNullMember(of schema: SpecNode) -> SpecNode? {
+        guard let members = schema["anyOf"]?.array ?? schema["oneOf"]?.array else { return nil }
+        let others = members.filter { $0["type"]?.string != "null" }
+        return others.count == 1 && members.count == 2 ? others[0] : nil
     }
 
     /// The names of a path template's expressions, in order: `/repos/{owner}/{repo}` → owner, repo.
@@ -244,10 +253,17 @@ struct OperationReader {
            record.fields.allSatisfy({ Self.isSimple($0.type) }),
            record.fields.allSatisfy({ !labels.contains($0.name) })
         {
+            let properties = resolved(schema)["properties"]
             return record.fields.map { field in
                 let optional = field.type.isOptional || !required
+                // An enum field takes only its values, as an enum parameter does (`kind: .book`).
+                let property = properties?[field.key].map { Self.nonNullMember(of: resolved($0)) ?? $0 }
+                let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
+                let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
                 return .init(key: field.key, label: field.name, place: .bodyField,
-                             type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil, choices: nil)
+                             type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
+                             choices: choices?.isEmpty == false ? choices : nil,
+                             sharedTypeName: choices?.isEmpty == false ? sharedName.map(SchemaTypes.typeName(ofSchema:)) : nil)
             }
         }
         return [.init(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]

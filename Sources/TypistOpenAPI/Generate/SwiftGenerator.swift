@@ -48,7 +48,7 @@ package struct SwiftGenerator {
             for argument in operation.arguments {
                 // A whole body is any JSON: `JSONValue` (declared with the models).
                 if argument.place == .body { _ = models.declare(.any) }
-                let enumeration = argument.place == .bodyField ? nil : SpecEndpoint.enumeration(of: argument, in: operation)
+                let enumeration = SpecEndpoint.enumeration(of: argument, in: operation)
                 if let enumeration, !enumerations.contains(where: { $0.name == enumeration.typeName }) {
                     enumerations.append((enumeration.typeName, Self.declaration(of: enumeration)))
                 }
@@ -68,7 +68,12 @@ package struct SwiftGenerator {
             let fields = operation.arguments.filter { $0.place == .bodyField }
             if !fields.isEmpty {
                 var lines = ["/// The JSON body of `\(operation.name)`.", "public struct \(bodyName): Encodable, Sendable {"]
-                for field in fields { lines.append("    public var \(SwiftNames.escaped(field.label)): \(models.declare(field.type))") }
+                for field in fields {
+                    // An enum field is its enum (`Codable` as its raw value), as the factory takes it.
+                    let type = SpecEndpoint.enumeration(of: field, in: operation).map { $0.typeName + (field.type.isOptional ? "?" : "") }
+                        ?? models.declare(field.type)
+                    lines.append("    public var \(SwiftNames.escaped(field.label)): \(type)")
+                }
                 lines += SwiftDeclarations.codingKeys(fields.map { ($0.label, $0.key) })
                 lines.append("}")
                 bodies.append(lines.joined(separator: "\n"))

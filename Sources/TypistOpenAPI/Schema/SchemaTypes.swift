@@ -97,6 +97,22 @@ package struct SchemaTypes {
     }
 
     /// A `$ref`: a named schema's record (made once, so cycles end), or the type it names.
+    /// The Swift type a named schema is: its name as Swift writes a type, with `Model` after a name
+    /// the generated Swift needs for something else — `Endpoint`'s generic parameters (`Kind`, as
+    /// in `extension Endpoint where Kind == Bearer`, where a schema's `Kind` could not be named),
+    /// the types it is written with, and Swift's own.
+    static func typeName(ofSchema name: String) -> String {
+        let type = SwiftNames.type(name)
+        return reservedTypeNames.contains(type) ? type + "Model" : type
+    }
+
+    static let reservedTypeNames: Set<String> = [
+        "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody",
+        "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "JSONValue", "CodingKeys",
+        "URLQueryItem", "URL", "Data", "Date", "String", "Int", "Double", "Bool", "Void", "Array", "Dictionary", "Optional",
+        "Set", "Error", "Encodable", "Decodable", "Codable", "Sendable", "CaseIterable", "Type", "Self", "Any",
+    ]
+
     private mutating func referenced(_ reference: String, direction: Direction, depth: Int) -> ScriptType {
         guard let target = resolve(reference) else {
             warnings.append(reference.hasPrefix("#")
@@ -104,7 +120,7 @@ package struct SchemaTypes {
                 : "cannot follow $ref '\(TerminalText.sanitized(reference))' (only references inside the document are followed): it is Any here")
             return .any
         }
-        let schemaName = SwiftNames.type(String(reference.split(separator: "/").last ?? "Model"))
+        let schemaName = Self.typeName(ofSchema: String(reference.split(separator: "/").last ?? "Model"))
         guard Self.isRecord(target) else {
             return type(of: target, name: schemaName, direction: direction, depth: depth + 1)
         }

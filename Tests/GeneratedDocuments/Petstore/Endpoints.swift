@@ -111,7 +111,7 @@ extension Endpoint where Kind == Public, Response == JSONValue? {
 
 extension Endpoint where Kind == Public, Response == Order2 {
     /// `POST /store/order`: Place an order for a pet.
-    public static func placeOrder(id: Int? = nil, petId: Int? = nil, quantity: Int? = nil, shipDate: String? = nil, status: String? = nil, complete: Bool? = nil) -> Self {
+    public static func placeOrder(id: Int? = nil, petId: Int? = nil, quantity: Int? = nil, shipDate: String? = nil, status: PlaceOrderStatus? = nil, complete: Bool? = nil) -> Self {
         return Endpoint(.post(.json(PlaceOrderBody(id: id, petId: petId, quantity: quantity, shipDate: shipDate, status: status, complete: complete))), path: "/store/order")
     }
 }

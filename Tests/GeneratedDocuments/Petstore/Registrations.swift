@@ -2,6 +2,7 @@
 import Typist
 
 extension FindPetsByStatusStatus: ScriptArgument {}
+extension PlaceOrderStatus: ScriptArgument {}
 extension JSONValue: JSONScriptArgument {}
 
 /// The document's operations as a host registers them: `EndpointRegistry { swaggerPetstoreOpenAPI30Endpoints }`.
@@ -21,7 +22,7 @@ public var swaggerPetstoreOpenAPI30Endpoints: Group {
         Register("getUserByName", summary: "Get user by user name.", Parameter<String>("username")) { username in Endpoint<Public, User2>.getUserByName(username: username) }
         Register("loginUser", summary: "Logs user into the system.", Parameter<String?>("username"), Parameter<String?>("password")) { username, password in Endpoint<Public, String>.loginUser(username: username, password: password) }
         Register("logoutUser", summary: "Logs out current logged in user session.") { Endpoint<Public, JSONValue?>.logoutUser }
-        Register("placeOrder", summary: "Place an order for a pet.", Parameter<Int?>("id"), Parameter<Int?>("petId"), Parameter<Int?>("quantity"), Parameter<String?>("shipDate"), Parameter<String?>("status"), Parameter<Bool?>("complete")) { id, petId, quantity, shipDate, status, complete in Endpoint<Public, Order2>.placeOrder(id: id, petId: petId, quantity: quantity, shipDate: shipDate, status: status, complete: complete) }
+        Register("placeOrder", summary: "Place an order for a pet.", Parameter<Int?>("id"), Parameter<Int?>("petId"), Parameter<Int?>("quantity"), Parameter<String?>("shipDate"), Parameter<PlaceOrderStatus?>("status"), Parameter<Bool?>("complete")) { id, petId, quantity, shipDate, status, complete in Endpoint<Public, Order2>.placeOrder(id: id, petId: petId, quantity: quantity, shipDate: shipDate, status: status, complete: complete) }
         Register("updatePet", summary: "Update an existing pet.", Parameter<JSONValue>("body")) { body in Endpoint<Bearer, Pet2>.updatePet(body: body) }
         Register("updatePetWithForm", summary: "Updates a pet in the store with form data.", Parameter<Int>("petId"), Parameter<String?>("name"), Parameter<String?>("status")) { petId, name, status in Endpoint<Bearer, Pet2>.updatePetWithForm(petId: petId, name: name, status: status) }
         Register("updateUser", summary: "Update user resource.", Parameter<String>("username"), Parameter<JSONValue?>("body")) { username, body in Endpoint<Public, JSONValue?>.updateUser(username: username, body: body) }

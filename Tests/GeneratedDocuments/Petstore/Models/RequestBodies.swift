@@ -19,6 +19,6 @@ public struct PlaceOrderBody: Encodable, Sendable {
     public var petId: Int?
     public var quantity: Int?
     public var shipDate: String?
-    public var status: String?
+    public var status: PlaceOrderStatus?
     public var complete: Bool?
 }

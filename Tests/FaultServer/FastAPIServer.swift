@@ -1,0 +1,103 @@
+import Foundation
+
+/// A FastAPI application (FastAPI and pydantic from PyPI, in the package's `.build-venv`) on
+/// uvicorn, on an ephemeral loopback port for the length of a test: an API as the most used Python
+/// framework writes it, with the OpenAPI 3.1 document it generates at `/openapi.json` — no
+/// `servers`, optional parameters as `anyOf [T, null]`, an enum schema named `Kind`, a model that
+/// holds itself (`Item.parent`), HTTP bearer security, and 422 answers for invalid input.
+///
+/// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``stop()`` ends the process
+/// and waits for it.
+public final class FastAPIServer: Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: String
+    private let process: ServerProcess
+
+    /// Why the suite cannot run, or `nil` when FastAPI and uvicorn are installed.
+    public static var unavailable: String? {
+        HttpbinServer.unavailable(needing: ["fastapi", "pydantic", "uvicorn"], for: "FastAPI")
+    }
+
+    /// The application, then uvicorn on a socket that listens before its port is printed.
+    static let program = #"""
+        import socket
+        from datetime import datetime
+        from enum import Enum
+        from typing import Optional, Union
+        try:
+            import uvicorn
+            from fastapi import Depends, FastAPI, Header, HTTPException, Query
+            from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+            from pydantic import BaseModel, Field
+        except ImportError as error:
+            print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
+            raise SystemExit(1)
+
+        app = FastAPI(title="Items")
+
+        class Kind(str, Enum):
+            book = "book"
+            film = "film"
+
+        class Tag(BaseModel):
+            name: str
+
+        class Item(BaseModel):
+            id: int
+            name: str
+            kind: Kind
+            price: Optional[float] = None
+            tags: list[Tag] = []
+            created: datetime
+            parent: Optional["Item"] = None
+
+        class NewItem(BaseModel):
+            name: str = Field(min_length=1)
+            kind: Kind
+            price: Optional[float] = None
+
+        items = {1: Item(id=1, name="Dune", kind=Kind.book, price=9.5, tags=[Tag(name="sf")], created=datetime(2020, 1, 1))}
+        items[2] = Item(id=2, name="Dune Messiah", kind=Kind.book, created=datetime(2020, 1, 2), parent=items[1])
+        bearer = HTTPBearer()
+
+        @app.get("/items", response_model=list[Item])
+        def list_items(kind: Optional[Kind] = None, limit: int = Query(10, ge=1, le=100), q: Union[str, None] = None):
+            return [item for item in items.values() if kind is None or item.kind == kind][:limit]
+
+        @app.get("/items/{item_id}", response_model=Item)
+        def get_item(item_id: int, x_trace: Optional[str] = Header(None)):
+            if item_id not in items:
+                raise HTTPException(404, detail="no such item")
+            return items[item_id]
+
+        @app.post("/items", response_model=Item, status_code=201)
+        def create_item(item: NewItem, auth: HTTPAuthorizationCredentials = Depends(bearer)):
+            if auth.credentials != "secret-token":
+                raise HTTPException(401, detail="invalid token", headers={"WWW-Authenticate": "Bearer"})
+            new = Item(id=len(items) + 1, created=datetime(2021, 1, 1), **item.model_dump())
+            items[new.id] = new
+            return new
+
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(128)
+        print(listener.getsockname()[1], flush=True)
+        uvicorn.Server(uvicorn.Config(app, log_level="critical")).run(sockets=[listener])
+        """#
+
+    /// Starts a server.
+    public static func start() async throws -> FastAPIServer {
+        try await ServerProcess.offThePool { try FastAPIServer() }
+    }
+
+    private init() throws {
+        if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
+        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "uvicorn (FastAPI)")
+        baseURL = "http://127.0.0.1:\(process.port)"
+    }
+
+    /// Ends the server and waits for it.
+    public func stop() {
+        process.end()
+    }
+}

@@ -1,0 +1,62 @@
+import APIScript
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPICurl
+@testable import TypistCore
+@testable import TypistOpenAPI
+
+/// An API written with FastAPI, the most used Python framework for them, read through the OpenAPI
+/// 3.1 document FastAPI generates — nothing in it written for Typist.
+@Suite("A FastAPI service through its own document", .enabled(if: FastAPIServer.unavailable == nil, "\(FastAPIServer.unavailable ?? "")"))
+struct FastAPITests {
+    @Test("Its document names no server: requests go where it came from; enums, optionals, bearer security, 422s and a model that holds itself")
+    func calls() async throws {
+        let server = try await FastAPIServer.start()
+        defer { server.stop() }
+        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.json", cacheDirectory: nil)
+        // No `servers`: OpenAPI's default is `/`, the service that published the document.
+        #expect(document.servers == [server.baseURL])
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: document.servers[0]),
+                              transport: CurlTransport(), output: output.shellOutput)
+        // `kind: Optional[Kind]` is `anyOf [Kind, null]`: the enum's cases, checked before anything is sent.
+        #expect(try await shell.evaluate("listItemsItemsGet(kind: .book).map(\\.name)") == .array([.string("Dune"), .string("Dune Messiah")]))
+        let refused = shell.check(ScriptSource(name: "k.api", text: "listItemsItemsGet(kind: .tv)"))
+        #expect(refused.contains { $0.message == "type 'KindModel' has no member 'tv'" }, "\(refused.map(\.message))")
+        #expect(try await shell.evaluate("getItemItemsItemIdGet(itemId: 2).parent?.tags?.map(\\.name)") == .array([.string("sf")]))
+        // FastAPI's validation answers 422 with what was wrong, shown.
+        let invalid = await #expect(throws: (any Error).self) { try await shell.evaluate("listItemsItemsGet(limit: 0)") }
+        #expect(String(describing: invalid).contains("422") && String(describing: invalid).contains("greater than or equal to 1"),
+                "\(String(describing: invalid))")
+        // HTTP bearer security: refused before the network without a token; a wrong one is said to be refused.
+        let unsent = shell.check(ScriptSource(name: "c.api", text: "createItemItemsPost(name: \"Solaris\", kind: .film)"))
+        #expect(unsent.contains { $0.message.contains("needs an access token") }, "\(unsent.map(\.message))")
+        _ = try await shell.evaluate("token = \"wrong\"")
+        let wrong = await #expect(throws: (any Error).self) { try await shell.evaluate("createItemItemsPost(name: \"Solaris\", kind: .film)") }
+        #expect(String(describing: wrong).contains("the service asks for credentials (WWW-Authenticate: Bearer): the token sent was refused"),
+                "\(String(describing: wrong))")
+        _ = try await shell.evaluate("token = \"secret-token\"")
+        #expect(try await shell.evaluate("createItemItemsPost(name: \"Solaris\", kind: .film, price: 7).kind") == .string("film"))
+        #expect(!output.all.contains("secret-token"))
+    }
+
+    @Test("typist generate writes Swift for its document that type-checks (a model that holds itself, a schema named Kind)")
+    func generated() async throws {
+        let server = try await FastAPIServer.start()
+        defer { server.stop() }
+        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.json", cacheDirectory: nil)
+        try await withTemporaryFolder("typist-fastapi-generate") { folder in
+            let files = SwiftGenerator(document: document).files()
+            for file in files {
+                let url = folder.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(try #require(files.first { $0.path == "Models/Item.swift" }).text.contains("public final class Item: Codable, Sendable {"))
+            let checked = try await GenerateTests.typecheck(files.map { folder.appendingPathComponent($0.path).path })
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+    }
+}
