@@ -1,10 +1,10 @@
 import Foundation
 import TypistProcess
 
-/// A server program run as a child process that prints its port on its first line: started
-/// with a clean signal mask and no descriptor but its standard ones (``ChildProcess``), its output
-/// read until the port (60 s at most, on a loaded machine), and ended — SIGTERM, then SIGKILL —
-/// and waited for by ``end()``.
+/// A server program (Python) run as a child process that prints its port on its first line:
+/// started with a clean signal mask and no descriptor but its standard ones (``ChildProcess``),
+/// ending with the test process however it ends, its output read until the port (60 s at most,
+/// on a loaded machine), and ended — SIGTERM, then SIGKILL — and waited for by ``end()``.
 public struct ServerProcess: Sendable {
     /// The port the server printed.
     public let port: Int
@@ -13,13 +13,6 @@ public struct ServerProcess: Sendable {
 
     /// The process.
     public var pid: pid_t { child.pid }
-
-    /// Starts `arguments[0]` with `arguments` and reads the port it prints.
-    ///
-    /// - Parameter name: The server's name, for errors.
-    public init(_ arguments: [String], name: String) throws {
-        try self.init(arguments, name: name, input: .null)
-    }
 
     /// Starts a Python `program` with `arguments` (its `sys.argv[1...]`) and reads the port it
     /// prints; the server ends when this process does, however it ends.
@@ -32,21 +25,9 @@ public struct ServerProcess: Sendable {
     ///   - python: The interpreter.
     ///   - name: The server's name, for errors.
     public init(python: String, program: String, arguments: [String] = [], name: String) throws {
-        try self.init([python, "-c", Self.endsWithInput + program] + arguments, name: name, input: .pipe)
-    }
-
-    /// Python run before a server's program: a thread that reads standard input to its end, then
-    /// ends the process.
-    static let endsWithInput = """
-        import os as _typist_os, sys as _typist_sys, threading as _typist_threading
-        _typist_threading.Thread(target=lambda: (_typist_sys.stdin.buffer.read(), _typist_os._exit(0)), daemon=True).start()
-
-        """
-
-    private init(_ arguments: [String], name: String, input: ChildProcess.Stream) throws {
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments, input: input, output: .pipe, errors: .null)
+            child = try ChildProcess([python, "-c", Self.endsWithInput + program] + arguments, input: .pipe, output: .pipe, errors: .null)
         } catch {
             throw Failure("cannot start \(name): \(error)")
         }
@@ -62,6 +43,14 @@ public struct ServerProcess: Sendable {
 
     /// Ends the server and waits for it.
     public func end() { child.end() }
+
+    /// Python run before a server's program: a thread that reads standard input to its end, then
+    /// ends the process.
+    static let endsWithInput = """
+        import os as _typist_os, sys as _typist_sys, threading as _typist_threading
+        _typist_threading.Thread(target=lambda: (_typist_sys.stdin.buffer.read(), _typist_os._exit(0)), daemon=True).start()
+
+        """
 
     /// Runs `body` on a thread of its own (a server takes a moment to start, and the
     /// concurrency pool must not wait for it).

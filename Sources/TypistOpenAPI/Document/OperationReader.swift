@@ -119,7 +119,7 @@ struct OperationReader {
                           // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
                           type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
                           choices: choices?.isEmpty == false ? choices : nil,
-                          sharedTypeName: choices?.isEmpty == false ? sharedName.map(SchemaTypes.typeName(ofSchema:)) : nil))
+                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil))
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
@@ -263,7 +263,7 @@ struct OperationReader {
                 return .init(key: field.key, label: field.name, place: .bodyField,
                              type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
                              choices: choices?.isEmpty == false ? choices : nil,
-                             sharedTypeName: choices?.isEmpty == false ? sharedName.map(SchemaTypes.typeName(ofSchema:)) : nil)
+                             sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil)
             }
         }
         return [.init(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]

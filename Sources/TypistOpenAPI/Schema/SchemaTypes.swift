@@ -106,6 +106,15 @@ package struct SchemaTypes {
         return reservedTypeNames.contains(type) ? type + "Model" : type
     }
 
+    /// ``typeName(ofSchema:)``, with a warning that says why when it is not the schema's own name.
+    mutating func typeName(forSchema name: String) -> String {
+        let type = Self.typeName(ofSchema: name)
+        if type != SwiftNames.type(name) {
+            warnings.append("'\(TerminalText.sanitized(name))' is the type \(type) here: \(SwiftNames.type(name)) is a name the generated Swift needs for another")
+        }
+        return type
+    }
+
     static let reservedTypeNames: Set<String> = [
         "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody",
         "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "JSONValue", "CodingKeys",
@@ -120,7 +129,7 @@ package struct SchemaTypes {
                 : "cannot follow $ref '\(TerminalText.sanitized(reference))' (only references inside the document are followed): it is Any here")
             return .any
         }
-        let schemaName = Self.typeName(ofSchema: String(reference.split(separator: "/").last ?? "Model"))
+        let schemaName = typeName(forSchema: String(reference.split(separator: "/").last ?? "Model"))
         guard Self.isRecord(target) else {
             return type(of: target, name: schemaName, direction: direction, depth: depth + 1)
         }
