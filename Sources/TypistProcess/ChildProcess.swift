@@ -24,7 +24,8 @@ package final class ChildProcess: Sendable {
     package enum Stream: Sendable, Equatable {
         /// `/dev/null`.
         case null
-        /// A pipe to this process (``input``, ``output`` or ``errors``).
+        /// A pipe to this process: the input written with ``send(_:)``, output and error read from
+        /// ``output`` and ``errors``.
         case pipe
         /// This process's own.
         case inherited
