@@ -8,12 +8,14 @@ import Darwin
 enum CStrings {
     /// Runs `body` with `strings` as C strings followed by a null pointer.
     static func with<T>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) throws -> T) rethrows -> T {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return try pointers.withUnsafeMutableBufferPointer { buffer in
-            guard let start = buffer.baseAddress else { preconditionFailure("an array of at least one element has storage") }
-            return try body(start)
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { table[index] = strdup(string) }
+        table[strings.count] = nil
+        defer {
+            for index in 0..<strings.count { free(table[index]) }
+            table.deallocate()
         }
+        return try body(table)
     }
 
     /// This process's environment, as `NAME=value` strings.

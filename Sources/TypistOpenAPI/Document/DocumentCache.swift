@@ -4,13 +4,13 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 8).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 9).
 ///
 /// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 8
+    static let version = 9
     let directory: URL
 
     /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.

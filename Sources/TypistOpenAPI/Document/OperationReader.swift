@@ -107,7 +107,7 @@ struct OperationReader {
                 var type = types.type(of: schema, name: SwiftNames.type(key), direction: .request)
                 if case .record = type.unwrapped { type = .any }
                 // `anyOf: [T, {type: null}]` (FastAPI's optional parameters) is T for its values.
-                let inner = Self.nonNullMember(of: resolved(schema)) ?? schema
+                let inner = SchemaTypes.nonNullMember(of: resolved(schema)) ?? schema
                 let resolvedSchema = resolved(inner)
                 let choices = (resolvedSchema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
                 let defaultValue = required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null)
@@ -159,13 +159,6 @@ struct OperationReader {
             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
         specOperation.streams = stream != nil
         return specOperation
-    }
-
-    /// The one member of a `oneOf`/`anyOf` that is not `{type: null}`, when there is one and a null.
-    static func nonNullMember(of schema: SpecNode) -> SpecNode? {
-        guard let members = schema["anyOf"]?.array ?? schema["oneOf"]?.array else { return nil }
-        let others = members.filter { $0["type"]?.string != "null" }
-        return others.count == 1 && members.count == 2 ? others[0] : nil
     }
 
     /// The names of a path template's expressions, in order: `/repos/{owner}/{repo}` → owner, repo.
@@ -257,7 +250,7 @@ struct OperationReader {
             return record.fields.map { field in
                 let optional = field.type.isOptional || !required
                 // An enum field takes only its values, as an enum parameter does (`kind: .book`).
-                let property = properties?[field.key].map { Self.nonNullMember(of: resolved($0)) ?? $0 }
+                let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
                 let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
                 let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
                 return .init(key: field.key, label: field.name, place: .bodyField,

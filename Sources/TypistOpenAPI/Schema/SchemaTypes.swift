@@ -115,12 +115,11 @@ package struct SchemaTypes {
         return type
     }
 
-    static let reservedTypeNames: Set<String> = [
+    static let reservedTypeNames: Set<String> = SwiftNames.reservedTypes.union([
         "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody",
-        "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "JSONValue", "CodingKeys",
-        "URLQueryItem", "URL", "Data", "Date", "String", "Int", "Double", "Bool", "Void", "Array", "Dictionary", "Optional",
-        "Set", "Error", "Encodable", "Decodable", "Codable", "Sendable", "CaseIterable", "Type", "Self", "Any",
-    ]
+        "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "URLQueryItem", "Void",
+        "Array", "Dictionary", "Optional", "Set", "Error", "Encodable", "Codable", "CaseIterable",
+    ])
 
     private mutating func referenced(_ reference: String, direction: Direction, depth: Int) -> ScriptType {
         guard let target = resolve(reference) else {
@@ -209,11 +208,19 @@ package struct SchemaTypes {
         }
     }
 
+    /// The one member of a `oneOf`/`anyOf` that is not `{type: null}`, when there is one and a null.
+    static func nonNullMember(of schema: SpecNode) -> SpecNode? {
+        guard let members = schema["anyOf"]?.array ?? schema["oneOf"]?.array else { return nil }
+        let others = members.filter { !isNull($0) }
+        return others.count == 1 && members.count == 2 ? others[0] : nil
+    }
+
+    private static func isNull(_ schema: SpecNode) -> Bool { schema["type"]?.string == "null" }
+
     /// `oneOf`/`anyOf`: `T` or null is `T?`; objects are one record whose variant-only fields are
     /// optional; anything else is any JSON.
     private mutating func union(_ members: [SpecNode], name: String, direction: Direction, depth: Int) -> ScriptType {
-        let isNull: (SpecNode) -> Bool = { $0["type"]?.string == "null" }
-        let others = members.filter { !isNull($0) }
+        let others = members.filter { !Self.isNull($0) }
         let nullable = others.count < members.count
         guard !others.isEmpty else { return .nilLiteral }
         if others.count == 1 {
