@@ -18,7 +18,7 @@ struct FastAPITests {
         let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.json", cacheDirectory: nil)
         // No `servers`: OpenAPI's default is `/`, the service that published the document.
         #expect(document.servers == [server.baseURL])
-        #expect(document.warnings == ["'Kind' is the type KindModel here: Kind is a name the generated Swift needs for another"])
+        #expect(document.warnings == ["'Kind' is the type KindModel here: Kind is a name the generated Swift uses for something else"])
         let output = CapturedOutput()
         let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: document.servers[0]),
                               transport: CurlTransport(), output: output.shellOutput)
@@ -31,6 +31,9 @@ struct FastAPITests {
         let invalid = await #expect(throws: (any Error).self) { try await shell.evaluate("listItemsItemsGet(limit: 0)") }
         #expect(String(describing: invalid).contains("422") && String(describing: invalid).contains("greater than or equal to 1"),
                 "\(String(describing: invalid))")
+        // … and read: the argument each problem is about, and what the service got.
+        #expect(String(describing: invalid).contains(
+            "\nnote: the service refused 'limit' (query.limit): Input should be greater than or equal to 1 (it got \"0\")"), "\(String(describing: invalid))")
         // HTTP bearer security: refused before the network without a token; a wrong one is said to be refused.
         let unsent = shell.check(ScriptSource(name: "c.api", text: "createItemItemsPost(name: \"Solaris\", kind: .film)"))
         #expect(unsent.contains { $0.message.contains("needs an access token") }, "\(unsent.map(\.message))")
@@ -39,6 +42,9 @@ struct FastAPITests {
         #expect(String(describing: wrong).contains("the service asks for credentials (WWW-Authenticate: Bearer): the token sent was refused"),
                 "\(String(describing: wrong))")
         _ = try await shell.evaluate("token = \"secret-token\"")
+        let empty = await #expect(throws: (any Error).self) { try await shell.evaluate("createItemItemsPost(name: \"\", kind: .film)") }
+        #expect(String(describing: empty).contains("\nnote: the service refused 'name' (body.name): String should have at least 1 character (it got \"\")"),
+                "\(String(describing: empty))")
         #expect(try await shell.evaluate("createItemItemsPost(name: \"Solaris\", kind: .film, price: 7).kind") == .string("film"))
         #expect(!output.all.contains("secret-token"))
     }

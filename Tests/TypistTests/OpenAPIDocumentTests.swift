@@ -87,7 +87,7 @@ struct OpenAPIDocumentTests {
         #expect(OpenAPIDocument.quickHash("") != OpenAPIDocument.quickHash("\u{0}"))
     }
 
-    @Test("A loaded document is cached by its content: read back it gives the same endpoints and types; a damaged cache is not used")
+    @Test("A loaded document is cached by its content: read back it gives the same endpoints and types; a damaged cache, or another program's, is not used")
     func cache() async throws {
         try await withTemporaryFolder("typist-openapi-cache") { folder in
             func summary(_ document: OpenAPIDocument) throws -> [String] {
@@ -112,6 +112,15 @@ struct OpenAPIDocumentTests {
             try Data("{\"version\": 1, \"title\": \"x\", \"records\": [], \"servers\": [], \"warnings\": [], \"operations\": [{\"name\": 1}]}".utf8).write(to: file)
             #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
             #expect(try summary(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder)) == fresh)
+            // A file another program wrote (an older Typist, lowering differently) is read past:
+            // its title, changed here, is not the one loaded — and the same file as this program's is.
+            let written = try String(contentsOf: file, encoding: .utf8)
+            let title = try #require(written.firstRange(of: #""title":""#))
+            let renamed = written.replacingCharacters(in: title, with: #""title":"Renamed by hand","ignored":""#)
+            try renamed.replacingOccurrences(of: #""build":""#, with: #""build":"another program "#).write(to: file, atomically: true, encoding: .utf8)
+            #expect(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder).title != "Renamed by hand")
+            try renamed.write(to: file, atomically: true, encoding: .utf8)
+            #expect(try await OpenAPIDocument.load(demoDocumentPath, cacheDirectory: folder).title == "Renamed by hand")
 
             // The demo service's document has stream operations: read back, they are streams still.
             let served = folder.appendingPathComponent("served.yaml")

@@ -152,6 +152,9 @@ extension Checker {
             if parameter.hasDefault {
                 // Skipped: does the argument belong to a later parameter?
                 if parameters[(position + 1)...].contains(where: { $0.label == argument.label }) { continue }
+                // An argument for an earlier parameter that was passed over: out of order, which
+                // is said after the loop (not as this parameter's misplaced argument).
+                if parameters[..<position].indices.contains(where: { parameters[$0].label == argument.label && map[$0] == nil }) { continue }
             }
             if argument.label == nil, let label = parameter.label {
                 error("missing argument label '\(label):' in call", argument.value.span, suggestion: "\(label): ")

@@ -1,8 +1,9 @@
 import TypedAPI
 
 /// The advice a failed call's error carries, each a line the prompt shows as a note: how to trust
-/// a server (``TLSAdvice``), what a 401 asked for (``ChallengeAdvice``), which calls give a token
-/// (``TokenAdvice``).
+/// a server (``TLSAdvice``), what a 401 asked for (``ChallengeAdvice``), what the service found
+/// wrong with another refused call (``RefusalAdvice``), which calls give a token (``TokenAdvice``).
+/// Each reads a failure of its own kind, so at most one applies.
 enum CallAdvice {
     /// `error` with whichever advice applies to a call of `endpoint` sent with `credentials`.
     static func wrapping(_ error: any Error, endpoint: EndpointRegistration, credentials: SessionCredentials,
@@ -10,6 +11,6 @@ enum CallAdvice {
         let kinds = endpoint.acceptedKinds.isEmpty ? [endpoint.kindName] : endpoint.acceptedKinds
         let challenged = ChallengeAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), kinds: kinds, credentials: credentials,
                                                   fromDocument: endpoint.route != nil)
-        return TokenAdvice.wrapping(challenged, registry: registry)
+        return TokenAdvice.wrapping(RefusalAdvice.wrapping(challenged, parameters: endpoint.parameters), registry: registry)
     }
 }

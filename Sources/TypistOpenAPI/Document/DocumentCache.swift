@@ -6,12 +6,28 @@ import TypistCore
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
 /// servers and warnings, in a small JSON file of Typist's own (`version` 9).
 ///
-/// Anything wrong with a cache file — missing, unreadable, another version, damaged — makes the
+/// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
+/// program lowers documents again, so a change to lowering needs no version bump to be seen (the
+/// version is still raised when the file's format changes).
+///
+/// Anything wrong with a cache file — missing, unreadable, another version or program, damaged — makes the
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
     static let version = 9
     let directory: URL
+    /// What identifies the program writing and reading the files.
+    var build: String = Self.runningBuild
+
+    /// The running executable's size and modification time (its path too), or `""` where it
+    /// cannot be read — then only ``version`` tells caches apart.
+    static let runningBuild: String = {
+        guard let path = Bundle.main.executablePath,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber, let modified = attributes[.modificationDate] as? Date
+        else { return "" }
+        return "\(path) \(size) \(modified.timeIntervalSince1970)"
+    }()
 
     /// `$XDG_CACHE_HOME/typist/openapi`, or `~/.cache/typist/openapi`; nil without a home.
     static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
@@ -28,14 +44,14 @@ struct DocumentCache {
     func read(_ key: String) -> OpenAPIDocument.Contents? {
         guard let data = try? Data(contentsOf: file(for: key)), data.count < 256 << 20,
               let root = try? JSONReader.parse(data), case .dictionary(let entries) = root,
-              entries["version"] == .int(Self.version)
+              entries["version"] == .int(Self.version), entries["build"] == .string(build)
         else { return nil }
         return Self.contents(entries)
     }
 
     /// Keeps `contents` under `key`.
     func write(_ contents: OpenAPIDocument.Contents, key: String) {
-        let text = JSONWriter.render(Self.value(contents), pretty: false)
+        let text = JSONWriter.render(Self.value(contents, build: build), pretty: false)
         let target = file(for: key)
         let temporary = directory.appendingPathComponent(".\(key).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
@@ -50,7 +66,7 @@ struct DocumentCache {
 
     // MARK: Writing
 
-    private static func value(_ contents: OpenAPIDocument.Contents) -> Value {
+    private static func value(_ contents: OpenAPIDocument.Contents, build: String) -> Value {
         var table = RecordTable()
         let operations = contents.operations.map { operation -> Value in
             var entries: [String: Value] = [
@@ -79,7 +95,7 @@ struct DocumentCache {
         // Every document record, also those no operation names (`:describe` lists them).
         for record in contents.recordTypes { _ = table.code(.record(record)) }
         return .dictionary([
-            "version": .int(version), "title": .string(contents.title), "hash": .string(contents.textHash),
+            "version": .int(version), "build": .string(build), "title": .string(contents.title), "hash": .string(contents.textHash),
             "servers": .array(contents.servers.map { .array([.string($0.url), $0.description.map(Value.string) ?? .null]) }),
             "warnings": .array(contents.warnings.map(Value.string)),
             "records": .array(table.records.map { record in

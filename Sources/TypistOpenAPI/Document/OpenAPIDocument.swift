@@ -96,7 +96,7 @@ public struct OpenAPIDocument: RegistryContent {
             }
             auth = parsed
         }
-        let cache = cacheDirectory.map(DocumentCache.init)
+        let cache = cacheDirectory.map { DocumentCache(directory: $0) }
         // The cache key: the text (hashed eight bytes at a time: FNV-1a's byte at a time was a
         // tenth of a cached start with a large document), and what else changes the result.
         let variables = serverVariables.keys.sorted().map { $0 + "=" + (serverVariables[$0] ?? "") }.joined(separator: "\u{0}")

@@ -96,7 +96,6 @@ package struct SchemaTypes {
         }
     }
 
-    /// A `$ref`: a named schema's record (made once, so cycles end), or the type it names.
     /// The Swift type a named schema is: its name as Swift writes a type, with `Model` after a name
     /// the generated Swift needs for something else — `Endpoint`'s generic parameters (`Kind`, as
     /// in `extension Endpoint where Kind == Bearer`, where a schema's `Kind` could not be named),
@@ -110,7 +109,7 @@ package struct SchemaTypes {
     mutating func typeName(forSchema name: String) -> String {
         let type = Self.typeName(ofSchema: name)
         if type != SwiftNames.type(name) {
-            warnings.append("'\(TerminalText.sanitized(name))' is the type \(type) here: \(SwiftNames.type(name)) is a name the generated Swift needs for another")
+            warnings.append("'\(TerminalText.sanitized(name))' is the type \(type) here: \(SwiftNames.type(name)) is a name the generated Swift uses for something else")
         }
         return type
     }
@@ -121,6 +120,7 @@ package struct SchemaTypes {
         "Array", "Dictionary", "Optional", "Set", "Error", "Encodable", "Codable", "CaseIterable",
     ])
 
+    /// A `$ref`: a named schema's record (made once, so cycles end), or the type it names.
     private mutating func referenced(_ reference: String, direction: Direction, depth: Int) -> ScriptType {
         guard let target = resolve(reference) else {
             warnings.append(reference.hasPrefix("#")
