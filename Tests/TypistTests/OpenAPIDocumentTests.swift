@@ -505,6 +505,21 @@ struct OpenAPIRefusalTests {
         #expect(document.servers == ["https://api.example.com/v1"])
     }
 
+    @Test("Servers relative to where the document came from: a path, an empty URL (Connexion's: the document's folder), none at all (the origin)",
+          arguments: [
+              ("[{url: /api}]", "http://127.0.0.1:9/api"), ("[{url: ''}]", "http://127.0.0.1:9/v1"), ("[{url: './'}]", "http://127.0.0.1:9/v1"),
+              ("[]", "http://127.0.0.1:9"),
+          ])
+    func relativeServers(servers: String, expected: String) throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            servers: \(servers)
+            paths:
+              /pets: { get: { operationId: pets, responses: { "200": { description: x } } } }
+            """, name: "s.yaml", baseURL: URL(string: "http://127.0.0.1:9/v1/openapi.json"))
+        #expect(document.servers == [expected])
+    }
+
     @Test("An untyped request's route: the longest template that fits, literal segments before parameters, a base path allowed")
     func routes() throws {
         let document = try OpenAPIDocument(text: """

@@ -306,10 +306,12 @@ public struct OpenAPIDocument: RegistryContent {
                 }
                 url = url.replacingOccurrences(of: "{\(name)}", with: given[name] ?? variable["default"]?.string ?? "")
             }
-            // A relative URL is relative to where the document came from (OpenAPI 3's rule).
+            // A relative URL is relative to where the document came from (OpenAPI 3's rule); an
+            // empty one (Connexion writes `url: ""`) is the folder the document is in, not the
+            // document itself as a link would have it.
             if !url.contains("://") {
                 guard let baseURL, Self.origin(of: baseURL) != nil,
-                      let resolved = URL(string: url, relativeTo: baseURL)?.absoluteString else { continue }
+                      let resolved = URL(string: url.isEmpty ? "." : url, relativeTo: baseURL)?.absoluteString else { continue }
                 url = resolved
             }
             if url.hasSuffix("/") { url.removeLast() }
