@@ -4,7 +4,8 @@ import Foundation
 /// uvicorn, on an ephemeral loopback port for the length of a test: an API as the most used Python
 /// framework writes it, with the OpenAPI 3.1 document it generates at `/openapi.json` — no
 /// `servers`, optional parameters as `anyOf [T, null]`, an enum schema named `Kind`, a model that
-/// holds itself (`Item.parent`), HTTP bearer security, and 422 answers for invalid input.
+/// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
+/// states, and a 422 for a rule it cannot (a validator).
 ///
 /// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``stop()`` ends the process
 /// and waits for it.
@@ -18,9 +19,8 @@ public final class FastAPIServer: Sendable {
         HttpbinServer.unavailable(needing: ["fastapi", "pydantic", "uvicorn"], for: "FastAPI")
     }
 
-    /// The application, then uvicorn on a socket that listens before its port is printed.
+    /// The application, then uvicorn (``ServerProcess/servingOnUvicorn(_:)``).
     static let program = #"""
-        import socket
         from datetime import datetime
         from enum import Enum
         from typing import Optional, Union
@@ -28,7 +28,7 @@ public final class FastAPIServer: Sendable {
             import uvicorn
             from fastapi import Depends, FastAPI, Header, HTTPException, Query
             from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-            from pydantic import BaseModel, Field
+            from pydantic import BaseModel, Field, field_validator
         except ImportError as error:
             print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
             raise SystemExit(1)
@@ -56,6 +56,14 @@ public final class FastAPIServer: Sendable {
             kind: Kind
             price: Optional[float] = None
 
+            # A rule the document cannot say: a 422 only the service gives.
+            @field_validator("name")
+            @classmethod
+            def capitalised(cls, name):
+                if name[:1].islower():
+                    raise ValueError("must start with a capital letter")
+                return name
+
         items = {1: Item(id=1, name="Dune", kind=Kind.book, price=9.5, tags=[Tag(name="sf")], created=datetime(2020, 1, 1))}
         items[2] = Item(id=2, name="Dune Messiah", kind=Kind.book, created=datetime(2020, 1, 2), parent=items[1])
         bearer = HTTPBearer()
@@ -78,12 +86,7 @@ public final class FastAPIServer: Sendable {
             items[new.id] = new
             return new
 
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(128)
-        print(listener.getsockname()[1], flush=True)
-        uvicorn.Server(uvicorn.Config(app, log_level="critical")).run(sockets=[listener])
-        """#
+        """# + ServerProcess.servingOnUvicorn()
 
     /// Starts a server.
     public static func start() async throws -> FastAPIServer {

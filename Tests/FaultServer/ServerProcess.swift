@@ -52,6 +52,21 @@ public struct ServerProcess: Sendable {
 
         """
 
+    /// Python that ends an ASGI server's program: uvicorn serving `app` on a loopback socket that
+    /// listens before its port is printed (a client that connects before uvicorn serves waits in
+    /// the backlog).
+    public static func servingOnUvicorn(_ app: String = "app") -> String {
+        """
+
+        import socket as _typist_socket, uvicorn as _typist_uvicorn
+        _typist_listener = _typist_socket.socket()
+        _typist_listener.bind(("127.0.0.1", 0))
+        _typist_listener.listen(128)
+        print(_typist_listener.getsockname()[1], flush=True)
+        _typist_uvicorn.Server(_typist_uvicorn.Config(\(app), log_level="critical")).run(sockets=[_typist_listener])
+        """
+    }
+
     /// Runs `body` on a thread of its own (a server takes a moment to start, and the
     /// concurrency pool must not wait for it).
     public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

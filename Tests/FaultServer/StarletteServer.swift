@@ -23,11 +23,10 @@ public final class StarletteServer: Sendable {
         HttpbinServer.unavailable(needing: ["sse_starlette", "uvicorn"], for: "sse-starlette or uvicorn")
     }
 
-    /// The server: the app, then uvicorn on a socket that listens before its port is printed (a
-    /// client that connects before uvicorn serves waits in the backlog); a line that is not a port
-    /// when a package is missing.
+    /// The server: the app, then uvicorn (``ServerProcess/servingOnUvicorn(_:)``); a line that is
+    /// not a port when a package is missing.
     static let program = #"""
-        import asyncio, json, socket
+        import asyncio, json
         try:
             import uvicorn
             from sse_starlette.sse import EventSourceResponse, ServerSentEvent
@@ -62,12 +61,7 @@ public final class StarletteServer: Sendable {
             return StreamingResponse(stream(), media_type="application/x-ndjson")
 
         app = Starlette(routes=[Route("/events", events), Route("/lines", lines)])
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(128)
-        print(listener.getsockname()[1], flush=True)
-        uvicorn.Server(uvicorn.Config(app, log_level="critical")).run(sockets=[listener])
-        """#
+        """# + ServerProcess.servingOnUvicorn()
 
     /// Starts a server.
     public static func start() async throws -> StarletteServer {

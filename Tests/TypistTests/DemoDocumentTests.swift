@@ -62,7 +62,8 @@ struct DemoDocumentTests {
                 value = "." + first.name
             } else {
                 switch parameter.scriptType.unwrapped {
-                case .int: value = "7"
+                // Within every rule the document gives an Int (`status(code:)` takes 200...599).
+                case .int: value = "202"
                 case .double: value = "2.5"
                 case .bool: value = "true"
                 // The one string a UUID parameter takes too; spaces and a slash for the escaping.

@@ -93,7 +93,7 @@ struct OpenAPIDocumentTests {
             func summary(_ document: OpenAPIDocument) throws -> [String] {
                 let registry = try EndpointRegistry { document }
                 // The script type too: a stream operation's is a stream, not its item.
-                return registry.endpoints.map { "\($0.swiftSignature) \($0.responseType) \($0.streams) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? [])" })" }
+                return registry.endpoints.map { "\($0.swiftSignature) \($0.responseType) \($0.streams) \($0.acceptedKinds) \($0.group) \($0.summary) \($0.parameters.map { "\($0.defaultValue.map(String.init(describing:)) ?? "-") \($0.choices ?? []) \($0.rules ?? "")" })" }
                     + document.recordTypes.map(\.description).sorted() + document.warnings + document.servers
                     + document.environments.map(\.name) + [document.hash]
             }
@@ -132,6 +132,8 @@ struct OpenAPIDocumentTests {
             #expect(servedFresh.contains {
                 $0.hasPrefix("eventLines(count: Int = 10, gapMs: Int = 0) -> Endpoint<Public, BuildEvent> AsyncThrowingStream<BuildEvent, any Error> true")
             }, "\(servedFresh)")
+            // Its parameters' constraints (`code`: 200...599) read back too.
+            #expect(servedFresh.contains { $0.contains("200...599") }, "\(servedFresh)")
         }
     }
 

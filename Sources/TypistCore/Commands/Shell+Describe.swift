@@ -132,7 +132,8 @@ extension Shell {
                 let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
                 let choices = parameter.enumeration.map { "  (one of " + $0.cases.map { "." + $0.name }.joined(separator: ", ") + ")" }
                     ?? parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
-                lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)\(choices)")
+                let rules = parameter.rules.map { "  (\($0))" } ?? ""
+                lines.append("  param:    \(label): \(parameter.swiftType)\(defaultText)\(choices)\(rules)")
             }
             if endpoint.streams {
                 lines.append("  items:    \(endpoint.responseTypeName), one per event (text/event-stream) or line (JSON Lines), as they arrive")

@@ -18,6 +18,9 @@ public struct ParameterInfo: Sendable {
     public var choices: [Value]?
     /// The enum it takes, when it takes one: its cases may be written `.stars`.
     public var enumeration: HostEnumeration?
+    /// What its source allows beyond the type, in short (an OpenAPI document's `1...50`,
+    /// `pattern ^[a-z]+$`), as `:describe` lists it.
+    package var rules: String?
 
     /// A parameter from another source than a Swift registration (an OpenAPI document).
     package init(label: String?, name: String, swiftType: String, scriptType: ScriptType, defaultValue: Value? = nil,

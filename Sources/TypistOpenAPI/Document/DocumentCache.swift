@@ -4,7 +4,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 9).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 10).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -14,7 +14,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 9
+    static let version = 10
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -83,6 +83,7 @@ struct DocumentCache {
                     if let defaultValue = argument.defaultValue { fields["default"] = .array([defaultValue]) }
                     if let choices = argument.choices { fields["choices"] = .array(choices) }
                     if let shared = argument.sharedTypeName { fields["enumType"] = .string(shared) }
+                    if let constraints = argument.constraints { fields["rules"] = rules(constraints) }
                     return .dictionary(fields)
                 }),
             ]
@@ -134,6 +135,45 @@ struct DocumentCache {
             default: return "a"
             }
         }
+    }
+
+    /// A value's constraints as an object of the set ones.
+    private static func rules(_ constraints: ValueConstraints) -> Value {
+        var entries: [String: Value] = [:]
+        if let minimum = constraints.minimum { entries["minimum"] = .double(minimum) }
+        if let maximum = constraints.maximum { entries["maximum"] = .double(maximum) }
+        if constraints.exclusiveMinimum { entries["exclusiveMinimum"] = .bool(true) }
+        if constraints.exclusiveMaximum { entries["exclusiveMaximum"] = .bool(true) }
+        if let count = constraints.minLength { entries["minLength"] = .int(count) }
+        if let count = constraints.maxLength { entries["maxLength"] = .int(count) }
+        if let pattern = constraints.pattern { entries["pattern"] = .string(pattern) }
+        if let count = constraints.minItems { entries["minItems"] = .int(count) }
+        if let count = constraints.maxItems { entries["maxItems"] = .int(count) }
+        return .dictionary(entries)
+    }
+
+    /// ``rules(_:)`` read back; nil for what it does not write (a damaged file).
+    private static func constraints(_ value: Value) -> ValueConstraints? {
+        guard case .dictionary(let entries) = value else { return nil }
+        func number(_ key: String) -> Double? {
+            switch entries[key] {
+            case .double(let number)?: number
+            case .int(let number)?: Double(number)
+            default: nil
+            }
+        }
+        func count(_ key: String) -> Int? { if case .int(let number)? = entries[key] { number } else { nil } }
+        var constraints = ValueConstraints()
+        constraints.minimum = number("minimum")
+        constraints.maximum = number("maximum")
+        constraints.exclusiveMinimum = entries["exclusiveMinimum"] == .bool(true)
+        constraints.exclusiveMaximum = entries["exclusiveMaximum"] == .bool(true)
+        constraints.minLength = count("minLength")
+        constraints.maxLength = count("maxLength")
+        if case .string(let pattern)? = entries["pattern"] { constraints.pattern = pattern }
+        constraints.minItems = count("minItems")
+        constraints.maxItems = count("maxItems")
+        return constraints == ValueConstraints() ? nil : constraints
     }
 
     private static func code(_ credential: SpecCredential) -> Value {
@@ -220,8 +260,13 @@ struct DocumentCache {
             if case .array(let values)? = fields["choices"] { choices = values }
             var sharedTypeName: String?
             if case .string(let name)? = fields["enumType"] { sharedTypeName = name }
+            var argumentConstraints: ValueConstraints?
+            if let rules = fields["rules"] {
+                guard let read = constraints(rules) else { return nil }
+                argumentConstraints = read
+            }
             arguments.append(.init(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices,
-                                   sharedTypeName: sharedTypeName))
+                                   sharedTypeName: sharedTypeName, constraints: argumentConstraints))
         }
         var operationId: String?
         if case .string(let identifier)? = entries["operationId"] { operationId = identifier }

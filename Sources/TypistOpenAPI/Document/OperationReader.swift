@@ -119,7 +119,8 @@ struct OperationReader {
                           // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
                           type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
                           choices: choices?.isEmpty == false ? choices : nil,
-                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil))
+                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
+                          constraints: ValueConstraints(schema: resolvedSchema)))
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
@@ -256,7 +257,8 @@ struct OperationReader {
                 return .init(key: field.key, label: field.name, place: .bodyField,
                              type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
                              choices: choices?.isEmpty == false ? choices : nil,
-                             sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil)
+                             sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
+                             constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
             }
         }
         return [.init(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]

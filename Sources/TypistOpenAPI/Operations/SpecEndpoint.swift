@@ -17,10 +17,12 @@ enum SpecEndpoint {
             let parameters = operation.arguments.map { argument in
                 // A string enum's values are cases too: `sort: .stars`, completed after `.`.
                 let enumeration = Self.enumeration(of: argument, in: operation)
-                return ParameterInfo(label: argument.label, name: argument.label,
-                                     swiftType: enumeration.map { $0.typeName + (argument.type.isOptional ? "?" : "") } ?? argument.type.description,
-                                     scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
-                                     enumeration: enumeration)
+                var parameter = ParameterInfo(label: argument.label, name: argument.label,
+                                              swiftType: enumeration.map { $0.typeName + (argument.type.isOptional ? "?" : "") } ?? argument.type.description,
+                                              scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
+                                              enumeration: enumeration)
+                parameter.rules = argument.constraints?.summary
+                return parameter
             }
             let kindName = operation.credentials.first?.kindName ?? "Public"
             var registration = EndpointRegistration(
@@ -71,6 +73,7 @@ enum SpecEndpoint {
                 return try request.prepare(client, credential: credential, credentials: credentials, selector: selector)
             },
             send: { client, credentials in
+                if let refusal = request.refusal { throw refusal }
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 let data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
                 let result = try value(of: data, operation: operation, path: request.path)
@@ -96,6 +99,7 @@ enum SpecEndpoint {
                 return prepared
             },
             send: { client, credentials in
+                if let refusal = request.refusal { throw refusal }
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 // A missing credential is the call's error; each read sends the request anew.
                 let items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)

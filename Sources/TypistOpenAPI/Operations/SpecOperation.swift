@@ -29,6 +29,9 @@ package struct SpecOperation: Sendable {
         /// or a schema `$ref`): the one Swift type every operation that takes it uses (`Direction`);
         /// `nil` for an operation's own (`ReposListForOrgSort`).
         package var sharedTypeName: String? = nil
+        /// What the document allows of its value beyond its type (`minimum`, `maxLength`,
+        /// `pattern` …), checked before the call is sent.
+        package var constraints: ValueConstraints? = nil
     }
 
     package var name: String

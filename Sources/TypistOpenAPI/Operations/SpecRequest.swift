@@ -13,8 +13,12 @@ struct SpecRequest: Sendable {
     /// `Accept`: the JSON the document says the response is, as a Swift endpoint of a `Decodable`
     /// response asks for it; nil (any) otherwise.
     let accept: String?
+    /// The first argument the document's constraints rule out: the call is refused with it when
+    /// sent (not when planned, so `:describe` still works out the route from marker values).
+    let refusal: ArgumentError?
 
     init(_ operation: SpecOperation, _ values: [Value]) throws {
+        var refusal: ArgumentError?
         var path = operation.path
         var query: [URLQueryItem] = []
         var headers: [HTTPHeader] = []
@@ -24,6 +28,13 @@ struct SpecRequest: Sendable {
             let value = index < values.count ? values[index] : (argument.defaultValue ?? .null)
             if let choices = argument.choices, !value.isNull, !choices.contains(value) {
                 throw ArgumentError(index: index, message: "\(argument.label) is one of \(choices.map(ValueFormatter.literal).joined(separator: ", "))")
+            }
+            // The document's own default is sent as it is, even where it breaks the document's
+            // rules (documents do): the service decides.
+            if refusal == nil, let constraints = argument.constraints, value != argument.defaultValue,
+               let violation = constraints.violation(of: value, label: argument.label, secret: Redaction.isSecretHeader(argument.label)) {
+                let untyped = "http" + operation.method.prefix(1) + operation.method.dropFirst().lowercased()
+                refusal = ArgumentError(index: index, message: violation + ". Nothing was sent: \(untyped)(…) sends values the document rules out")
             }
             switch argument.place {
             case .path:
@@ -46,6 +57,7 @@ struct SpecRequest: Sendable {
             }
         }
         self.method = operation.method
+        self.refusal = refusal
         accept = operation.responseIsJSON ? "application/json" : nil
         self.path = path
         self.query = query
