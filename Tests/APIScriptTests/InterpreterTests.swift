@@ -140,6 +140,33 @@ struct InterpreterTests {
         #expect(hidden.failed)
     }
 
+    @Test("A parameter's rule is asked about each literal argument when the script is checked: negative numbers, strings, arrays; not computed values")
+    func parameterRules() throws {
+        let interpreter = try interpreter()
+        let rule: @Sendable (Value) -> String? = { value in
+            switch value {
+            case .int(let number) where number < 1: "page must be at least 1, not \(number)"
+            case .string(let text) where text.isEmpty: "tag must not be empty"
+            case .array(let elements) where elements.count > 2: "ids has \(elements.count) elements"
+            default: nil
+            }
+        }
+        try interpreter.register(HostFunction(name: "find", parameters: [
+            .init(label: "page", type: .int, defaultValue: .int(1), rule: rule), .init(label: "tag", type: .string, defaultValue: .string("x"), rule: rule),
+            .init(label: "ids", type: .array(.int), defaultValue: .array([]), rule: rule),
+        ], returnType: .int) { _ in .int(0) })
+        let source = """
+            let a = find(page: -2)
+            let b = find(page: 3, tag: "")
+            let c = find(ids: [1, 2, 3])
+            let n = 0
+            let d = find(page: n, tag: "\\(n)", ids: [n, n, n])
+            let e = find(page: 2, tag: "ok", ids: [1, 2])
+            """
+        let messages = interpreter.check(ScriptSource(name: "r.api", text: source)).map { "\($0.position?.line ?? 0):\($0.position?.column ?? 0) \($0.message)" }
+        #expect(messages == ["1:20 page must be at least 1, not -2", "2:28 tag must not be empty", "3:19 ids has 3 elements"])
+    }
+
     @Test("Registration rejects duplicate and invalid names")
     func registration() throws {
         let interpreter = try interpreter()

@@ -29,18 +29,26 @@ struct ConnexionTests {
         #expect(try await shell.evaluate("petsList(limit: 1).count") == .int(1))
         #expect(try await shell.evaluate("petsGet(petId: 1).name") == .string("Rex"))
         #expect(try await hits() == .int(3))
-        // Each refused at its argument, with the document's rule, and nothing sent …
-        let refusals: [(call: String, message: String)] = [
-            ("petsList(limit: 51)", "limit must be at most 50 (the document's maximum), not 51"),
-            ("petsList(limit: 0)", "limit must be at least 1 (the document's minimum), not 0"),
-            ("petsList(tag: \"A1\")", #"tag must match the document's pattern "^[a-z]+$"; "A1" does not"#),
-            ("petsGet(petId: 0)", "petId must be greater than 0 (the document's exclusiveMinimum), not 0"),
-            ("petsAdd(name: \"x\", tag: .cat)", "name must be at least 2 characters long (the document's minLength); it has 1"),
+        // Each refused at its argument with the document's rule: a literal when the script is
+        // checked, before anything runs; a computed value when the call is made, nothing sent …
+        let refusals: [(call: String, value: String, message: String)] = [
+            ("petsList(limit: $)", "51", "limit must be at most 50 (the document's maximum), not 51"),
+            ("petsList(limit: $)", "0", "limit must be at least 1 (the document's minimum), not 0"),
+            ("petsList(tag: $)", "\"A1\"", #"tag must match the document's pattern "^[a-z]+$"; "A1" does not"#),
+            ("petsGet(petId: $)", "0", "petId must be greater than 0 (the document's exclusiveMinimum), not 0"),
+            ("petsAdd(name: $, tag: .cat)", "\"x\"", "name must be at least 2 characters long (the document's minLength); it has 1"),
         ]
-        for refusal in refusals {
-            let error = await #expect(throws: (any Error).self) { try await shell.evaluate(refusal.call) }
+        for (position, refusal) in refusals.enumerated() {
+            let literal = refusal.call.replacingOccurrences(of: "$", with: refusal.value)
+            let checked = shell.check(ScriptSource(name: "r.api", text: literal)).map(\.message)
+            let untyped = refusal.call.hasPrefix("petsAdd") ? "httpPost" : "httpGet"
+            #expect(checked == ["\(refusal.message) (\(untyped)(…) sends values the document rules out)"], "\(checked)")
+            _ = try await shell.evaluate("let value\(position) = \(refusal.value)")
+            let error = await #expect(throws: (any Error).self) {
+                try await shell.evaluate(refusal.call.replacingOccurrences(of: "$", with: "value\(position)"))
+            }
             let text = String(describing: error)
-            #expect(text.contains(refusal.message) && text.contains("Nothing was sent: http"), "\(text)")
+            #expect(text.contains("\(refusal.message). Nothing was sent: \(untyped)(…) sends values the document rules out"), "\(text)")
         }
         #expect(try await hits() == .int(3))
         // … and the service refuses each as well, sent untyped (the way to send what the document rules out).

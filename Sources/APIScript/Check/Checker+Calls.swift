@@ -29,7 +29,7 @@ extension Checker {
                 function.isPure = false
                 let parameters = host.parameters.map {
                     ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil,
-                                   enumeration: $0.enumeration)
+                                   enumeration: $0.enumeration, rule: $0.rule)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
                 annotations.setCallee(.hostFunction(host, arguments: map), of: expression)
@@ -116,6 +116,7 @@ extension Checker {
         var type: ScriptType
         var hasDefault: Bool
         var enumeration: HostEnumeration? = nil
+        var rule: (@Sendable (Value) -> String?)? = nil
     }
 
     /// Matches arguments to parameters as Swift does; `result[i]` is the argument for parameter `i`.
@@ -210,6 +211,39 @@ extension Checker {
             }
             let type = checkExpression(argument, expected: parameters[position].type)
             requireArgument(type, to: parameters[position].type, argument.span)
+            // A literal the parameter's rule rules out (`limit: 0` where the document says at least 1).
+            if let rule = parameters[position].rule, let value = Self.literalValue(of: argument), let message = rule(value) {
+                error(message, argument.span)
+            }
+        }
+    }
+
+    /// The value a literal argument is (`3`, `-1`, `"dog"`, `[1, 2]`); nil for anything computed.
+    static func literalValue(of expression: Expr) -> Value? {
+        switch expression.kind {
+        case .integer(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .unary(.negate, let operand):
+            switch operand.kind {
+            case .integer(let number): return number == Int.min ? nil : .int(-number)
+            case .double(let number): return .double(-number)
+            default: return nil
+            }
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                guard case .text(let piece) = part else { return nil }
+                text += piece
+            }
+            return .string(text)
+        case .array(let elements):
+            var values: [Value] = []
+            for element in elements {
+                guard let value = literalValue(of: element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        default: return nil
         }
     }
 

@@ -14,15 +14,23 @@ public struct HostFunction: Sendable {
         public var defaultValue: Value?
         /// The enum the parameter takes, when it is one: its cases may be written `.stars`.
         public var enumeration: HostEnumeration?
+        /// What the parameter allows of a value beyond its type: why it rules `value` out (a
+        /// message, such as `limit must be at least 1`), or `nil` when it allows it. The checker
+        /// asks it about each literal argument (`limit: 0`), so `check` reports the value at its
+        /// place before anything runs; the host function still checks what it is called with.
+        public var rule: (@Sendable (Value) -> String?)?
 
         /// Creates a parameter.
+        ///
+        /// - Parameter rule: What it allows beyond its type (see ``rule``); `nil` for its type alone.
         public init(label: String?, name: String? = nil, type: ScriptType, defaultValue: Value? = nil,
-                    enumeration: HostEnumeration? = nil) {
+                    enumeration: HostEnumeration? = nil, rule: (@Sendable (Value) -> String?)? = nil) {
             self.label = label
             self.name = name ?? label ?? "value"
             self.type = type
             self.defaultValue = defaultValue
             self.enumeration = enumeration
+            self.rule = rule
         }
     }
 

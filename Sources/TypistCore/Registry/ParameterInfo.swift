@@ -21,6 +21,8 @@ public struct ParameterInfo: Sendable {
     /// What its source allows beyond the type, in short (an OpenAPI document's `1...50`,
     /// `pattern ^[a-z]+$`), as `:describe` lists it.
     package var rules: String?
+    /// Why its source rules out a value (see ``HostFunction/Parameter/rule``), or nil.
+    package var rule: (@Sendable (Value) -> String?)?
 
     /// A parameter from another source than a Swift registration (an OpenAPI document).
     package init(label: String?, name: String, swiftType: String, scriptType: ScriptType, defaultValue: Value? = nil,

@@ -366,7 +366,7 @@ public final class Shell: @unchecked Sendable {
         let registry = registry
         let parameters = endpoint.parameters.map {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
-                                   enumeration: $0.enumeration)
+                                   enumeration: $0.enumeration, rule: $0.rule)
         }
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
         let sessionTransport = sessionTransport

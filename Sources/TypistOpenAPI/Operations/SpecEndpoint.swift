@@ -22,6 +22,11 @@ enum SpecEndpoint {
                                               scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
                                               enumeration: enumeration)
                 parameter.rules = argument.constraints?.summary
+                // Said of a literal argument by the checker, before anything runs.
+                if argument.constraints != nil {
+                    let untyped = operation.untypedCall
+                    parameter.rule = { value in argument.violation(of: value).map { "\($0) (\(untyped)(…) sends values the document rules out)" } }
+                }
                 return parameter
             }
             let kindName = operation.credentials.first?.kindName ?? "Public"
@@ -156,7 +161,7 @@ enum SpecEndpoint {
             return typed
         } catch {
             // The document or the service is wrong here: say where, and how to see what came.
-            let untyped = "http" + operation.method.prefix(1) + operation.method.dropFirst().lowercased()
+            let untyped = operation.untypedCall
             let all = validation == nil ? [] : departures().filter { !$0.isUndeclaredKey && $0.description != error.description }
             let more = all.isEmpty ? "" : " (and " + all.map(\.description).joined(separator: "; ") + ")"
             throw SpecResponseError(operation: operation.name,

@@ -1,4 +1,5 @@
 import APIScript
+import TypedAPI
 import TypistCore
 
 /// One operation of a document, as a script function: its name, arguments, request, response
@@ -32,6 +33,13 @@ package struct SpecOperation: Sendable {
         /// What the document allows of its value beyond its type (`minimum`, `maxLength`,
         /// `pattern` …), checked before the call is sent.
         package var constraints: ValueConstraints? = nil
+
+        /// Why the document rules out `value` for it, or nil. The document's own default is
+        /// allowed even where it breaks the document's rules (documents do): the service decides.
+        func violation(of value: Value) -> String? {
+            guard let constraints, value != defaultValue else { return nil }
+            return constraints.violation(of: value, label: label, secret: Redaction.isSecretHeader(label))
+        }
     }
 
     package var name: String
@@ -59,6 +67,9 @@ package struct SpecOperation: Sendable {
     package var tokenKey: String? = nil
     /// `GET /pets/{petId}`, for messages and `:source`.
     package var location: String { "\(method) \(path)" }
+    /// The untyped call of its method (`httpGet`), which sends what the document does not allow
+    /// and shows what comes back as it came.
+    var untypedCall: String { "http" + method.prefix(1) + method.dropFirst().lowercased() }
 }
 
 /// The methods an OpenAPI path item may hold, in the order operations are listed.

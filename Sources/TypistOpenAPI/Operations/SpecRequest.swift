@@ -29,12 +29,8 @@ struct SpecRequest: Sendable {
             if let choices = argument.choices, !value.isNull, !choices.contains(value) {
                 throw ArgumentError(index: index, message: "\(argument.label) is one of \(choices.map(ValueFormatter.literal).joined(separator: ", "))")
             }
-            // The document's own default is sent as it is, even where it breaks the document's
-            // rules (documents do): the service decides.
-            if refusal == nil, let constraints = argument.constraints, value != argument.defaultValue,
-               let violation = constraints.violation(of: value, label: argument.label, secret: Redaction.isSecretHeader(argument.label)) {
-                let untyped = "http" + operation.method.prefix(1) + operation.method.dropFirst().lowercased()
-                refusal = ArgumentError(index: index, message: violation + ". Nothing was sent: \(untyped)(…) sends values the document rules out")
+            if refusal == nil, let violation = argument.violation(of: value) {
+                refusal = ArgumentError(index: index, message: violation + ". Nothing was sent: \(operation.untypedCall)(…) sends values the document rules out")
             }
             switch argument.place {
             case .path:
