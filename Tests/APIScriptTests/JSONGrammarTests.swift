@@ -92,4 +92,13 @@ struct JSONGrammarTests {
         #expect(JSONReader.value(from: Data(#"{"a": 1, "b": 2}"#.utf8), plan: .dictionary(.int), snakeCase: false)
                 == .dictionary(["a": .int(1), "b": .int(2)]))
     }
+
+    @Test("JSON Lines: two or more lines of one value each, blank lines and CRLF allowed; anything else is not")
+    func lines() {
+        #expect(JSONReader.parseLines(Data("{\"a\": 1}\r\n\n[2]\n3\n".utf8)) == [.dictionary(["a": .int(1)]), .array([.int(2)]), .int(3)])
+        #expect(JSONReader.parseLines(Data("{\"a\": 1}\n".utf8)) == nil)
+        #expect(JSONReader.parseLines(Data("1\n{\"a\": \n2}".utf8)) == nil)
+        #expect(JSONReader.parseLines(Data("<html>\n</html>".utf8)) == nil)
+        #expect(JSONReader.parseLines(Data("1 2".utf8)) == nil)
+    }
 }

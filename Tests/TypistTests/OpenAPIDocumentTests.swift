@@ -386,6 +386,9 @@ struct OpenAPIDocumentTests {
         #expect(try await shell.evaluate(#"getHeaders().headers["Host"] != nil"#) == .bool(true))
         // httpbin's /anything/{anything} declares no parameter for {anything}: it is one anyway.
         #expect(try await shell.evaluate(#"postAnythingByAnything(anything: "a b").url"#) == .string(httpbin.baseURL + "/anything/a%20b"))
+        // /stream/n sends JSON Lines as `application/json`: the array of its values, not one long string.
+        #expect(try await shell.evaluate("getStreamByN(n: 3).map { $0[\"id\"] }") == .array([.int(0), .int(1), .int(2)]))
+        #expect(try await shell.evaluate(#"httpGet("/stream/2").json.count"#) == .int(2))
         // A 401 says what the service asked for, that the call sent nothing, and how to send something.
         let unauthorized = await #expect(throws: (any Error).self) { try await shell.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p")"#) }
         #expect(String(describing: unauthorized).contains(

@@ -87,6 +87,19 @@ package struct JSONReader {
         }
     }
 
+    /// The values of a JSON Lines body — two or more lines, each one JSON value (blank lines
+    /// aside) — or nil for anything else. httpbin's `/stream/n` sends one as `application/json`.
+    package static func parseLines(_ body: Data) -> [Value]? {
+        guard body.contains(UInt8(ascii: "\n")) else { return nil }
+        var values: [Value] = []
+        for line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            guard let value = try? parse(Data(line)) else { return nil }
+            values.append(value)
+        }
+        return values.count >= 2 ? values : nil
+    }
+
     private static func read(_ body: Data, plan: ReadingPlan, snakeCase: Bool, untyped: Bool) throws(GiveUp) -> Value {
         let text = ResponseText(body)
         // `withUnsafeBytes` rethrows untyped errors: the outcome comes out as a result.

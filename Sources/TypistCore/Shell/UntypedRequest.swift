@@ -121,7 +121,8 @@ struct UntypedRequest: Sendable {
         var headers: [String: Value] = [:]
         for field in response.headers { headers[field.name.canonicalName] = .string(field.value) }
         let text = String(bytes: response.value, encoding: .utf8)
-        let json = (try? JSONReader.parse(response.value)) ?? .null
+        // JSON Lines (several values, one a line) as the array of them.
+        let json = (try? JSONReader.parse(response.value)) ?? JSONReader.parseLines(response.value).map(Value.array) ?? .null
         return .record(Record(type: Shell.httpResultType, values: [
             .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
             .int(response.value.count),

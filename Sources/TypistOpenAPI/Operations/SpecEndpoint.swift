@@ -131,6 +131,8 @@ enum SpecEndpoint {
         guard !data.isEmpty else { return .null }
         guard operation.responseIsJSON else {
             if let json = try? JSONReader.parse(data) { return json }
+            // JSON Lines (httpbin's `/stream/n`): the array of its values, not one long string.
+            if let lines = JSONReader.parseLines(data) { return .array(lines) }
             return String(data: data, encoding: .utf8).map(Value.string) ?? .bytes(Array(data))
         }
         var json: Value
