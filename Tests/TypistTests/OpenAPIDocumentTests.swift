@@ -137,6 +137,25 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test("The cache keeps the documents used last: one written past its capacity removes the one read or written longest ago")
+    func cacheCapacity() async throws {
+        try await withTemporaryFolder("typist-openapi-cache-capacity") { folder in
+            let cache = DocumentCache(directory: folder, capacity: 3)
+            func contents(_ title: String) -> OpenAPIDocument.Contents {
+                .init(textHash: "fnv1a64:0", title: title, servers: [], warnings: [], recordTypes: [], operations: [])
+            }
+            for key in ["k1", "k2", "k3"] { cache.write(contents(key), key: key) }
+            // Ages set, not waited for: k1 oldest, then k2, then k3.
+            for (key, age) in [("k1", 300.0), ("k2", 200.0), ("k3", 100.0)] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: cache.file(for: key).path)
+            }
+            #expect(cache.read("k1")?.title == "k1")
+            cache.write(contents("k4"), key: "k4")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(kept == ["k1.json", "k3.json", "k4.json"])
+        }
+    }
+
     @Test("Calls go to the real service and answer with the document's records, checked before any call")
     func calls() async throws {
         try await withDocumentShell { shell, output in

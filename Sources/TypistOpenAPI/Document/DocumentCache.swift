@@ -18,6 +18,10 @@ struct DocumentCache {
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
+    /// How many documents the folder keeps: writing one more removes those used least recently
+    /// (a file's time is its last write or read), so the folder does not grow with every edit of
+    /// a document or every document ever loaded.
+    var capacity = 32
 
     /// The running executable's size and modification time (its path too), or `""` where it
     /// cannot be read — then only ``version`` tells caches apart.
@@ -44,9 +48,26 @@ struct DocumentCache {
     func read(_ key: String) -> OpenAPIDocument.Contents? {
         guard let data = try? Data(contentsOf: file(for: key)), data.count < 256 << 20,
               let root = try? JSONReader.parse(data), case .dictionary(let entries) = root,
-              entries["version"] == .int(Self.version), entries["build"] == .string(build)
+              entries["version"] == .int(Self.version), entries["build"] == .string(build),
+              let contents = Self.contents(entries)
         else { return nil }
-        return Self.contents(entries)
+        // Used now: the last to go when the folder is pruned.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file(for: key).path)
+        return contents
+    }
+
+    /// Removes the least recently used documents beyond ``capacity`` (best effort).
+    func prune() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { directory.appendingPathComponent($0) }
+        guard files.count > capacity else { return }
+        let used = files.map { file in
+            (file, (try? manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (file, _) in used.sorted(by: { $0.1 < $1.1 }).prefix(files.count - capacity) {
+            try? manager.removeItem(at: file)
+        }
     }
 
     /// Keeps `contents` under `key`.
@@ -59,6 +80,7 @@ struct DocumentCache {
             try Data(text.utf8).write(to: temporary)
             // rename(2): atomic, and a reader sees the old file or the new one, never half of one.
             guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            prune()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
         }
