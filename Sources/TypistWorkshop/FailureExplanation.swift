@@ -20,6 +20,8 @@ struct FailureExplanation {
             } else if !response.body.isEmpty {
                 let excerpt = TerminalText.sanitized(String(decoding: response.body.prefix(200), as: UTF8.self))
                 lines.append("  server:  \(scrub(excerpt))" + (response.body.count > 200 ? "…" : ""))
+                // What the service found wrong, when its body lists it (FastAPI's, a problem document …).
+                for problem in RefusalAdvice.problems(inBody: response.body) { lines.append("  refused: \(scrub(problem))") }
             }
         }
         lines.append("  next:    \(next)")

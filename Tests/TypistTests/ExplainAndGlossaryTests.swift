@@ -2,6 +2,7 @@ import APIScript
 import DemoBindings
 import Foundation
 import Testing
+import TypedAPI
 import TypistTesting
 @testable import Typist
 @testable import TypistCore
@@ -133,5 +134,14 @@ struct ExplainAndGlossaryTests {
                 #expect(shell.check(ScriptSource(name: "try", text: line)).filter { $0.severity == .error }.isEmpty, "\(entry.name): \(line)")
             }
         }
+    }
+
+    @Test("A refusal whose body lists its problems: :explain names each, as the error's notes do")
+    func refusalProblems() {
+        let body = Data(#"{"detail":[{"loc":["body","name"],"msg":"must start with a capital letter","input":"solaris"}]}"#.utf8)
+        let error = APIError.unacceptableStatus(RequestSummary(method: "POST", url: "http://127.0.0.1:9/items"),
+                                                ResponseSummary(status: 422, reason: "", headers: [], body: body))
+        let text = FailureExplanation.text(FailedCall(function: "createItem(name:)", error: error), scrub: { $0 })
+        #expect(text.contains("\n  refused: body.name: must start with a capital letter (it got \"solaris\")\n"), "\(text)")
     }
 }

@@ -1,4 +1,5 @@
 import APIScript
+import Foundation
 import TypedAPI
 import TypistText
 
@@ -9,11 +10,11 @@ import TypistText
 ///
 /// `GET …/items?limit=0: 422 Unprocessable Entity` and FastAPI's one-line JSON become
 /// `the service refused 'limit' (query.limit): Input should be greater than or equal to 1 (it got "0")`.
-struct RefusalAdvice: Error, CustomStringConvertible {
+package struct RefusalAdvice: Error, CustomStringConvertible {
     let underlying: any Error
     let lines: [String]
 
-    var description: String { ([String(describing: underlying)] + lines).joined(separator: "\n") }
+    package var description: String { ([String(describing: underlying)] + lines).joined(separator: "\n") }
 
     /// How many problems get a line of their own.
     static let shownProblems = 8
@@ -28,9 +29,16 @@ struct RefusalAdvice: Error, CustomStringConvertible {
         return lines.isEmpty ? error : RefusalAdvice(underlying: error, lines: lines)
     }
 
+    /// One line per problem a refusal's `body` lists (none when it says nothing in a shape
+    /// ``ServiceProblems`` reads), each as `'limit' (query.limit): Input should be …`.
+    package static func problems(inBody body: Data) -> [String] {
+        ServiceProblems.read(body).map { lines($0, parameters: [], cut: false, refused: "") } ?? []
+    }
+
     /// The lines for `reading`: its message only when the body shown was `cut` (otherwise the
     /// message stands in it, whole), then its problems.
-    static func lines(_ reading: ServiceProblems, parameters: [ParameterInfo], cut: Bool) -> [String] {
+    static func lines(_ reading: ServiceProblems, parameters: [ParameterInfo], cut: Bool,
+                      refused: String = "the service refused ") -> [String] {
         var lines: [String] = []
         if cut, let message = reading.message { lines.append("the service says: \(shown(message))") }
         for problem in reading.problems.prefix(shownProblems) {
@@ -42,7 +50,7 @@ struct RefusalAdvice: Error, CustomStringConvertible {
             case (nil, true): "the request"
             case (nil, false): place
             }
-            var line = "the service refused \(subject): \(shown(problem.message))"
+            var line = "\(refused)\(subject): \(shown(problem.message))"
             // A quoted value of an argument that carries a secret is left out, not masked: it
             // may be a mistyped one, which the session does not know to mask.
             let secret = argument?.carriesSecret == true || problem.location.last.map(Redaction.isSecretHeader) == true
