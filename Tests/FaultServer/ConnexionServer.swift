@@ -7,12 +7,8 @@ import Foundation
 /// document's `minimum`, `maxLength` and `pattern`, as Typist does before sending.
 ///
 /// `GET /hits` says how many requests reached the pets operations, so a test can tell a call
-/// refused before sending from one the service refused. ``stop()`` ends the process and waits for it.
-public final class ConnexionServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
-    public let baseURL: String
-    private let process: ServerProcess
-
+/// refused before sending from one the service refused. ``UvicornServer/stop()`` ends the process and waits for it.
+public enum ConnexionServer {
     /// Why the suite cannot run, or `nil` when Connexion and uvicorn are installed.
     public static var unavailable: String? {
         HttpbinServer.unavailable(needing: ["connexion", "uvicorn"], for: "Connexion")
@@ -98,21 +94,10 @@ public final class ConnexionServer: Sendable {
         functions = {"pets.list": list_pets, "pets.add": add_pet, "pets.get": get_pet, "hits": lambda: counted[0]}
         app = AsyncApp(__name__)
         app.add_api(yaml.safe_load(SPEC), resolver=Resolver(function_resolver=functions.__getitem__))
-        """# + ServerProcess.servingOnUvicorn()
+        """#
 
     /// Starts a server.
-    public static func start() async throws -> ConnexionServer {
-        try await ServerProcess.offThePool { try ConnexionServer() }
-    }
-
-    private init() throws {
-        if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "uvicorn (Connexion)")
-        baseURL = "http://127.0.0.1:\(process.port)"
-    }
-
-    /// Ends the server and waits for it.
-    public func stop() {
-        process.end()
+    public static func start() async throws -> UvicornServer {
+        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (Connexion)")
     }
 }

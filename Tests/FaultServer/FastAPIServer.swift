@@ -7,13 +7,9 @@ import Foundation
 /// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
 /// states, and a 422 for a rule it cannot (a validator).
 ///
-/// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``stop()`` ends the process
+/// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``UvicornServer/stop()`` ends the process
 /// and waits for it.
-public final class FastAPIServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
-    public let baseURL: String
-    private let process: ServerProcess
-
+public enum FastAPIServer {
     /// Why the suite cannot run, or `nil` when FastAPI and uvicorn are installed.
     public static var unavailable: String? {
         HttpbinServer.unavailable(needing: ["fastapi", "pydantic", "uvicorn"], for: "FastAPI")
@@ -86,21 +82,10 @@ public final class FastAPIServer: Sendable {
             items[new.id] = new
             return new
 
-        """# + ServerProcess.servingOnUvicorn()
+        """#
 
     /// Starts a server.
-    public static func start() async throws -> FastAPIServer {
-        try await ServerProcess.offThePool { try FastAPIServer() }
-    }
-
-    private init() throws {
-        if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "uvicorn (FastAPI)")
-        baseURL = "http://127.0.0.1:\(process.port)"
-    }
-
-    /// Ends the server and waits for it.
-    public func stop() {
-        process.end()
+    public static func start() async throws -> UvicornServer {
+        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (FastAPI)")
     }
 }

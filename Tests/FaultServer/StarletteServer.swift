@@ -10,13 +10,9 @@ import Foundation
 ///   `disconnectAfter`, the connection is cut (no last chunk) after K events.
 /// - `GET /lines?count=N`: the same events as JSON Lines (`application/x-ndjson`), chunked.
 ///
-/// `Scripts/test-tools` (run by `.ci/run`) installs them beside httpbin. ``stop()`` ends the
-/// process and waits for it.
-public final class StarletteServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
-    public let baseURL: String
-    private let process: ServerProcess
-
+/// `Scripts/test-tools` (run by `.ci/run`) installs them beside httpbin. ``UvicornServer/stop()`` ends
+/// the process and waits for it.
+public enum StarletteServer {
     /// Why the suite cannot run, or `nil` when sse-starlette and uvicorn are installed (a
     /// `.build-venv` made for httpbin alone, before they were added, is told to run the script again).
     public static var unavailable: String? {
@@ -61,21 +57,10 @@ public final class StarletteServer: Sendable {
             return StreamingResponse(stream(), media_type="application/x-ndjson")
 
         app = Starlette(routes=[Route("/events", events), Route("/lines", lines)])
-        """# + ServerProcess.servingOnUvicorn()
+        """#
 
     /// Starts a server.
-    public static func start() async throws -> StarletteServer {
-        try await ServerProcess.offThePool { try StarletteServer() }
-    }
-
-    private init() throws {
-        if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "uvicorn (sse-starlette)")
-        baseURL = "http://127.0.0.1:\(process.port)"
-    }
-
-    /// Ends the server and waits for it.
-    public func stop() {
-        process.end()
+    public static func start() async throws -> UvicornServer {
+        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (sse-starlette)")
     }
 }
