@@ -21,8 +21,7 @@ struct ConnexionTests {
         // `servers: [{url: ""}]`: where the document came from.
         #expect(document.servers == [server.baseURL])
         let output = CapturedOutput()
-        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: document.servers[0]),
-                              transport: CurlTransport(), output: output.shellOutput)
+        let shell = try documentShell(document, output: output)
         func hits() async throws -> Value { try await shell.evaluate("hits()") }
         // The bounds themselves pass, here and at the service.
         #expect(try await shell.evaluate("petsList(limit: 50, tag: \"dog\").map(\\.name)") == .array([.string("Rex")]))

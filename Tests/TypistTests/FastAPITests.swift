@@ -20,8 +20,7 @@ struct FastAPITests {
         #expect(document.servers == [server.baseURL])
         #expect(document.warnings == ["'Kind' is the type KindModel here: Kind is a name the generated Swift uses for something else"])
         let output = CapturedOutput()
-        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: document.servers[0]),
-                              transport: CurlTransport(), output: output.shellOutput)
+        let shell = try documentShell(document, output: output)
         // `kind: Optional[Kind]` is `anyOf [Kind, null]`: the enum's cases, checked before anything is sent.
         #expect(try await shell.evaluate("listItemsItemsGet(kind: .book).map(\\.name)") == .array([.string("Dune"), .string("Dune Messiah")]))
         let refused = shell.check(ScriptSource(name: "k.api", text: "listItemsItemsGet(kind: .tv)"))

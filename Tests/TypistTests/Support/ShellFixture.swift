@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 import TypedAPI
 import TypedAPIAsyncHTTPClient
+import TypedAPICurl
 import Typist
 import TypistOpenAPI
 import TypistProcess
@@ -109,4 +110,11 @@ func withTemporaryFolder<T>(_ prefix: String, _ body: (URL) async throws -> T) a
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     return try await body(folder)
+}
+
+/// A shell over libcurl whose functions are `document`'s operations, sending to its first server
+/// (a third-party service's own document, loaded from the service).
+func documentShell(_ document: OpenAPIDocument, output: CapturedOutput) throws -> Shell {
+    try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: document.servers[0]),
+              transport: CurlTransport(), output: output.shellOutput)
 }
