@@ -5,7 +5,7 @@ import Foundation
 /// framework writes it, with the OpenAPI 3.1 document it generates at `/openapi.json` — no
 /// `servers`, optional parameters as `anyOf [T, null]`, an enum schema named `Kind`, a model that
 /// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
-/// states, and a 422 for a rule it cannot (a validator).
+/// states, a 422 for a rule it cannot (a validator), and a 429 that says when to come back.
 ///
 /// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``UvicornServer/stop()`` ends the process
 /// and waits for it.
@@ -73,6 +73,10 @@ public enum FastAPIServer {
             if item_id not in items:
                 raise HTTPException(404, detail="no such item")
             return items[item_id]
+
+        @app.get("/limited", response_model=list[Item])
+        def limited():
+            raise HTTPException(429, detail="slow down", headers={"Retry-After": "120"})
 
         @app.post("/items", response_model=Item, status_code=201)
         def create_item(item: NewItem, auth: HTTPAuthorizationCredentials = Depends(bearer)):

@@ -46,6 +46,11 @@ struct FastAPITests {
         #expect(said.contains("\nnote: the service refused 'name' (body.name): Value error, must start with a capital letter (it got \"solaris\")"),
                 "\(said)")
         #expect(try await shell.evaluate("createItemItemsPost(name: \"Solaris\", kind: .film, price: 7).kind") == .string("film"))
+        // A 429 says how long to wait.
+        let limited = await #expect(throws: (any Error).self) { try await shell.evaluate("limitedLimitedGet()") }
+        #expect(String(describing: limited).contains("429")
+                && String(describing: limited).contains("\nnote: the service limits how often it is called: wait 2 min before calling again (retry-after: 120)"),
+                "\(String(describing: limited))")
         #expect(!output.all.contains("secret-token"))
     }
 
