@@ -44,11 +44,11 @@ package struct RefusalAdvice: Error, CustomStringConvertible {
         for problem in reading.problems.prefix(shownProblems) {
             let place = problem.location.map(shown).joined(separator: ".")
             let argument = argument(for: problem.location, in: parameters)
-            let subject = switch (argument, place.isEmpty) {
-            case (let argument?, _) where place.isEmpty || place == argument.label ?? argument.name: "'\(argument.label ?? argument.name)'"
-            case (let argument?, _): "'\(argument.label ?? argument.name)' (\(place))"
-            case (nil, true): "the request"
-            case (nil, false): place
+            let subject: String
+            if let name = argument.map({ $0.label ?? $0.name }) {
+                subject = place.isEmpty || place == name ? "'\(name)'" : "'\(name)' (\(place))"
+            } else {
+                subject = place.isEmpty ? "the request" : place
             }
             var line = "\(refused)\(subject): \(shown(problem.message))"
             // A quoted value of an argument that carries a secret is left out, not masked: it
