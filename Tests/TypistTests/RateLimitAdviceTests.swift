@@ -18,6 +18,12 @@ struct RateLimitAdviceTests {
          "the service limits how often it is called: its quota comes back at 15:30:00 UTC (1 h) (x-ratelimit-reset: 1795793400)"),
         (429, [], "the service limits how often it is called, and says not when: wait before calling again"),
         (429, [("Retry-After", "soon\u{1B}[2J")], "the service limits how often it is called, and says not when: wait before calling again"),
+        // Numbers no clock has are not read as times (and do not trap).
+        (429, [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1e308")], "the service limits how often it is called, and says not when: wait before calling again"),
+        (429, [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "inf")], "the service limits how often it is called, and says not when: wait before calling again"),
+        (429, [("Retry-After", "99999999999999999999999")], "the service limits how often it is called, and says not when: wait before calling again"),
+        (429, [("Retry-After", "Sat, 01 Jan 2000 00:00:00 GMT")],
+         "the service limits how often it is called: wait until 00:00:00 UTC (0 s) before calling again (Retry-After: Sat, 01 Jan 2000 00:00:00 GMT)"),
     ])
     func advice(status: Int, headers: [(String, String)], expected: String) {
         #expect(RateLimitAdvice.advice(status: status, headers: headers.map { (name: $0.0, value: $0.1) }, now: Self.now) == expected)

@@ -39,17 +39,26 @@ struct RateLimitAdvice: Error, CustomStringConvertible {
                 return "\(opening): wait \(Self.duration(seconds)) before calling again (\(retryAfter.name): \(value))"
             }
             if let date = Self.httpDate(value) {
-                return "\(opening): wait until \(Self.clock(date)) (\(Self.duration(Int(date.timeIntervalSince(now).rounded(.up))))) before calling again (\(retryAfter.name): \(value))"
+                return "\(opening): wait until \(Self.clock(date)) (\(Self.duration(until: date, from: now))) before calling again (\(retryAfter.name): \(value))"
             }
         }
         if let reset = header("ratelimit-reset"), let seconds = Int(reset.value.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
             return "\(opening): its quota comes back in \(Self.duration(seconds)) (\(reset.name): \(reset.value))"
         }
-        if let reset = header("x-ratelimit-reset"), let epoch = Double(reset.value.trimmingCharacters(in: .whitespaces)), epoch > 0 {
+        // A Unix time in seconds; anything past the year 5000 (or not a number at all) is not one.
+        if let reset = header("x-ratelimit-reset"), let epoch = Double(reset.value.trimmingCharacters(in: .whitespaces)),
+           epoch > 0, epoch < 1e11 {
             let date = Date(timeIntervalSince1970: epoch)
-            return "\(opening): its quota comes back at \(Self.clock(date)) (\(Self.duration(Int(date.timeIntervalSince(now).rounded(.up))))) (\(reset.name): \(reset.value))"
+            return "\(opening): its quota comes back at \(Self.clock(date)) (\(Self.duration(until: date, from: now))) (\(reset.name): \(reset.value))"
         }
         return "\(opening), and says not when: wait before calling again"
+    }
+
+    /// The wait from `now` until `date`, in words (``duration(_:)``).
+    private static func duration(until date: Date, from now: Date) -> String {
+        // Both dates are a service's: bounded before they become an Int.
+        let seconds = min(max(date.timeIntervalSince(now).rounded(.up), 0), 1e9)
+        return duration(Int(seconds))
     }
 
     /// `45 s`, `4 min 10 s`, `2 h 5 min`; a time already past is `0 s`.
