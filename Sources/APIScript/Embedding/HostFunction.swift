@@ -22,7 +22,13 @@ public struct HostFunction: Sendable {
 
         /// Creates a parameter.
         ///
-        /// - Parameter rule: What it allows beyond its type (see ``rule``); `nil` for its type alone.
+        /// - Parameters:
+        ///   - label: The argument label, or `nil` for a positional parameter.
+        ///   - name: Its name for help and errors (the label when not given).
+        ///   - type: Its type.
+        ///   - defaultValue: The value when the argument is left out; `nil` when it is required.
+        ///   - enumeration: The enum it takes, when it is one.
+        ///   - rule: What it allows beyond its type (see ``rule``); `nil` for its type alone.
         public init(label: String?, name: String? = nil, type: ScriptType, defaultValue: Value? = nil,
                     enumeration: HostEnumeration? = nil, rule: (@Sendable (Value) -> String?)? = nil) {
             self.label = label
