@@ -386,6 +386,24 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test("A document that names the wrong method: httpbin's 405 says which methods it allows (its Allow header)",
+          .disabled(if: HttpbinServer.unavailable != nil, "\(HttpbinServer.unavailable ?? "")"))
+    func methodNotAllowed() async throws {
+        let httpbin = try await HttpbinServer.start()
+        defer { httpbin.stop() }
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            servers: [{ url: "\(httpbin.baseURL)" }]
+            paths:
+              /get: { post: { operationId: postGet, responses: { "200": { description: x } } } }
+            """, name: "wrong.yaml")
+        let shell = try documentShell(document, output: CapturedOutput())
+        let refused = await #expect(throws: (any Error).self) { try await shell.evaluate("postGet()") }
+        let text = String(describing: refused)
+        #expect(text.contains("405") && text.contains("\nnote: the service does not take POST at this URL; it allows "), "\(text)")
+        #expect(text.contains("GET") && text.contains("HEAD"), "\(text)")
+    }
+
     @Test("Swagger 2.0 from a real service: httpbin's own document, fetched over HTTP",
           .disabled(if: HttpbinServer.unavailable != nil, "\(HttpbinServer.unavailable ?? "")"))
     func swagger() async throws {

@@ -1,20 +1,31 @@
+import Foundation
 import TypedAPI
 
-/// The advice a failed call's error carries, each a line the prompt shows as a note: how to trust
-/// a server (``TLSAdvice``), what a 401 asked for (``ChallengeAdvice``), what the service found
-/// wrong with another refused call (``RefusalAdvice``), how long a rate limit asks to wait
-/// (``RateLimitAdvice``), which calls give a token (``TokenAdvice``).
-/// Each reads a failure of its own kind, so at most one applies.
-enum CallAdvice {
+/// A failed call's error with advice: each note a line the prompt shows after the error — how to
+/// trust a server (``TLSAdvice``), what a 401 asked for (``ChallengeAdvice``), how long a rate
+/// limit asks to wait (``RateLimitAdvice``), which methods a 405 allows (``MethodAdvice``), which
+/// calls give a token (``TokenAdvice``), or else what the service found wrong (``RefusalAdvice``).
+/// Each reads a failure of its own kind, so one of them speaks.
+struct CallAdvice: Error, CustomStringConvertible {
+    let underlying: any Error
+    let notes: [String]
+
+    var description: String { ([String(describing: underlying)] + notes).joined(separator: "\n") }
+
+    /// `error` with `notes`, or `error` itself when there are none.
+    static func wrapping(_ error: any Error, notes: [String]) -> any Error {
+        notes.isEmpty ? error : CallAdvice(underlying: error, notes: notes)
+    }
+
     /// `error` with whichever advice applies to a call of `endpoint` sent with `credentials`.
     static func wrapping(_ error: any Error, endpoint: EndpointRegistration, credentials: SessionCredentials,
                          tls: TLSOptions, registry: EndpointRegistry) -> any Error {
         let kinds = endpoint.acceptedKinds.isEmpty ? [endpoint.kindName] : endpoint.acceptedKinds
-        let challenged = ChallengeAdvice.wrapping(TLSAdvice.wrapping(error, options: tls), kinds: kinds, credentials: credentials,
-                                                  fromDocument: endpoint.route != nil)
-        // A rate limit's wait first: a 429's body may list nothing the call could change.
-        let limited = RateLimitAdvice.wrapping(challenged)
-        let refused = limited is RateLimitAdvice ? limited : RefusalAdvice.wrapping(limited, parameters: endpoint.parameters)
-        return TokenAdvice.wrapping(refused, registry: registry)
+        let note = TLSAdvice.note(for: error, options: tls)
+            ?? ChallengeAdvice.note(for: error, kinds: kinds, credentials: credentials, fromDocument: endpoint.route != nil)
+            ?? RateLimitAdvice.note(for: error)
+            ?? MethodAdvice.note(for: error)
+            ?? TokenAdvice.note(for: error, registry: registry)
+        return wrapping(error, notes: note.map { [$0] } ?? RefusalAdvice.lines(for: error, parameters: endpoint.parameters))
     }
 }

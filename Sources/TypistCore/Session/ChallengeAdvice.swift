@@ -1,26 +1,20 @@
 import TypedAPI
 import TypistText
 
-/// A call the service answered with `401 Unauthorized`, with what the service asked for (its
-/// `WWW-Authenticate` challenge), what the call sent, and what to do: a second line, which the
-/// prompt shows as a note. A bare `401` said none of it, and the status alone does not tell a
-/// credential refused from one never sent.
-struct ChallengeAdvice: Error, CustomStringConvertible {
-    let underlying: any Error
-    let advice: String
-
-    var description: String { "\(underlying)\n\(advice)" }
-
-    /// `error` with advice when it is a 401 answer to a call of an endpoint of `kinds` (any one of
-    /// which will do); unchanged otherwise.
+/// A call the service answered with `401 Unauthorized`: what the service asked for (its
+/// `WWW-Authenticate` challenge), what the call sent, and what to do. A bare `401` said none of
+/// it, and the status alone does not tell a credential refused from one never sent.
+enum ChallengeAdvice {
+    /// The note for `error` when it is a 401 answer to a call of an endpoint of `kinds` (any one of
+    /// which will do); nil otherwise.
     ///
     /// - Parameter fromDocument: Whether the endpoint is an OpenAPI document's operation (whose
     ///   kind `--default-auth` sets when the document declares no security).
-    static func wrapping(_ error: any Error, kinds: [String], credentials: SessionCredentials, fromDocument: Bool) -> any Error {
-        guard case .unacceptableStatus(_, let response)? = error as? APIError, response.status == 401 else { return error }
+    static func note(for error: any Error, kinds: [String], credentials: SessionCredentials, fromDocument: Bool) -> String? {
+        guard case .unacceptableStatus(_, let response)? = error as? APIError, response.status == 401 else { return nil }
         let challenge = response.headers.first { $0.name.lowercased() == "www-authenticate" }.map { TerminalText.sanitized($0.value) }
         let asks = challenge.map { "the service asks for credentials (WWW-Authenticate: \($0))" } ?? "the service wants credentials"
-        guard let sent = kinds.first(where: { Self.holds(credentials, for: $0) }) else { return error }
+        guard let sent = kinds.first(where: { Self.holds(credentials, for: $0) }) else { return nil }
         let advice: String
         switch sent {
         case "Public":
@@ -37,7 +31,7 @@ struct ChallengeAdvice: Error, CustomStringConvertible {
         case "APIKey": advice = "\(asks): the API key sent was refused; check apiKey"
         default: advice = "\(asks): the \(sent) credentials sent were refused"
         }
-        return ChallengeAdvice(underlying: error, advice: advice)
+        return advice
     }
 
     /// Whether the session holds what a built-in `kind` sends (a host's own kind: assumed sent).

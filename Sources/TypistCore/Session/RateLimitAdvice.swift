@@ -5,22 +5,15 @@ import TypistText
 /// A call the service refused for calling too often — `429 Too Many Requests`, a `503` that says
 /// when to come back, or a used-up quota (`x-ratelimit-remaining: 0`, as GitHub answers with a
 /// `403`) — with how long to wait, read from `Retry-After` (seconds or a date), `RateLimit-Reset`
-/// (seconds) or `X-RateLimit-Reset` (a Unix time): a second line, which the prompt shows as a note.
-/// The status alone says none of that, and calling again at once is refused again.
-struct RateLimitAdvice: Error, CustomStringConvertible {
-    let underlying: any Error
-    let advice: String
-
-    var description: String { "\(underlying)\n\(advice)" }
-
-    /// `error` with advice when it is a rate-limit refusal; unchanged otherwise.
+/// (seconds) or `X-RateLimit-Reset` (a Unix time). The status alone says none of that, and calling
+/// again at once is refused again.
+enum RateLimitAdvice {
+    /// The note for `error` when it is a rate-limit refusal; nil otherwise.
     ///
     /// - Parameter now: The time to count a wait from (the clock, but in tests).
-    static func wrapping(_ error: any Error, now: Date = Date()) -> any Error {
-        guard case .unacceptableStatus(_, let response)? = error as? APIError,
-              let advice = advice(status: response.status, headers: response.headers, now: now)
-        else { return error }
-        return RateLimitAdvice(underlying: error, advice: advice)
+    static func note(for error: any Error, now: Date = Date()) -> String? {
+        guard case .unacceptableStatus(_, let response)? = error as? APIError else { return nil }
+        return advice(status: response.status, headers: response.headers, now: now)
     }
 
     /// The advice for an answer with `status` and `headers`, or nil when it is not a rate limit.

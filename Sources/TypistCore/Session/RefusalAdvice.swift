@@ -10,23 +10,17 @@ import TypistText
 ///
 /// `GET …/items?limit=0: 422 Unprocessable Entity` and FastAPI's one-line JSON become
 /// `the service refused 'limit' (query.limit): Input should be greater than or equal to 1 (it got "0")`.
-package struct RefusalAdvice: Error, CustomStringConvertible {
-    let underlying: any Error
-    let lines: [String]
-
-    package var description: String { ([String(describing: underlying)] + lines).joined(separator: "\n") }
-
+package enum RefusalAdvice {
     /// How many problems get a line of their own.
     static let shownProblems = 8
 
-    /// `error` with the service's reading when it is a refusal (any error status but 401, which
-    /// ``ChallengeAdvice`` reads) whose body says what was wrong; unchanged otherwise.
-    static func wrapping(_ error: any Error, parameters: [ParameterInfo]) -> any Error {
+    /// The lines for `error` when it is a refusal (any error status but 401, which
+    /// ``ChallengeAdvice`` reads) whose body says what was wrong; none otherwise.
+    static func lines(for error: any Error, parameters: [ParameterInfo]) -> [String] {
         guard case .unacceptableStatus(_, let response)? = error as? APIError, response.status != 401,
               let reading = ServiceProblems.read(response.body)
-        else { return error }
-        let lines = lines(reading, parameters: parameters, cut: response.body.count > ResponseSummary.excerptLength)
-        return lines.isEmpty ? error : RefusalAdvice(underlying: error, lines: lines)
+        else { return [] }
+        return lines(reading, parameters: parameters, cut: response.body.count > ResponseSummary.excerptLength)
     }
 
     /// One line per problem a refusal's `body` lists (none when it says nothing in a shape

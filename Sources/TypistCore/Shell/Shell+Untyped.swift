@@ -57,7 +57,7 @@ extension Shell {
                 return SampleValue.of(.record(Self.httpResultType))
             } catch {
                 session.update { $0.lastFailure = .init(function: name + "(_:)", error: error) }
-                throw TLSAdvice.wrapping(error, options: client.environment.tls)
+                throw CallAdvice.wrapping(error, notes: TLSAdvice.note(for: error, options: client.environment.tls).map { [$0] } ?? [])
             }
         }
     }
