@@ -181,6 +181,38 @@ struct GenerateTests {
         }
     }
 
+    @Test("The document's rules for arguments are in the factory's documentation, each on a comment line whatever it holds")
+    func rulesDocumented() throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            paths:
+              /pets:
+                get:
+                  operationId: pets
+                  parameters:
+                    - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50 } }
+                    - { name: tag, in: query, schema: { type: string, pattern: "^a\\nb$" } }
+                  responses: { "200": { description: x } }
+              /pet:
+                get:
+                  operationId: pet
+                  parameters: [{ name: id, in: query, required: true, schema: { type: integer, exclusiveMinimum: true, minimum: 0 } }]
+                  responses: { "200": { description: x } }
+            """, name: "rules.yaml")
+        let endpoints = try #require(SwiftGenerator(document: document).files().first { $0.path == "Endpoints.swift" }).text
+        #expect(endpoints.contains("""
+                ///
+                /// - Parameters:
+                ///   - limit: 1...50
+                ///   - tag: pattern ^a\\nb$
+                ///
+                /// These are the document's rules, which the service checks.
+                public static func pets(
+            """), "\(endpoints)")
+        #expect(endpoints.contains("    /// - Parameter id: > 0 (the document's rule, which the service checks)\n    public static func pet(id: Int) -> Self {"),
+                "\(endpoints)")
+    }
+
     @Test("The same document gives the same bytes; --check fails, naming the file, once one differs")
     func deterministic() async throws {
         try await withTemporaryFolder("typist-generate-check") { base in

@@ -201,6 +201,7 @@ package struct SwiftGenerator {
         let envelope = operation.envelopeKey.map { ", envelope: \(ValueFormatter.quoted($0))" } ?? ""
         body.append("return Endpoint(\(method), path: \(path)\(envelope)\(headers.isEmpty ? "" : ", headers: headers"))")
         let doc = "    /// `\(operation.method) \(TerminalText.sanitized(operation.path))`: \(operation.summary)" + (operation.deprecated ? " (deprecated)" : "")
+            + Self.rulesDocumentation(operation)
         return """
             extension Endpoint where Kind == \(kind), Response == \(response) {
             \(doc)
@@ -209,6 +210,21 @@ package struct SwiftGenerator {
                 }
             }
             """
+    }
+
+    /// The document's rules for the operation's arguments (`minimum`, `pattern` …) as a doc
+    /// comment's parameter list — the service checks them, the generated Swift does not; empty
+    /// when it has none.
+    static func rulesDocumentation(_ operation: SpecOperation) -> String {
+        let ruled = operation.arguments.compactMap { argument in
+            argument.constraints.map { (SwiftNames.escaped(argument.label), $0.summary.replacingOccurrences(of: "\n", with: "\\n")) }
+        }
+        guard !ruled.isEmpty else { return "" }
+        if ruled.count == 1, let (label, rules) = ruled.first {
+            return "\n    ///\n    /// - Parameter \(label): \(rules) (the document's rule, which the service checks)"
+        }
+        return "\n    ///\n    /// - Parameters:" + ruled.map { "\n    ///   - \($0.0): \($0.1)" }.joined()
+            + "\n    ///\n    /// These are the document's rules, which the service checks."
     }
 
     /// `func name(…) -> Self`, or `var name: Self` for an endpoint that takes nothing, as the

@@ -72,6 +72,12 @@ extension Endpoint where Kind == Bearer, Response == Volume {
 
 extension Endpoint where Kind == Bearer, Response == Volumes {
     /// `GET /books/v1/volumes`: Performs a book search.
+    ///
+    /// - Parameters:
+    ///   - maxResults: 0...40
+    ///   - startIndex: ≥ 0
+    ///
+    /// These are the document's rules, which the service checks.
     public static func booksVolumesList(xgafv: Xgafv? = nil, accessToken: String? = nil, alt: Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil, q: String, download: BooksVolumesListDownload? = nil, filter: BooksVolumesListFilter? = nil, langRestrict: String? = nil, libraryRestrict: BooksVolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: BooksVolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil, orderBy: BooksVolumesListOrderBy? = nil, partner: String? = nil, printType: BooksVolumesListPrintType? = nil, projection: BooksVolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil) -> Self {
         var query: [URLQueryItem] = []
         if let xgafv { query.append(URLQueryItem(name: "$.xgafv", value: xgafv.rawValue)) }

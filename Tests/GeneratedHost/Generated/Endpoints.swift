@@ -34,6 +34,8 @@ extension Endpoint where Kind == Public, Response == [Author] {
 
 extension Endpoint where Kind == Public, Response == [Post] {
     /// `GET /big`: Many generated posts, for performance work
+    ///
+    /// - Parameter count: ≥ 0 (the document's rule, which the service checks)
     public static func bigPosts(count: Int) -> Self {
         var query: [URLQueryItem] = []
         query.append(URLQueryItem(name: "count", value: String(describing: count)))
@@ -85,6 +87,12 @@ extension Endpoint where Kind == Public, Response == HeaderEcho {
 
 extension Endpoint where Kind == Public, Response == BuildEvent {
     /// `GET /events.ndjson`: The same build events as JSON Lines
+    ///
+    /// - Parameters:
+    ///   - count: ≥ 0
+    ///   - gapMs: ≥ 0
+    ///
+    /// These are the document's rules, which the service checks.
     public static func eventLines(count: Int = 10, gapMs: Int = 0) -> Self {
         var query: [URLQueryItem] = []
         query.append(URLQueryItem(name: "count", value: String(describing: count)))
@@ -95,6 +103,12 @@ extension Endpoint where Kind == Public, Response == BuildEvent {
 
 extension Endpoint where Kind == Public, Response == BuildEvent {
     /// `GET /events`: Build events as server-sent events, gapMs apart
+    ///
+    /// - Parameters:
+    ///   - count: ≥ 0
+    ///   - gapMs: ≥ 0
+    ///
+    /// These are the document's rules, which the service checks.
     public static func events(count: Int = 10, gapMs: Int = 0) -> Self {
         var query: [URLQueryItem] = []
         query.append(URLQueryItem(name: "count", value: String(describing: count)))
@@ -206,6 +220,8 @@ extension Endpoint where Kind == Public, Response == RepositorySearch {
 
 extension Endpoint where Kind == Public, Response == SlowReport {
     /// `GET /faults/slow`: Answers after ms milliseconds
+    ///
+    /// - Parameter ms: ≥ 0 (the document's rule, which the service checks)
     public static func slow(ms: Int) -> Self {
         var query: [URLQueryItem] = []
         query.append(URLQueryItem(name: "ms", value: String(describing: ms)))
@@ -215,6 +231,8 @@ extension Endpoint where Kind == Public, Response == SlowReport {
 
 extension Endpoint where Kind == Public, Response == StatusReport {
     /// `GET /faults/status/{code}`: Answers with that status
+    ///
+    /// - Parameter code: 200...599 (the document's rule, which the service checks)
     public static func status(code: Int) -> Self {
         return Endpoint(.get(), path: "/faults/status/\(Self.escape(String(describing: code)))")
     }
