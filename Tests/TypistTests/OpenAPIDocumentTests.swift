@@ -562,6 +562,33 @@ struct OpenAPIRefusalTests {
         #expect(document.servers == [expected])
     }
 
+    @Test("A schema sent and answered is one type by its own name (Pet, not Pet2); one with a read-only field somewhere is ThingInput when sent")
+    func directions() throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            paths:
+              /pet:
+                post:
+                  operationId: addPet
+                  requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+                  responses: { "200": { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } } }
+              /thing:
+                post:
+                  operationId: addThing
+                  requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } }
+                  responses: { "200": { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } } }
+            components:
+              schemas:
+                Tag: { type: object, properties: { name: { type: string } } }
+                Pet: { type: object, properties: { name: { type: string }, tags: { type: array, items: { $ref: '#/components/schemas/Tag' } }, parent: { $ref: '#/components/schemas/Pet' } } }
+                Stamp: { type: object, properties: { at: { type: string, readOnly: true } } }
+                Thing: { type: object, properties: { name: { type: string }, stamp: { $ref: '#/components/schemas/Stamp' } } }
+            """, name: "d.yaml")
+        let types = Dictionary(uniqueKeysWithValues: document.operations.map { ($0.name, $0.responseType.description) })
+        #expect(types == ["addPet": "Pet", "addThing": "Thing"])
+        #expect(Set(document.recordTypes.map(\.name)) == ["Tag", "Pet", "Stamp", "StampInput", "Thing", "ThingInput"])
+    }
+
     @Test("An untyped request's route: the longest template that fits, literal segments before parameters, a base path allowed")
     func routes() throws {
         let document = try OpenAPIDocument(text: """

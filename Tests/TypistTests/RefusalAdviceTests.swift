@@ -42,6 +42,9 @@ struct RefusalAdviceTests {
          ["the service refused 'limit': Must be at least 1"]),
         (#"{"error":{"code":400,"message":"Bad","errors":[{"message":"Bad","domain":"global","reason":"invalid"},{"message":"Invalid value '0'","location":"maxResults","locationType":"parameter"}]}}"#,
          ["the service refused maxResults: Invalid value '0'"]),
+        // Litestar (its answer to `limit=0` where `ge=1`, and to a number for a string field).
+        (#"{"status_code":400,"detail":"Validation failed for GET /items?limit=0","extra":[{"message":"Expected `int` >= 1","key":"limit","source":"query"},{"message":"Expected `str`, got `int`","key":"name","source":"body"}]}"#,
+         ["the service refused 'limit' (query.limit): Expected `int` >= 1", "the service refused 'body' (body.name): Expected `str`, got `int`"]),
         // Rails and ASP.NET: `errors` as fields; Django REST framework: fields at the top.
         (#"{"errors":{"name":["can't be blank","is too short"],"age":"must be a number"}}"#,
          ["the service refused age: must be a number", "the service refused name: can't be blank", "the service refused name: is too short"]),

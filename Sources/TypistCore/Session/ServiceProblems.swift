@@ -12,6 +12,7 @@ import Foundation
 /// - Google: `{"error": {"message", "details": [{"fieldViolations": [{"field", "description"}]}]}}`
 ///   and its older `error.errors: [{"location", "message"}]`;
 /// - Rails, ASP.NET (`errors: {"name": ["…"]}`) and Django REST framework (the fields at the top);
+/// - Litestar: `{"detail": "Validation failed …", "extra": [{"message", "key", "source"}]}`;
 /// - a plain message: `detail`, `message`, `error` (a string, or an object with a `message`),
 ///   OAuth's `error_description`.
 ///
@@ -46,6 +47,7 @@ struct ServiceProblems: Equatable {
               case .dictionary(let root)? = try? JSONReader.parse(body)
         else { return nil }
         var problems = fastAPIProblems(root) ?? listedProblems(root["errors"]) ?? fieldProblems(root["errors"], strings: true)
+            ?? listedProblems(root["extra"])
             ?? invalidParameters(root["invalid-params"] ?? root["invalidParams"]) ?? googleProblems(root["error"]) ?? []
         let message = message(root)
         if problems.isEmpty, message == nil { problems = fieldProblems(.dictionary(root), strings: false) ?? [] }
@@ -71,13 +73,15 @@ struct ServiceProblems: Equatable {
         let problems = items.compactMap { item -> Problem? in
             if let text = string(item) { return Problem(location: [], message: text) }
             guard case .dictionary(let entries) = item else { return nil }
-            let location: [String]
+            var location: [String]
             if let pointer = string(entries["pointer"]) {
                 location = pointerComponents(pointer)
             } else if case .dictionary(let source)? = entries["source"] {
                 location = string(source["pointer"]).map(pointerComponents) ?? [string(source["parameter"]) ?? string(source["header"])].compactMap { $0 }
             } else {
-                location = ["field", "location", "loc", "param", "name", "path"].lazy.compactMap { entries[$0] }.first.map(components) ?? []
+                location = ["field", "location", "loc", "param", "name", "path", "key"].lazy.compactMap { entries[$0] }.first.map(components) ?? []
+                // Litestar's `{"key": "limit", "source": "query"}`: the place first, as FastAPI writes it.
+                if let place = string(entries["source"]), location.count == 1 { location.insert(place, at: 0) }
             }
             let said = ["detail", "message", "msg", "reason", "description", "title"].lazy.compactMap { string(entries[$0]) }.first
             // GitHub's `{"resource": "Issue", "field": "title", "code": "missing_field"}` says it with a code.

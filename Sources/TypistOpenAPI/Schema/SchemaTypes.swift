@@ -132,9 +132,13 @@ package struct SchemaTypes {
         guard Self.isRecord(target) else {
             return type(of: target, name: schemaName, direction: direction, depth: depth + 1)
         }
-        let key = reference + (direction == .request ? "#request" : "")
+        // One record for both directions unless a field somewhere in it is read- or write-only:
+        // then what is sent is `PetInput` and what comes back `Pet` (the request's used to take
+        // the plain name, leaving `Pet2` for every answer).
+        let oneWay = Self.hasOneWayFields(target, document: self)
+        let key = reference + (direction == .request && oneWay ? "#request" : "")
         if let record = named[key] { return Self.nullable(target) ? .record(record).optional : .record(record) }
-        let record = makeRecord(direction == .request && Self.hasOneWayFields(target, document: self) ? schemaName + "Input" : schemaName)
+        let record = makeRecord(direction == .request && oneWay ? schemaName + "Input" : schemaName)
         named[key] = record
         record.define(fields(of: target, owner: record.name, direction: direction, depth: depth))
         return Self.nullable(target) ? .record(record).optional : .record(record)
@@ -267,11 +271,29 @@ package struct SchemaTypes {
     }
 
     /// Whether some property is `readOnly` or `writeOnly`, so that a request's record differs.
+    /// Whether a field of the schema, or of a schema it holds (through properties, items,
+    /// dictionaries, `allOf`/`anyOf`/`oneOf` and `$ref`s, each followed once), is read- or
+    /// write-only: then its record differs between what is sent and what comes back.
     private static func hasOneWayFields(_ schema: SpecNode, document: SchemaTypes) -> Bool {
-        (schema["properties"]?.entries ?? []).contains { _, property in
-            let resolved = property["$ref"]?.string.flatMap(document.resolve) ?? property
-            return resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
+        var seen: Set<String> = []
+        func oneWay(_ node: SpecNode, depth: Int) -> Bool {
+            guard depth < 64 else { return false }
+            var node = node
+            if let reference = node["$ref"]?.string {
+                guard seen.insert(reference).inserted, let target = document.resolve(reference) else { return false }
+                node = target
+            }
+            if node["readOnly"]?.bool == true || node["writeOnly"]?.bool == true { return depth > 0 }
+            let held = (node["properties"]?.entries ?? []).map(\.value)
+                + ["items", "additionalProperties"].compactMap { node[$0] }
+                + ["allOf", "anyOf", "oneOf"].flatMap { node[$0]?.array ?? [] }
+            return held.contains { member in
+                let resolved = member["$ref"]?.string.flatMap(document.resolve) ?? member
+                if resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true { return true }
+                return oneWay(member, depth: depth + 1)
+            }
         }
+        return oneWay(schema, depth: 0)
     }
 }
 

@@ -2,21 +2,21 @@
 import Foundation
 import TypedAPI
 
-extension Endpoint where Kind == Bearer, Response == Pet2 {
+extension Endpoint where Kind == Bearer, Response == Pet {
     /// `POST /pet`: Add a new pet to the store.
     public static func addPet(body: JSONValue) -> Self {
         return Endpoint(.post(.json(body)), path: "/pet")
     }
 }
 
-extension Endpoint where Kind == Public, Response == User2 {
+extension Endpoint where Kind == Public, Response == User {
     /// `POST /user`: Create user.
     public static func createUser(id: Int? = nil, username: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, password: String? = nil, phone: String? = nil, userStatus: Int? = nil) -> Self {
         return Endpoint(.post(.json(CreateUserBody(id: id, username: username, firstName: firstName, lastName: lastName, email: email, password: password, phone: phone, userStatus: userStatus))), path: "/user")
     }
 }
 
-extension Endpoint where Kind == Public, Response == User2 {
+extension Endpoint where Kind == Public, Response == User {
     /// `POST /user/createWithList`: Creates list of users with given input array.
     public static func createUsersWithListInput(body: JSONValue? = nil) -> Self {
         return Endpoint(.post(.json(body ?? .null)), path: "/user/createWithList")
@@ -46,7 +46,7 @@ extension Endpoint where Kind == Public, Response == JSONValue? {
     }
 }
 
-extension Endpoint where Kind == Bearer, Response == [Pet2] {
+extension Endpoint where Kind == Bearer, Response == [Pet] {
     /// `GET /pet/findByStatus`: Finds Pets by status.
     public static func findPetsByStatus(status: FindPetsByStatusStatus) -> Self {
         var query: [URLQueryItem] = []
@@ -55,7 +55,7 @@ extension Endpoint where Kind == Bearer, Response == [Pet2] {
     }
 }
 
-extension Endpoint where Kind == Bearer, Response == [Pet2] {
+extension Endpoint where Kind == Bearer, Response == [Pet] {
     /// `GET /pet/findByTags`: Finds Pets by tags.
     public static func findPetsByTags(tags: [String]) -> Self {
         var query: [URLQueryItem] = []
@@ -71,21 +71,21 @@ extension Endpoint where Kind == APIKey, Response == [String: Int] {
     }
 }
 
-extension Endpoint where Kind == Public, Response == Order2 {
+extension Endpoint where Kind == Public, Response == Order {
     /// `GET /store/order/{orderId}`: Find purchase order by ID.
     public static func getOrderById(orderId: Int) -> Self {
         return Endpoint(.get(), path: "/store/order/\(Self.escape(String(describing: orderId)))")
     }
 }
 
-extension Endpoint where Kind == APIKey, Response == Pet2 {
+extension Endpoint where Kind == APIKey, Response == Pet {
     /// `GET /pet/{petId}`: Find pet by ID.
     public static func getPetById(petId: Int) -> Self {
         return Endpoint(.get(), path: "/pet/\(Self.escape(String(describing: petId)))")
     }
 }
 
-extension Endpoint where Kind == Public, Response == User2 {
+extension Endpoint where Kind == Public, Response == User {
     /// `GET /user/{username}`: Get user by user name.
     public static func getUserByName(username: String) -> Self {
         return Endpoint(.get(), path: "/user/\(Self.escape(String(describing: username)))")
@@ -109,21 +109,21 @@ extension Endpoint where Kind == Public, Response == JSONValue? {
     }
 }
 
-extension Endpoint where Kind == Public, Response == Order2 {
+extension Endpoint where Kind == Public, Response == Order {
     /// `POST /store/order`: Place an order for a pet.
     public static func placeOrder(id: Int? = nil, petId: Int? = nil, quantity: Int? = nil, shipDate: String? = nil, status: PlaceOrderStatus? = nil, complete: Bool? = nil) -> Self {
         return Endpoint(.post(.json(PlaceOrderBody(id: id, petId: petId, quantity: quantity, shipDate: shipDate, status: status, complete: complete))), path: "/store/order")
     }
 }
 
-extension Endpoint where Kind == Bearer, Response == Pet2 {
+extension Endpoint where Kind == Bearer, Response == Pet {
     /// `PUT /pet`: Update an existing pet.
     public static func updatePet(body: JSONValue) -> Self {
         return Endpoint(.put(.json(body)), path: "/pet")
     }
 }
 
-extension Endpoint where Kind == Bearer, Response == Pet2 {
+extension Endpoint where Kind == Bearer, Response == Pet {
     /// `POST /pet/{petId}`: Updates a pet in the store with form data.
     public static func updatePetWithForm(petId: Int, name: String? = nil, status: String? = nil) -> Self {
         var query: [URLQueryItem] = []
