@@ -71,7 +71,7 @@ struct FailureExplanation {
                     "write-up 4's validateStatusCode and write-up 2's HTTPError: a status outside 2xx is an error, not a model",
                     "`response!.status` and :last show the exchange; `try?` turns the error into nil")
         case .unexpectedContentType(_, let expected, let response):
-            let found = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? "none"
+            let found = response.contentType ?? "none"
             return ("APIError.unexpectedContentType (expected \(expected), found \(found))",
                     "the response's Content-Type must match the endpoint's Accept before its body is decoded",
                     "write-up 4's validateContentType: an HTML error page is not decoded as JSON",

@@ -183,12 +183,14 @@ public final class CookieJar: Sendable {
     }
 }
 
-/// The date formats `Expires` comes in.
-enum HTTPDate {
+/// The date formats HTTP dates come in (`Expires`, `Retry-After`): RFC 9110's preferred
+/// `Sun, 06 Nov 1994 08:49:37 GMT` and the obsolete forms.
+package enum HTTPDate {
     private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
                                   "EEE, dd-MMM-yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z"]
 
-    static func parse(_ text: String) -> Date? {
+    /// The date `text` names, or nil when it is in none of the forms.
+    package static func parse(_ text: String) -> Date? {
         for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

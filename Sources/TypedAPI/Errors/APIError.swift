@@ -135,14 +135,15 @@ public struct ResponseSummary: Sendable {
     ]
 
     /// The `Content-Type` header.
-    public var contentType: String? {
-        headers.first { $0.name.lowercased() == "content-type" }?.value
+    public var contentType: String? { header(named: "content-type")?.value }
+
+    /// The first header of `name` (in lower case), as the response wrote it.
+    package func header(named name: String) -> (name: String, value: String)? {
+        headers.first { $0.name.lowercased() == name }
     }
 
     /// The `Content-Encoding` header (`gzip` …): the body shown was decoded from it.
-    public var contentEncoding: String? {
-        headers.first { $0.name.lowercased() == "content-encoding" }?.value
-    }
+    public var contentEncoding: String? { header(named: "content-encoding")?.value }
 
     /// The first 512 bytes of the body as text, or `nil` for an empty body. Control characters
     /// (an escape sequence, a NUL, compressed bytes) are shown as `\u{1B}`, never raw: a message

@@ -12,10 +12,9 @@ enum ChallengeAdvice {
     ///   kind `--default-auth` sets when the document declares no security).
     static func note(for error: any Error, kinds: [String], credentials: SessionCredentials, fromDocument: Bool) -> String? {
         guard case .unacceptableStatus(_, let response)? = error as? APIError, response.status == 401 else { return nil }
-        let challenge = response.headers.first { $0.name.lowercased() == "www-authenticate" }.map { TerminalText.sanitized($0.value) }
+        let challenge = response.header(named: "www-authenticate").map { TerminalText.sanitized($0.value) }
         let asks = challenge.map { "the service asks for credentials (WWW-Authenticate: \($0))" } ?? "the service wants credentials"
         guard let sent = kinds.first(where: { Self.holds(credentials, for: $0) }) else { return nil }
-        let advice: String
         switch sent {
         case "Public":
             let scheme = challenge.map { String($0.prefix { $0 != " " }).lowercased() }
@@ -24,14 +23,13 @@ enum ChallengeAdvice {
             case "bearer": "--default-auth bearer, then token = …"
             default: "--default-auth bearer, basic or apikey:header:NAME"
             }
-            advice = "\(asks), and this call sends none (its kind is Public)"
+            return "\(asks), and this call sends none (its kind is Public)"
                 + (fromDocument ? "; the document declares no security for it: load it with \(option)" : "")
-        case "Bearer": advice = "\(asks): the token sent was refused (it may have expired, or be another service's): set token = …, or log in again"
-        case "Basic": advice = "\(asks): the user name and password sent were refused; check username and password"
-        case "APIKey": advice = "\(asks): the API key sent was refused; check apiKey"
-        default: advice = "\(asks): the \(sent) credentials sent were refused"
+        case "Bearer": return "\(asks): the token sent was refused (it may have expired, or be another service's): set token = …, or log in again"
+        case "Basic": return "\(asks): the user name and password sent were refused; check username and password"
+        case "APIKey": return "\(asks): the API key sent was refused; check apiKey"
+        default: return "\(asks): the \(sent) credentials sent were refused"
         }
-        return advice
     }
 
     /// Whether the session holds what a built-in `kind` sends (a host's own kind: assumed sent).

@@ -8,7 +8,7 @@ enum MethodAdvice {
     /// The note for `error` when it is a 405; nil otherwise.
     static func note(for error: any Error) -> String? {
         guard case .unacceptableStatus(let request, let response)? = error as? APIError, response.status == 405 else { return nil }
-        guard let allow = response.headers.first(where: { $0.name.lowercased() == "allow" }) else {
+        guard let allow = response.header(named: "allow") else {
             return "the service does not take \(request.method) at this URL, and says not what it takes (no Allow header)"
         }
         let methods = TerminalText.sanitized(allow.value)

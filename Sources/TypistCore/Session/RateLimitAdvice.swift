@@ -18,28 +18,27 @@ enum RateLimitAdvice {
 
     /// The advice for an answer with `status` and `headers`, or nil when it is not a rate limit.
     static func advice(status: Int, headers: [(name: String, value: String)], now: Date) -> String? {
+        // Each header's value trimmed, control characters escaped.
         func header(_ name: String) -> (name: String, value: String)? {
-            headers.first { $0.name.lowercased() == name }.map { ($0.name, TerminalText.sanitized($0.value)) }
+            headers.first { $0.name.lowercased() == name }.map { ($0.name, TerminalText.sanitized($0.value).trimmingCharacters(in: .whitespaces)) }
         }
-        let exhausted = header("x-ratelimit-remaining")?.value.trimmingCharacters(in: .whitespaces) == "0"
-            || header("ratelimit-remaining")?.value.trimmingCharacters(in: .whitespaces) == "0"
+        let exhausted = header("x-ratelimit-remaining")?.value == "0" || header("ratelimit-remaining")?.value == "0"
         let retryAfter = header("retry-after")
         guard status == 429 || (status == 503 && retryAfter != nil) || ([403, 429].contains(status) && exhausted) else { return nil }
         let opening = status == 503 ? "the service is unavailable for now" : "the service limits how often it is called"
         if let retryAfter {
-            let value = retryAfter.value.trimmingCharacters(in: .whitespaces)
+            let (name, value) = retryAfter
             if let seconds = Int(value), seconds >= 0 {
-                return "\(opening): wait \(Self.duration(seconds)) before calling again (\(retryAfter.name): \(value))"
+                return "\(opening): wait \(Self.duration(seconds)) before calling again (\(name): \(value))"
             }
-            if let date = Self.httpDate(value) {
-                return "\(opening): wait until \(Self.clock(date)) (\(Self.duration(until: date, from: now))) before calling again (\(retryAfter.name): \(value))"
+            if let date = HTTPDate.parse(value) {
+                return "\(opening): wait until \(Self.clock(date)) (\(Self.duration(until: date, from: now))) before calling again (\(name): \(value))"
             }
         }
-        if let reset = header("ratelimit-reset"), let seconds = Int(reset.value.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
+        if let reset = header("ratelimit-reset"), let seconds = Int(reset.value), seconds >= 0 {
             return "\(opening): its quota comes back in \(Self.duration(seconds)) (\(reset.name): \(reset.value))"
         }
-        // A Unix time in seconds; anything past the year 5000 (or not a number at all) is not one.
-        if let reset = header("x-ratelimit-reset"), let epoch = Double(reset.value.trimmingCharacters(in: .whitespaces)),
+        if let reset = header("x-ratelimit-reset"), let epoch = Double(reset.value),
            epoch > 0, epoch < 1e11 {
             let date = Date(timeIntervalSince1970: epoch)
             return "\(opening): its quota comes back at \(Self.clock(date)) (\(Self.duration(until: date, from: now))) (\(reset.name): \(reset.value))"
@@ -69,14 +68,5 @@ enum RateLimitAdvice {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "HH:mm:ss 'UTC'"
         return formatter.string(from: date)
-    }
-
-    /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110's preferred form).
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: text)
     }
 }

@@ -135,10 +135,10 @@ package struct SchemaTypes {
         // One record for both directions unless a field somewhere in it is read- or write-only:
         // then what is sent is `PetInput` and what comes back `Pet` (the request's used to take
         // the plain name, leaving `Pet2` for every answer).
-        let oneWay = Self.hasOneWayFields(target, document: self)
-        let key = reference + (direction == .request && oneWay ? "#request" : "")
+        let oneWay = direction == .request && hasOneWayFields(reference, target)
+        let key = reference + (oneWay ? "#request" : "")
         if let record = named[key] { return Self.nullable(target) ? .record(record).optional : .record(record) }
-        let record = makeRecord(direction == .request && oneWay ? schemaName + "Input" : schemaName)
+        let record = makeRecord(oneWay ? schemaName + "Input" : schemaName)
         named[key] = record
         record.define(fields(of: target, owner: record.name, direction: direction, depth: depth))
         return Self.nullable(target) ? .record(record).optional : .record(record)
@@ -271,6 +271,15 @@ package struct SchemaTypes {
     }
 
     /// Whether some property is `readOnly` or `writeOnly`, so that a request's record differs.
+    /// ``hasOneWayFields(_:document:)`` of the schema `reference` names, worked out once per
+    /// reference (a large document refers to one schema thousands of times).
+    private func hasOneWayFields(_ reference: String, _ target: SpecNode) -> Bool {
+        if let known = found.oneWay[reference] { return known }
+        let answer = Self.hasOneWayFields(target, document: self)
+        found.oneWay[reference] = answer
+        return answer
+    }
+
     /// Whether a field of the schema, or of a schema it holds (through properties, items,
     /// dictionaries, `allOf`/`anyOf`/`oneOf` and `$ref`s, each followed once), is read- or
     /// write-only: then its record differs between what is sent and what comes back.
@@ -301,4 +310,6 @@ package struct SchemaTypes {
 /// work is single-threaded).
 private final class FoundReferences {
     var nodes: [String: SpecNode?] = [:]
+    /// Whether each referenced schema has a one-way field somewhere in it.
+    var oneWay: [String: Bool] = [:]
 }
