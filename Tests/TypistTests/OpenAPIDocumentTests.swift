@@ -73,6 +73,38 @@ struct OpenAPIDocumentTests {
         #expect(repository.field(named: "description")?.type == .optional(.string))
     }
 
+    @Test("A field the body's schema requires is a required argument, also where the document leaves the body optional (GitHub's never say required)")
+    func requiredFieldsOfAnOptionalBody() async throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            paths:
+              /users:
+                post:
+                  operationId: createUser
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, required: [login], properties: { login: { type: string }, email: { type: string } } }
+                  responses: { "201": { description: created } }
+                patch:
+                  operationId: updateUser
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { email: { type: string } } }
+                  responses: { "200": { description: updated } }
+            """, name: "users.yaml")
+        let registry = try EndpointRegistry { document }
+        #expect(registry.endpoint(named: "createUser")?.swiftSignature == "createUser(login: String, email: String? = nil) -> Endpoint<Public, Any>")
+        #expect(registry.endpoint(named: "updateUser")?.swiftSignature == "updateUser(email: String? = nil) -> Endpoint<Public, Any>")
+        // GitHub Enterprise's document marks none of its 194 bodies required; 120 of them require fields.
+        guard MirroredFile.unavailable == nil else { return }
+        let ghes = try OpenAPIDocument(text: try await MirroredFile.text(repository: "https://github.com/mattpolzin/OpenAPIKit", tag: "6.4.0", path: "Tests/inputs/ghes-3.0.yaml"),
+                                       name: "ghes.yaml")
+        let createUser = try #require(ghes.operations.first { $0.operationId == "enterprise-admin/create-user" })
+        #expect(createUser.arguments.map { "\($0.label): \($0.type)" } == ["login: String", "email: String?"])
+    }
+
     @Test("The cache's key changes with every byte of the text, and with its length")
     func cacheKey() {
         let text = Array("openapi: 3.0.0\ninfo: {title: x}\n".utf8)

@@ -52,6 +52,18 @@ struct RefusalAdviceTests {
          ["the service refused 'limit' (Limit): The field Limit must be between 1 and 100."]),
         (#"{"non_field_errors":["Passwords do not match."],"email":["Enter a valid email address."]}"#,
          ["the service refused email: Enter a valid email address.", "the service refused the request: Passwords do not match."]),
+        // Django REST framework's nested serializers: a field's object, a list's items by index
+        // (`{}` for an item it took).
+        (#"{"address":{"city":["This field is required."]},"lines":[{},{"sku":["A valid integer is required."]}]}"#,
+         ["the service refused address.city: This field is required.", "the service refused lines.1.sku: A valid integer is required."]),
+        // marshmallow through webargs, as flask-smorest (`errors`) and APIFlask (`detail`) answered
+        // a body with an unknown field, a missing one and a number in a list of strings; the
+        // place `json` is the whole body where no field matches.
+        (#"{"code":422,"errors":{"json":{"limit":["Missing data for required field."],"tags":{"0":["Not a valid string."]},"x":["Unknown field."]}},"status":"Unprocessable Entity"}"#,
+         ["the service refused 'limit' (json.limit): Missing data for required field.", "the service refused 'body' (json.tags.0): Not a valid string.",
+          "the service refused 'body' (json.x): Unknown field."]),
+        (#"{"detail":{"json":{"category":["Must be one of: dog, cat."],"_schema":["Invalid input."]}},"message":"Validation error"}"#,
+         ["the service refused 'body' (json): Invalid input.", "the service refused 'body' (json.category): Must be one of: dog, cat."]),
         // Control characters and line breaks are escaped, never printed.
         (#"{"detail":[{"loc":["query","q\u001b[2J"],"msg":"bad\u0007\nline","input":"\u001b]0;x"}]}"#,
          [#"the service refused query.q\u{1B}[2J: bad\u{7}\nline (it got "\u001b]0;x")"#]),
@@ -63,7 +75,8 @@ struct RefusalAdviceTests {
 
     @Test("A body that says nothing of the kind reads as nothing", arguments: [
         "", "<html><body>Bad Request</body></html>", "[1, 2]", "{}", #"{"id": 1, "name": "x"}"#,
-        #"{"status": "fail", "code": "E12"}"#, "{not json",
+        #"{"status": "fail", "code": "E12"}"#, "{not json", #"{"detail": {"id": 1}}"#, #"{"errors": {"items": [{}, {}]}}"#,
+        #"{"data": {"user": {"name": "x"}}}"#,
     ])
     func nothing(body: String) {
         #expect(ServiceProblems.read(Data(body.utf8)) == nil)

@@ -56,13 +56,15 @@ package enum RefusalAdvice {
         return lines
     }
 
-    /// The parameter a location is about: its first part after a place (`query`, `body` …) that
-    /// is a parameter's label or name, as written or as Swift names it (`item_id` → `itemId`);
-    /// the place itself last (a whole `body`).
+    /// The parameter a location is about: its first part after a place (`query`, `body`, or
+    /// webargs' `json`, `querystring` …) that is a parameter's label or name, as written or as
+    /// Swift names it (`item_id` → `itemId`); the place itself last (a whole `body`, which
+    /// webargs calls `json` or `form`).
     static func argument(for location: [String], in parameters: [ParameterInfo]) -> ParameterInfo? {
         guard let first = location.first else { return nil }
-        let places: Set<String> = ["body", "query", "path", "header", "cookie"]
-        let candidates = places.contains(first) ? Array(location.dropFirst()) + [first] : location
+        let places: Set<String> = ["body", "query", "path", "header", "cookie", "json", "form", "querystring", "headers", "cookies", "view_args", "match_info"]
+        let place = ["json", "form"].contains(first) ? "body" : first
+        let candidates = places.contains(first) ? Array(location.dropFirst()) + [place] : location
         for candidate in candidates {
             let swiftName = SwiftNames.property(candidate)
             if let parameter = parameters.first(where: { [candidate, swiftName].contains($0.label ?? $0.name) || [candidate, swiftName].contains($0.name) }) {

@@ -11,7 +11,10 @@ import Foundation
 /// - GitHub: `{"message": "Validation Failed", "errors": [{"field": "title", "code": "missing_field"}]}`;
 /// - Google: `{"error": {"message", "details": [{"fieldViolations": [{"field", "description"}]}]}}`
 ///   and its older `error.errors: [{"location", "message"}]`;
-/// - Rails, ASP.NET (`errors: {"name": ["…"]}`) and Django REST framework (the fields at the top);
+/// - Rails, ASP.NET (`errors: {"name": ["…"]}`) and Django REST framework (the fields at the top,
+///   nested serializers' fields inside theirs);
+/// - marshmallow through webargs — flask-smorest (`errors`) and APIFlask (`detail`): the place, then
+///   the fields, a list's items by index: `{"json": {"tags": {"0": ["Not a valid string."]}}}`;
 /// - Litestar: `{"detail": "Validation failed …", "extra": [{"message", "key", "source"}]}`;
 /// - a plain message: `detail`, `message`, `error` (a string, or an object with a `message`),
 ///   OAuth's `error_description`.
@@ -47,7 +50,7 @@ struct ServiceProblems: Equatable {
               case .dictionary(let root)? = try? JSONReader.parse(body)
         else { return nil }
         var problems = fastAPIProblems(root) ?? listedProblems(root["errors"]) ?? fieldProblems(root["errors"], strings: true)
-            ?? listedProblems(root["extra"])
+            ?? fieldProblems(root["detail"], strings: true) ?? listedProblems(root["extra"])
             ?? invalidParameters(root["invalid-params"] ?? root["invalidParams"]) ?? googleProblems(root["error"]) ?? []
         let message = message(root)
         if problems.isEmpty, message == nil { problems = fieldProblems(.dictionary(root), strings: false) ?? [] }
@@ -93,23 +96,36 @@ struct ServiceProblems: Equatable {
 
     /// Fields and their messages, every entry one: `{"name": ["can't be blank"]}`, and with
     /// `strings` also `{"age": "must be a number"}` (not at the top of a body, where any object of
-    /// strings would read as one). Django REST framework's `non_field_errors` belong to no field.
-    private static func fieldProblems(_ value: Value?, strings: Bool) -> [Problem]? {
+    /// strings would read as one). An object in a field's place holds its fields' messages (a
+    /// nested serializer's, or marshmallow's places and list items: `{"json": {"tags": {"0": […]}}}`),
+    /// a list of objects its items' (Django REST framework's, `{}` for an item it took). Django
+    /// REST framework's `non_field_errors` and marshmallow's `_schema` belong to no field.
+    private static func fieldProblems(_ value: Value?, strings: Bool, at location: [String] = []) -> [Problem]? {
         guard case .dictionary(let fields)? = value, !fields.isEmpty else { return nil }
         var problems: [Problem] = []
         for name in fields.keys.sorted() {
-            let location = ["non_field_errors", "__all__"].contains(name) ? [] : [name]
+            let place = ["non_field_errors", "__all__", "_schema"].contains(name) ? location : location + [name]
             switch fields[name] {
-            case .string(let text)? where strings: problems.append(Problem(location: location, message: text))
+            case .string(let text)? where strings: problems.append(Problem(location: place, message: text))
+            case .dictionary?:
+                guard let inner = fieldProblems(fields[name], strings: strings, at: place) else { return nil }
+                problems += inner
             case .array(let items)? where !items.isEmpty:
-                for item in items {
-                    guard let text = string(item) else { return nil }
-                    problems.append(Problem(location: location, message: text))
+                for (index, item) in items.enumerated() {
+                    if let text = string(item) {
+                        problems.append(Problem(location: place, message: text))
+                    } else if case .dictionary(let entries) = item {
+                        if entries.isEmpty { continue }
+                        guard let inner = fieldProblems(item, strings: strings, at: place + [String(index)]) else { return nil }
+                        problems += inner
+                    } else {
+                        return nil
+                    }
                 }
             default: return nil
             }
         }
-        return problems
+        return problems.isEmpty ? nil : problems
     }
 
     /// RFC 7807's `invalid-params`: `[{"name": "age", "reason": "must be a positive integer"}]`.

@@ -231,6 +231,10 @@ struct OperationReader {
 
     /// A JSON body's arguments: its fields as labels when it is a small object of simple fields,
     /// else one `body:` argument that takes any JSON value.
+    ///
+    /// A field the schema requires is a required argument even when the document leaves the
+    /// body optional (GitHub's and APIFlask's documents mark no body `required`): the fields are
+    /// always sent as one object, and one without them is what the schema rules out.
     private mutating func bodyArguments(_ body: SpecNode, operation: String, labels: Set<String>) -> [SpecOperation.Argument] {
         let required = body["required"]?.bool == true
         let content = body["content"]?.entries ?? []
@@ -249,7 +253,7 @@ struct OperationReader {
         {
             let properties = resolved(schema)["properties"]
             return record.fields.map { field in
-                let optional = field.type.isOptional || !required
+                let optional = field.type.isOptional
                 // An enum field takes only its values, as an enum parameter does (`kind: .book`).
                 let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
                 let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
