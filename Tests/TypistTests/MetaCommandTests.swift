@@ -1,4 +1,5 @@
 import APIScript
+import DemoBindings
 import FaultServer
 import Foundation
 import Testing
@@ -123,6 +124,25 @@ struct RunnableCurlTests {
             // With the right password exported, the demo logs in: the body arrived intact.
             let login = try await runShell(output.standard, environment: ["TYPIST_PASSWORD": "lovelace"])
             #expect(login.output.hasPrefix(#"{"result":{"expiresIn":3600,"token":"demo-"#), "\(login.output)")
+        }
+    }
+
+    @Test("The session's TLS options are in :curl for an https URL only: a plain http one prints no paths of this machine")
+    func tlsOnlyForHTTPS() async throws {
+        let tls = TLSOptions(certificateAuthorities: "/etc/private/ca.pem", clientCertificate: "/etc/private/client.pem",
+                             clientKey: "/etc/private/client.key", verifiesServer: false)
+        for (url, shown) in [("https://127.0.0.1:9", true), ("http://127.0.0.1:9", false)] {
+            var environment = try ServerEnvironment(url: url)
+            environment.tls = tls
+            let output = CapturedOutput()
+            let shell = try Shell(registry: try DemoBindings.registry(), environment: environment,
+                                  transport: URLSessionTransport(), output: output.shellOutput)
+            await shell.handle(#":curl httpGet("/posts")"#)
+            let command = output.standard
+            #expect(command.contains("'\(url)/posts'"), "\(command)")
+            for option in ["--cacert '/etc/private/ca.pem'", "--cert '/etc/private/client.pem'", "--key '/etc/private/client.key'", "--insecure"] {
+                #expect(command.contains(option) == shown, "\(url): \(command)")
+            }
         }
     }
 }

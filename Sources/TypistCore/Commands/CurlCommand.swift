@@ -29,8 +29,9 @@ enum CurlCommand {
         if request.asksForStream { parts.append("-N") }
         if request.method != "GET" { parts.append("-X \(request.method)") }
         parts.append(argument(request.url))
-        // The session's TLS options, as curl's own.
-        let tls = request.environment.tls
+        // The session's TLS options, as curl's own — for an https URL only: a plain http one has
+        // no use for them (curl ignores them there), and they would print this machine's paths.
+        let tls = request.environment.scheme.lowercased() == "https" ? request.environment.tls : .system
         func path(_ text: String) -> String { quote([Piece(text: text, isVariable: false)]) }
         if let bundle = tls.certificateAuthorities { parts.append("--cacert " + path(bundle)) }
         if let certificate = tls.clientCertificate { parts.append("--cert " + path(certificate)) }
