@@ -105,6 +105,28 @@ struct OpenAPIDocumentTests {
         #expect(createUser.arguments.map { "\($0.label): \($0.type)" } == ["login: String", "email: String?"])
     }
 
+    @Test("An enum parameter's default is its case where Swift is shown: the signature and :describe (TomTom's view = .unified)")
+    func enumDefaults() async throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            servers: [{url: "http://127.0.0.1:9"}]
+            paths:
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - {name: view, in: query, schema: {type: string, enum: [Unified, IN], default: Unified}}
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: object } } } } }
+            """, name: "search.yaml")
+        let registry = try EndpointRegistry { document }
+        #expect(registry.endpoint(named: "search")?.swiftSignature == "search(view: SearchView = .unified) -> Endpoint<Public, [String: Any]>")
+        let output = CapturedOutput()
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        await shell.handle(":describe search")
+        #expect(output.standard.contains("param:    view: SearchView = .unified  (one of .unified, .in)"), "\(output.standard)")
+    }
+
     @Test("The cache's key changes with every byte of the text, and with its length")
     func cacheKey() {
         let text = Array("openapi: 3.0.0\ninfo: {title: x}\n".utf8)

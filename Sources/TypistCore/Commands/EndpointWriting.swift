@@ -73,7 +73,7 @@ struct EndpointWriting: Sendable {
                 text = Self.converted(given, to: parameter)
             } else if let label = parameter.label, required.contains(label) {
                 // Left out in the script, but the host's factory has no default for it.
-                text = parameter.defaultValue.map(ValueFormatter.literal) ?? "nil"
+                text = parameter.defaultLiteral ?? "nil"
             } else {
                 continue
             }
@@ -227,7 +227,7 @@ struct EndpointWriting: Sendable {
         let parameters = endpoint.parameters.enumerated().map { index, parameter -> String in
             let inner = index < closure.parameters.count ? closure.parameters[index] : parameter.name
             let label = parameter.label ?? "_"
-            let defaultText = parameter.defaultValue.map { " = " + ValueFormatter.literal($0) } ?? ""
+            let defaultText = parameter.defaultLiteral.map { " = " + $0 } ?? ""
             return (label == inner ? inner : "\(label) \(inner)") + ": " + parameter.swiftType + defaultText
         }
         let head = endpoint.parameters.isEmpty

@@ -129,7 +129,7 @@ extension Shell {
             lines.append("  kind:     \(endpoint.kindName)" + Self.kindNote(endpoint.kindName))
             for parameter in endpoint.parameters {
                 let label = parameter.label ?? "_ \(parameter.name)"
-                let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
+                let defaultText = parameter.defaultLiteral.map { " = \($0)" } ?? ""
                 let choices = parameter.enumeration.map { "  (one of " + $0.cases.map { "." + $0.name }.joined(separator: ", ") + ")" }
                     ?? parameter.choices.map { "  (one of " + $0.map(ValueFormatter.literal).joined(separator: ", ") + ")" } ?? ""
                 let rules = parameter.rules.map { "  (\($0))" } ?? ""

@@ -70,7 +70,7 @@ public struct EndpointRegistration: Sendable {
     public var swiftSignature: String {
         let list = parameters.map { parameter in
             let label = parameter.label.map { "\($0): " } ?? "_ \(parameter.name): "
-            let defaultText = parameter.defaultValue.map { " = \(ValueFormatter.literal($0))" } ?? ""
+            let defaultText = parameter.defaultLiteral.map { " = \($0)" } ?? ""
             return label + parameter.swiftType + defaultText
         }.joined(separator: ", ")
         return "\(name)(\(list)) -> Endpoint<\(kindName), \(responseTypeName)>"

@@ -36,6 +36,12 @@ public struct ParameterInfo: Sendable {
         self.enumeration = enumeration
     }
 
+    /// Its default as Swift writes it: an enum's case (`.unified`), else the value's literal; nil
+    /// when it has none.
+    package var defaultLiteral: String? {
+        defaultValue.map { value in enumeration?.matching(value).map { "." + $0.name } ?? ValueFormatter.literal(value) }
+    }
+
     /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
     /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
     /// scripts, which read them from ``environmentVariable``.
