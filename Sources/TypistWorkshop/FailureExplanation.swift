@@ -35,6 +35,12 @@ struct FailureExplanation {
                     "write-up 3: with Endpoint<Kind, Response>, sending a Bearer endpoint without a token does not compile — the compiler says the types 'AccessToken' and '()' must be equivalent",
                     "set `token = …` (or call login), then call again")
         }
+        if let argument = error as? ArgumentError, argument.reason == .rule {
+            return ("a value the document rules out (\(argument.message))",
+                    "each argument is held to the document's rules for it (minimum, maxLength, pattern …) before anything is sent",
+                    "write-up 1: a typed request takes typed values — the document's rules are the part of a value's type Swift cannot state",
+                    ":describe the function to see its rules; the untyped call sends the value anyway, for the service's own answer")
+        }
         if let argument = error as? ArgumentError {
             return ("an argument the endpoint's parameter type refused (\(argument.message))",
                     "each argument converts to the parameter's Swift type before the endpoint is built",

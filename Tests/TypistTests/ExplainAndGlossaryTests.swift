@@ -44,6 +44,19 @@ struct ExplainAndGlossaryTests {
         }
     }
 
+    @Test("A value a document's rule refuses is explained as the rule's, not as the type's")
+    func ruleRefusal() async throws {
+        try await withDemoShell(fromDocument: true) { shell, output, _ in
+            Workshop.install(on: shell, lessons: nil)
+            #expect(await shell.handle("let n = -1; bigPosts(count: n)") == false)
+            output.clear()
+            await shell.handle(":explain")
+            #expect(output.standard.contains("bigPosts(count:): a value the document rules out (count must be at least 0 (the document's minimum), not -1."),
+                    "\(output.standard)")
+            #expect(output.standard.contains(":describe the function to see its rules") && !output.standard.contains("parameter type refused"))
+        }
+    }
+
     /// The code spans of an explanation or hint that are lines to type.
     static func suggestedCode(in text: String) -> [String] {
         text.matches(of: /`([^`\n]+)`/).map { String($0.1).replacingOccurrences(of: "…", with: "\"x\"") }

@@ -162,10 +162,28 @@ public struct ArgumentError: Error, Sendable {
     public var index: Int
     /// What is wrong with it.
     public var message: String
+    /// What refused the value: its parameter's type (every error a host makes), or a rule of the
+    /// endpoint's source that the type cannot state (an OpenAPI document's `minimum`), which
+    /// `:explain` tells apart.
+    package var reason: Reason = .type
+
+    /// What refused a value.
+    package enum Reason: Sendable {
+        /// The parameter's type: the value does not convert to it.
+        case type
+        /// A rule of the endpoint's source beyond the type; the untyped call sends the value.
+        case rule
+    }
 
     /// Creates an argument error.
     public init(index: Int, message: String) {
         self.index = index
         self.message = message
+    }
+
+    /// An error that says what refused the value.
+    package init(index: Int, message: String, reason: Reason) {
+        self.init(index: index, message: message)
+        self.reason = reason
     }
 }

@@ -30,7 +30,8 @@ struct SpecRequest: Sendable {
                 throw ArgumentError(index: index, message: "\(argument.label) is one of \(choices.map(ValueFormatter.literal).joined(separator: ", "))")
             }
             if refusal == nil, let violation = argument.violation(of: value) {
-                refusal = ArgumentError(index: index, message: violation + ". Nothing was sent: \(operation.untypedCall)(…) sends values the document rules out")
+                refusal = ArgumentError(index: index, message: violation + ". Nothing was sent: \(operation.untypedCall)(…) sends values the document rules out",
+                                        reason: .rule)
             }
             switch argument.place {
             case .path:
