@@ -103,7 +103,8 @@ struct CommandLineTests {
         #expect(with.standard.hasPrefix("••••\n"))
         #expect(with.error.contains("401"))
         // A 401 to a call that sent a token says the token was refused, not that none was sent.
-        #expect(with.error.contains("note: the service wants credentials: the token sent was refused"), "\(with.error)")
+        #expect(with.error.contains(#"note: the service asks for credentials (WWW-Authenticate: Bearer realm="demo", error="invalid_token"): the token sent was refused"#),
+                "\(with.error)")
         #expect(!(with.standard + with.error).contains("not-valid-but-secret"))
     }
 

@@ -207,7 +207,11 @@ extension DemoRoutes {
             guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
                 sessions.isValid(String(header.dropFirst(7)))
             else {
-                return Reply.error("missing or invalid token", status: .unauthorized)
+                // RFC 6750's challenge: an error code only when a token was sent.
+                var response = Reply.error("missing or invalid token", status: .unauthorized)
+                response.headers[.wwwAuthenticate] = request.headers[.authorization] == nil
+                    ? "Bearer realm=\"demo\"" : "Bearer realm=\"demo\", error=\"invalid_token\""
+                return response
             }
             let query = request.uri.queryParameters.get("q") ?? ""
             let words = query.lowercased().split(separator: " ")

@@ -22,7 +22,8 @@ struct CallAdvice: Error, CustomStringConvertible {
                          tls: TLSOptions, registry: EndpointRegistry) -> any Error {
         let kinds = endpoint.acceptedKinds.isEmpty ? [endpoint.kindName] : endpoint.acceptedKinds
         let note = TLSAdvice.note(for: error, options: tls)
-            ?? ChallengeAdvice.note(for: error, kinds: kinds, credentials: credentials, fromDocument: endpoint.route != nil)
+            ?? ChallengeAdvice.note(for: error, kinds: kinds, credentials: credentials, fromDocument: endpoint.route != nil,
+                                   sendsSecretArguments: endpoint.parameters.contains(where: \.carriesSecret))
             ?? RateLimitAdvice.note(for: error)
             ?? MethodAdvice.note(for: error)
             ?? TokenAdvice.note(for: error, registry: registry)

@@ -8,15 +8,21 @@ enum ChallengeAdvice {
     /// The note for `error` when it is a 401 answer to a call of an endpoint of `kinds` (any one of
     /// which will do); nil otherwise.
     ///
-    /// - Parameter fromDocument: Whether the endpoint is an OpenAPI document's operation (whose
-    ///   kind `--default-auth` sets when the document declares no security).
-    static func note(for error: any Error, kinds: [String], credentials: SessionCredentials, fromDocument: Bool) -> String? {
+    /// - Parameters:
+    ///   - fromDocument: Whether the endpoint is an OpenAPI document's operation (whose kind
+    ///     `--default-auth` sets when the document declares no security).
+    ///   - sendsSecretArguments: Whether the call takes a credential as an argument (a login's
+    ///     `password`): a `401` with no challenge to such a Public call refused what it was given,
+    ///     which its body says, and gets no note — "this call sends none" would be false.
+    static func note(for error: any Error, kinds: [String], credentials: SessionCredentials, fromDocument: Bool,
+                     sendsSecretArguments: Bool) -> String? {
         guard case .unacceptableStatus(_, let response)? = error as? APIError, response.status == 401 else { return nil }
         let challenge = response.header(named: "www-authenticate").map { TerminalText.sanitized($0.value) }
         let asks = challenge.map { "the service asks for credentials (WWW-Authenticate: \($0))" } ?? "the service wants credentials"
         guard let sent = kinds.first(where: { Self.holds(credentials, for: $0) }) else { return nil }
         switch sent {
         case "Public":
+            if challenge == nil, sendsSecretArguments { return nil }
             let scheme = challenge.map { String($0.prefix { $0 != " " }).lowercased() }
             let option = switch scheme {
             case "basic": "--default-auth basic, then username = … and password = …"
