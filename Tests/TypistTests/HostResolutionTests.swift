@@ -23,11 +23,20 @@ struct HostResolutionTests {
         #expect(manifest.contains("traits: []"))
         try manifest.write(to: host.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try "print(1)\n".write(to: host.appendingPathComponent("Sources/reading/main.swift"), atomically: true, encoding: .utf8)
-        let result = try await ProcessResult.run(["swift", "package", "resolve"], directory: host)
+        let result = try await ProcessResult.run(["swift", "package", "resolve"], directory: host, environment: try Self.ownTemporaryFolder(in: folder))
         #expect(result.status == 0, "\(result.output)")
         let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: host.appendingPathComponent(".build/checkouts").path)) ?? []
         // The checkout itself is a path dependency: it is not checked out, it counts as one.
         #expect(checkouts.count + 1 <= 5, "\(checkouts.sorted())")
         #expect(!checkouts.contains { ["hummingbird", "swift-nio", "async-http-client", "swift-crypto"].contains($0) }, "\(checkouts.sorted())")
+    }
+
+    /// `TMPDIR` inside `folder`: SwiftPM leaves its lock files (`_tmp_typist-host-…_.build.lock`)
+    /// and a `TemporaryDirectory.…` folder in the temporary directory, named after the package's
+    /// path, which is new each run; there they go when the test removes its folder.
+    static func ownTemporaryFolder(in folder: URL) throws -> [String: String] {
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        return ["TMPDIR": temporary.path]
     }
 }

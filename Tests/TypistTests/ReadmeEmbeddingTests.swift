@@ -65,8 +65,9 @@ struct ReadmeEmbeddingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try manifest.write(to: directory.appendingPathComponent("ReadingShell/Package.swift"), atomically: true, encoding: .utf8)
         try "print(1)\n".write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let result = try await Self.run(["swift", "package", "--package-path", directory.appendingPathComponent("ReadingShell").path,
-                                   "dump-package"])
+        let finished = try await ProcessResult.run(["swift", "package", "--package-path", directory.appendingPathComponent("ReadingShell").path, "dump-package"],
+                                                   environment: try HostResolutionTests.ownTemporaryFolder(in: directory))
+        let result = (status: finished.status, output: finished.output)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("\"TypistCurl\"") && result.output.contains("\"reading\""), "\(result.output)")
     }
