@@ -105,7 +105,7 @@ struct OpenAPIDocumentTests {
         #expect(createUser.arguments.map { "\($0.label): \($0.type)" } == ["login: String", "email: String?"])
     }
 
-    @Test("An enum parameter's default is its case where Swift is shown: the signature and :describe (TomTom's view = .unified)")
+    @Test("An enum parameter's default is its case where Swift is shown (TomTom's view = .unified); a required one with one value has it as its default")
     func enumDefaults() async throws {
         let document = try OpenAPIDocument(text: """
             openapi: 3.0.3
@@ -116,10 +116,12 @@ struct OpenAPIDocumentTests {
                   operationId: search
                   parameters:
                     - {name: view, in: query, schema: {type: string, enum: [Unified, IN], default: Unified}}
+                    - {name: version, in: query, required: true, schema: {type: integer, enum: [2]}}
                   responses: { "200": { description: ok, content: { application/json: { schema: { type: object } } } } }
             """, name: "search.yaml")
         let registry = try EndpointRegistry { document }
-        #expect(registry.endpoint(named: "search")?.swiftSignature == "search(view: SearchView = .unified) -> Endpoint<Public, [String: Any]>")
+        // A required parameter with one allowed value (TomTom's `versionNumber`) has it as its default.
+        #expect(registry.endpoint(named: "search")?.swiftSignature == "search(view: SearchView = .unified, version: Int = 2) -> Endpoint<Public, [String: Any]>")
         let output = CapturedOutput()
         let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput)

@@ -110,7 +110,10 @@ struct OperationReader {
                 let inner = SchemaTypes.nonNullMember(of: resolved(schema)) ?? schema
                 let resolvedSchema = resolved(inner)
                 let choices = (resolvedSchema["enum"]?.array).map { $0.map(\.value).filter { !$0.isNull } }
-                let defaultValue = required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null)
+                // A required parameter that allows one value (TomTom's `versionNumber`, `enum: [2]`)
+                // has it as its default: nothing else can be sent.
+                let only = required && choices?.count == 1 ? choices?.first : nil
+                let defaultValue = only ?? (required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null))
                 // Declared once and shared: by its schema's name, else the shared parameter's.
                 let sharedName = (inner["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
                 // `x-typist-label`: the label scripts write where the wire's name is not it (`q` → `query:`).
