@@ -8,12 +8,8 @@ import Foundation
 /// request body marked `required` though the schema requires fields. What it refuses it answers
 /// with a `422` in marshmallow's shape, `{"detail": {"json": {"name": ["…"]}}, "message": …}`,
 /// including a rule no document can state (a pet's name starts with a capital letter).
-/// ``stop()`` ends the process and waits for it.
-public final class APIFlaskServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
-    public let baseURL: String
-    private let process: ServerProcess
-
+/// ``PythonServer/stop()`` ends the process and waits for it.
+public enum APIFlaskServer {
     /// Why the suite cannot run, or `nil` when APIFlask is installed.
     public static var unavailable: String? {
         HttpbinServer.unavailable(needing: ["apiflask"], for: "APIFlask")
@@ -85,18 +81,7 @@ public final class APIFlaskServer: Sendable {
         """
 
     /// Starts a server.
-    public static func start() async throws -> APIFlaskServer {
-        try await ServerProcess.offThePool { try APIFlaskServer() }
-    }
-
-    private init() throws {
-        if let reason = Self.unavailable { throw ServerProcess.Failure(reason) }
-        process = try ServerProcess(python: HttpbinServer.python, program: Self.program, name: "APIFlask")
-        baseURL = "http://127.0.0.1:\(process.port)"
-    }
-
-    /// Ends the server and waits for it.
-    public func stop() {
-        process.end()
+    public static func start() async throws -> PythonServer {
+        try await PythonServer.start(program, unavailable: unavailable, name: "APIFlask")
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// document's `minimum`, `maxLength` and `pattern`, as Typist does before sending.
 ///
 /// `GET /hits` says how many requests reached the pets operations, so a test can tell a call
-/// refused before sending from one the service refused. ``UvicornServer/stop()`` ends the process and waits for it.
+/// refused before sending from one the service refused. ``PythonServer/stop()`` ends the process and waits for it.
 public enum ConnexionServer {
     /// Why the suite cannot run, or `nil` when Connexion and uvicorn are installed.
     public static var unavailable: String? {
@@ -97,7 +97,7 @@ public enum ConnexionServer {
         """#
 
     /// Starts a server.
-    public static func start() async throws -> UvicornServer {
-        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (Connexion)")
+    public static func start() async throws -> PythonServer {
+        try await PythonServer.startOnUvicorn(program, unavailable: unavailable, name: "uvicorn (Connexion)")
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
 /// states, a 422 for a rule it cannot (a validator), and a 429 that says when to come back.
 ///
-/// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``UvicornServer/stop()`` ends the process
+/// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``PythonServer/stop()`` ends the process
 /// and waits for it.
 public enum FastAPIServer {
     /// Why the suite cannot run, or `nil` when FastAPI and uvicorn are installed.
@@ -89,7 +89,7 @@ public enum FastAPIServer {
         """#
 
     /// Starts a server.
-    public static func start() async throws -> UvicornServer {
-        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (FastAPI)")
+    public static func start() async throws -> PythonServer {
+        try await PythonServer.startOnUvicorn(program, unavailable: unavailable, name: "uvicorn (FastAPI)")
     }
 }

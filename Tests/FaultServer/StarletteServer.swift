@@ -10,7 +10,7 @@ import Foundation
 ///   `disconnectAfter`, the connection is cut (no last chunk) after K events.
 /// - `GET /lines?count=N`: the same events as JSON Lines (`application/x-ndjson`), chunked.
 ///
-/// `Scripts/test-tools` (run by `.ci/run`) installs them beside httpbin. ``UvicornServer/stop()`` ends
+/// `Scripts/test-tools` (run by `.ci/run`) installs them beside httpbin. ``PythonServer/stop()`` ends
 /// the process and waits for it.
 public enum StarletteServer {
     /// Why the suite cannot run, or `nil` when sse-starlette and uvicorn are installed (a
@@ -60,7 +60,7 @@ public enum StarletteServer {
         """#
 
     /// Starts a server.
-    public static func start() async throws -> UvicornServer {
-        try await UvicornServer.start(program, unavailable: unavailable, name: "uvicorn (sse-starlette)")
+    public static func start() async throws -> PythonServer {
+        try await PythonServer.startOnUvicorn(program, unavailable: unavailable, name: "uvicorn (sse-starlette)")
     }
 }

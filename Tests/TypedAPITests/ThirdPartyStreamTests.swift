@@ -10,7 +10,7 @@ import TypedAPI
 @Suite("Streams from sse-starlette and Starlette", .timeLimit(.minutes(5)),
        .enabled(if: StarletteServer.unavailable == nil, Comment(rawValue: StarletteServer.unavailable ?? "")))
 struct ThirdPartyStreamTests {
-    private static func withServer<T>(_ body: (UvicornServer) async throws -> T) async throws -> T {
+    private static func withServer<T>(_ body: (PythonServer) async throws -> T) async throws -> T {
         let server = try await StarletteServer.start()
         defer { server.stop() }
         return try await body(server)
