@@ -5,14 +5,16 @@ import Foundation
 /// framework writes it, with the OpenAPI 3.1 document it generates at `/openapi.json` — no
 /// `servers`, optional parameters as `anyOf [T, null]`, an enum schema named `Kind`, a model that
 /// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
-/// states, a 422 for a rule it cannot (a validator), and a 429 that says when to come back.
+/// states, a 422 for a rule it cannot (a validator), a 429 that says when to come back, and
+/// FastAPI's OAuth 2 password flow: `POST /token` takes a form (`OAuth2PasswordRequestForm`) and
+/// answers an `access_token` that `/users/me` wants (`OAuth2PasswordBearer(tokenUrl="token")`).
 ///
 /// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``PythonServer/stop()`` ends the process
 /// and waits for it.
 public enum FastAPIServer {
     /// Why the suite cannot run, or `nil` when FastAPI and uvicorn are installed.
     public static var unavailable: String? {
-        HttpbinServer.unavailable(needing: ["fastapi", "pydantic", "uvicorn"], for: "FastAPI")
+        HttpbinServer.unavailable(needing: ["fastapi", "pydantic", "uvicorn", "python_multipart"], for: "FastAPI")
     }
 
     /// The application, then uvicorn (``ServerProcess/servingOnUvicorn(_:)``).
@@ -23,7 +25,7 @@ public enum FastAPIServer {
         try:
             import uvicorn
             from fastapi import Depends, FastAPI, Header, HTTPException, Query
-            from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+            from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer, OAuth2PasswordBearer, OAuth2PasswordRequestForm
             from pydantic import BaseModel, Field, field_validator
         except ImportError as error:
             print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
@@ -85,6 +87,28 @@ public enum FastAPIServer {
             new = Item(id=len(items) + 1, created=datetime(2021, 1, 1), **item.model_dump())
             items[new.id] = new
             return new
+
+        oauth2 = OAuth2PasswordBearer(tokenUrl="token")
+
+        class Token(BaseModel):
+            access_token: str
+            token_type: str
+
+        class User(BaseModel):
+            username: str
+            scopes: list[str]
+
+        @app.post("/token", response_model=Token)
+        def login(form: OAuth2PasswordRequestForm = Depends()):
+            if form.username != "ada" or form.password != "lovelace & co":
+                raise HTTPException(400, detail="Incorrect username or password")
+            return Token(access_token="fastapi-token-" + form.username, token_type="bearer")
+
+        @app.get("/users/me", response_model=User)
+        def me(token: str = Depends(oauth2)):
+            if token != "fastapi-token-ada":
+                raise HTTPException(401, detail="invalid token", headers={"WWW-Authenticate": "Bearer"})
+            return User(username="ada", scopes=[])
 
         """#
 

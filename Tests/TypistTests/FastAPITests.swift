@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypedAPI
 import TypedAPICurl
+import TypistTesting
 @testable import TypistCore
 @testable import TypistOpenAPI
 
@@ -52,6 +53,38 @@ struct FastAPITests {
                 && String(describing: limited).contains("\nnote: the service limits how often it is called: wait 2 min before calling again (retry-after: 120)"),
                 "\(String(describing: limited))")
         #expect(!output.all.contains("secret-token"))
+    }
+
+    @Test("Its OAuth 2 password flow: the token endpoint takes a form, its access_token is the session's token, and :curl of it runs")
+    func passwordFlow() async throws {
+        let server = try await FastAPIServer.start()
+        defer { server.stop() }
+        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.json", cacheDirectory: nil)
+        let output = CapturedOutput()
+        let shell = try documentShell(document, output: output)
+        // `OAuth2PasswordRequestForm`: an `application/x-www-form-urlencoded` body, its fields labels.
+        #expect(shell.registry.endpoint(named: "loginTokenPost")?.swiftSignature
+            == "loginTokenPost(grantType: String? = nil, username: String, password: String, scope: String? = nil, clientId: String? = nil, clientSecret: String? = nil) -> Endpoint<Public, Token>")
+        // Before it, the protected call is refused, and the note names the call that gives a token.
+        _ = await shell.handle("meUsersMeGet()")
+        #expect(output.error.contains("note: or call `loginTokenPost(username: …, password: …)`, which answers with a token the session keeps"), "\(output.error)")
+        // A password with a space and an `&`: sent form-encoded, the answer's token kept.
+        let password = "lovelace & co"
+        _ = try await shell.evaluate("loginTokenPost(username: \"ada\", password: \"\(password)\")")
+        output.clear()
+        _ = await shell.handle(":last")
+        #expect(output.standard.contains("Content-Type: application/x-www-form-urlencoded\n\nusername=ada&password=••••\n"), "\(output.standard)")
+        #expect(try await shell.evaluate("meUsersMeGet().username") == .string("ada"))
+        // `:curl` of the login reads the password from the environment and has curl encode it.
+        output.clear()
+        _ = await shell.handle(":curl loginTokenPost(username: \"ada\", password: \"\(password)\")")
+        let command = output.standard
+        #expect(command.contains(#"--data-urlencode "password=${TYPIST_PASSWORD}""#) && !command.contains("lovelace"), "\(command)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+            let ran = try await ProcessResult.run(["/bin/sh", "-c", command], environment: ["TYPIST_PASSWORD": password])
+            #expect(ran.output.contains(#""access_token":"fastapi-token-ada""#), "\(ran.output)")
+        }
+        #expect(!output.all.contains("lovelace"))
     }
 
     @Test("typist generate writes Swift for its document that type-checks (a model that holds itself, a schema named Kind)")

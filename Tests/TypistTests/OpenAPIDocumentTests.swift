@@ -190,6 +190,24 @@ struct OpenAPIDocumentTests {
             }, "\(servedFresh)")
             // Its parameters' constraints (`code`: 200...599) read back too.
             #expect(servedFresh.contains { $0.contains("200...599") }, "\(servedFresh)")
+
+            // A form body's fields are form fields read back, not a JSON body's.
+            let form = folder.appendingPathComponent("form.yaml")
+            try """
+                openapi: 3.0.3
+                paths:
+                  /token:
+                    post:
+                      operationId: token
+                      requestBody:
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema: { type: object, required: [username], properties: { username: { type: string } } }
+                      responses: { "200": { description: ok } }
+                """.write(to: form, atomically: true, encoding: .utf8)
+            _ = try await OpenAPIDocument.load(form.path, cacheDirectory: folder)
+            let places = try await OpenAPIDocument.load(form.path, cacheDirectory: folder).operations.flatMap { $0.arguments.map(\.place) }
+            #expect(places == [.formField])
         }
     }
 

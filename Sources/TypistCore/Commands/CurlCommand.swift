@@ -51,9 +51,31 @@ enum CurlCommand {
             parts.append("-H " + argument(value, wholeValueVariable: fallback, prefix: "\(name): "))
         }
         if let body = request.body, !body.isEmpty {
-            parts.append("--data-raw " + argument(String(decoding: body, as: UTF8.self)))
+            let text = String(decoding: body, as: UTF8.self)
+            // A form's fields each as curl encodes them, so a secret read from the environment is
+            // encoded too (`--data-raw "password=${TYPIST_PASSWORD}"` would send its `&` raw).
+            let isForm = request.headers.contains { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+            if isForm, let fields = formFields(text) {
+                parts += fields.map { "--data-urlencode " + argument($0.name + "=" + $0.value) }
+            } else {
+                parts.append("--data-raw " + argument(text))
+            }
         }
         return Rendered(text: parts.joined(separator: " \\\n  "), variables: variables)
+    }
+
+    /// A form body's fields: each name as written (curl sends it as it is), each value decoded;
+    /// nil when an escape is broken.
+    static func formFields(_ body: String) -> [(name: String, value: String)]? {
+        var fields: [(name: String, value: String)] = []
+        for part in body.split(separator: "&") {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces[0].removingPercentEncoding != nil,
+                  let value = pieces.count == 2 ? pieces[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding : ""
+            else { return nil }
+            fields.append((String(pieces[0]), value))
+        }
+        return fields
     }
 
     /// The user and password of an `Authorization: Basic …` value.

@@ -4,7 +4,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 10).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 11).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -14,7 +14,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 10
+    static let version = 11
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -213,6 +213,7 @@ struct DocumentCache {
         case .query: "query"
         case .header: "header"
         case .bodyField: "field"
+        case .formField: "form"
         case .body: "body"
         }
     }
@@ -309,6 +310,7 @@ struct DocumentCache {
         case "query": .query
         case "header": .header
         case "field": .bodyField
+        case "form": .formField
         case "body": .body
         default: nil
         }

@@ -1,4 +1,5 @@
 import APIScript
+import Foundation
 import TypistCore
 import TypistText
 
@@ -9,6 +10,9 @@ struct OperationReader {
     private let isSwagger: Bool
     private let defaultCredentials: [SpecCredential]
     private let schemes: [String: SpecCredential]
+    /// The paths of OAuth 2 token endpoints the security schemes name (`tokenUrl` of a password or
+    /// client-credentials flow, or Swagger 2's), without a leading `/`: `token`, `oauth/token`.
+    private let tokenPaths: [String]
     var types: SchemaTypes
     private(set) var warnings: [String] = []
     /// Bodies with at most this many fields, all of simple types, are flattened into labels.
@@ -21,9 +25,16 @@ struct OperationReader {
         var schemes: [String: SpecCredential] = [:]
         let definitions = isSwagger ? document["securityDefinitions"] : document["components"]?["securitySchemes"]
         var unsupported: [String] = []
+        var tokenURLs: [String] = []
         for (name, scheme) in definitions?.entries ?? [] {
             let resolved = scheme["$ref"]?.string.flatMap(types.resolve) ?? scheme
             if let credential = SpecCredential(scheme: resolved) { schemes[name] = credential } else { unsupported.append(name) }
+            let flows = resolved["flows"]
+            tokenURLs += [resolved["tokenUrl"], flows?["password"]?["tokenUrl"], flows?["clientCredentials"]?["tokenUrl"]].compactMap { $0?.string }
+        }
+        tokenPaths = tokenURLs.map { url in
+            let path = url.contains("://") ? (URL(string: url)?.path ?? url) : String(url.prefix { $0 != "?" })
+            return String(path.drop { $0 == "/" })
         }
         self.schemes = schemes
         if !unsupported.isEmpty {
@@ -154,7 +165,8 @@ struct OperationReader {
         let envelope = isJSON ? extensionField("x-typist-envelope", of: operation, in: responseType, operation: name) : nil
         // The value inside: an answer without it is an error when called, so not optional here.
         if let envelope { responseType = envelope.type.unwrapped }
-        let token = isJSON ? extensionField("x-typist-token", of: operation, in: responseType, operation: name, ofType: .string) : nil
+        let token = isJSON ? extensionField("x-typist-token", of: operation, in: responseType, operation: name, ofType: .string)
+            ?? issuedToken(method: method, path: path, responseType: responseType) : nil
         var credentials = defaultCredentials
         if let security = operation["security"]?.array { credentials = Self.alternatives(security, schemes: schemes) }
         var specOperation = SpecOperation(
@@ -163,6 +175,18 @@ struct OperationReader {
             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
         specOperation.streams = stream != nil
         return specOperation
+    }
+
+    /// The `access_token` field of an OAuth 2 token endpoint's answer (a `POST` to a security
+    /// scheme's `tokenUrl`, FastAPI's `OAuth2PasswordBearer(tokenUrl="token")`), which the session
+    /// keeps as its token as it keeps a login's; nil for any other operation.
+    private func issuedToken(method: String, path: String, responseType: ScriptType) -> RecordType.Field? {
+        let operationPath = String(path.drop { $0 == "/" })
+        guard method == "POST", !operationPath.isEmpty,
+              tokenPaths.contains(where: { $0 == operationPath || $0.hasSuffix("/" + operationPath) || operationPath.hasSuffix("/" + $0) }),
+              case .record(let record) = responseType.unwrapped
+        else { return nil }
+        return record.fields.first { $0.key == "access_token" && $0.type.unwrapped == .string }
     }
 
     /// The names of a path template's expressions, in order: `/repos/{owner}/{repo}` → owner, repo.
@@ -232,8 +256,11 @@ struct OperationReader {
         a["name"]?.string == b["name"]?.string && a["in"]?.string == b["in"]?.string
     }
 
-    /// A JSON body's arguments: its fields as labels when it is a small object of simple fields,
-    /// else one `body:` argument that takes any JSON value.
+    /// A body's arguments. JSON: its fields as labels when it is a small object of simple fields,
+    /// else one `body:` argument that takes any JSON value. A form
+    /// (`application/x-www-form-urlencoded`, OAuth 2's token requests, FastAPI's `Form`): its
+    /// fields as labels, however many, when they are simple; else, as any other kind of body, a
+    /// `body:` sent as JSON, with a warning.
     ///
     /// A field the schema requires is a required argument even when the document leaves the
     /// body optional (GitHub's and APIFlask's documents mark no body `required`): the fields are
@@ -241,34 +268,49 @@ struct OperationReader {
     private mutating func bodyArguments(_ body: SpecNode, operation: String, labels: Set<String>) -> [SpecOperation.Argument] {
         let required = body["required"]?.bool == true
         let content = body["content"]?.entries ?? []
+        let whole = [SpecOperation.Argument(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
         guard let json = content.first(where: { Self.isJSON($0.key) }) else {
+            if let form = content.first(where: { Self.isForm($0.key) }),
+               let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
+            {
+                return fields
+            }
             if let other = content.first?.key {
                 warnings.append("\(operation): its \(TerminalText.sanitized(other)) body is sent as JSON from `body:`")
             }
-            return content.isEmpty ? [] : [.init(key: "body", label: "body", place: .body, type: required ? .any : .any,
-                                                 defaultValue: required ? nil : .null, choices: nil)]
+            return content.isEmpty ? [] : whole
         }
-        let schema = json.value["schema"] ?? .object([])
+        return fieldArguments(json.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .bodyField,
+                              limit: Self.flattenedBodyLimit) ?? whole
+    }
+
+    /// A body's fields as labels, when `schema` is an object of at most `limit` simple fields
+    /// whose names no other argument has; nil otherwise.
+    private mutating func fieldArguments(_ schema: SpecNode, operation: String, labels: Set<String>, place: SpecOperation.Argument.Place,
+                                         limit: Int) -> [SpecOperation.Argument]? {
         let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
-        if case .record(let record) = type, record.fields.count <= Self.flattenedBodyLimit,
-           record.fields.allSatisfy({ Self.isSimple($0.type) }),
-           record.fields.allSatisfy({ !labels.contains($0.name) })
-        {
-            let properties = resolved(schema)["properties"]
-            return record.fields.map { field in
-                let optional = field.type.isOptional
-                // An enum field takes only its values, as an enum parameter does (`kind: .book`).
-                let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
-                let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
-                let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
-                return .init(key: field.key, label: field.name, place: .bodyField,
-                             type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
-                             choices: choices?.isEmpty == false ? choices : nil,
-                             sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
-                             constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
-            }
+        guard case .record(let record) = type, record.fields.count <= limit,
+              record.fields.allSatisfy({ Self.isSimple($0.type) }),
+              record.fields.allSatisfy({ !labels.contains($0.name) })
+        else { return nil }
+        let properties = resolved(schema)["properties"]
+        return record.fields.map { field in
+            let optional = field.type.isOptional
+            // An enum field takes only its values, as an enum parameter does (`kind: .book`).
+            let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
+            let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
+            let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
+            return .init(key: field.key, label: field.name, place: place,
+                         type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
+                         choices: choices?.isEmpty == false ? choices : nil,
+                         sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
+                         constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
         }
-        return [.init(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
+    }
+
+    /// `application/x-www-form-urlencoded`, with or without parameters.
+    static func isForm(_ mediaType: String) -> Bool {
+        mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } == "application/x-www-form-urlencoded"
     }
 
     private static func isSimple(_ type: ScriptType) -> Bool {

@@ -156,22 +156,7 @@ package struct SwiftGenerator {
             path = path.replacingOccurrences(of: "{\(argument.key)}", with: "\\(Self.escape(\(Self.wireText(SwiftNames.escaped(argument.label), argument, of: operation))))")
         }
         let query = operation.arguments.filter { $0.place == .query }
-        if !query.isEmpty {
-            body.append("var query: [URLQueryItem] = []")
-            for argument in query {
-                let name = SwiftNames.escaped(argument.label)
-                let wire = ValueFormatter.quoted(argument.key)
-                let optional = argument.type.isOptional
-                switch argument.type.unwrapped {
-                case .array:
-                    body.append("for item in \(name)\(optional ? " ?? []" : "") { query.append(URLQueryItem(name: \(wire), value: \(Self.wireText("item", argument, of: operation)))) }")
-                default:
-                    body.append(optional
-                        ? "if let \(name) { query.append(URLQueryItem(name: \(wire), value: \(Self.wireText(name, argument, of: operation)))) }"
-                        : "query.append(URLQueryItem(name: \(wire), value: \(Self.wireText(name, argument, of: operation))))")
-                }
-            }
-        }
+        body += Self.itemLines(query, into: "query", of: operation)
         let headers = operation.arguments.filter { $0.place == .header }
         if !headers.isEmpty {
             body.append("var headers: [HTTPHeader] = []")
@@ -185,8 +170,12 @@ package struct SwiftGenerator {
         }
         let fields = operation.arguments.filter { $0.place == .bodyField }
         let whole = operation.arguments.first { $0.place == .body }
+        let form = operation.arguments.filter { $0.place == .formField }
+        body += Self.itemLines(form, into: "form", of: operation)
         var payload: String?
-        if !fields.isEmpty {
+        if !form.isEmpty {
+            payload = ".form(form)"
+        } else if !fields.isEmpty {
             payload = ".json(\(bodyName)(" + fields.map { "\(SwiftNames.escaped($0.label)): \(SwiftNames.escaped($0.label))" }.joined(separator: ", ") + "))"
         } else if let whole {
             payload = ".json(\(SwiftNames.escaped(whole.label))\(whole.defaultValue == nil ? "" : " ?? .null"))"
@@ -210,6 +199,27 @@ package struct SwiftGenerator {
                 }
             }
             """
+    }
+
+    /// `var query: [URLQueryItem] = []` and a line that appends each argument (a list's
+    /// elements each, an optional one when it is there): a query's or a form body's items.
+    private static func itemLines(_ arguments: [SpecOperation.Argument], into variable: String, of operation: SpecOperation) -> [String] {
+        guard !arguments.isEmpty else { return [] }
+        var lines = ["var \(variable): [URLQueryItem] = []"]
+        for argument in arguments {
+            let name = SwiftNames.escaped(argument.label)
+            let wire = ValueFormatter.quoted(argument.key)
+            let optional = argument.type.isOptional
+            switch argument.type.unwrapped {
+            case .array:
+                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(variable).append(URLQueryItem(name: \(wire), value: \(wireText("item", argument, of: operation)))) }")
+            default:
+                lines.append(optional
+                    ? "if let \(name) { \(variable).append(URLQueryItem(name: \(wire), value: \(wireText(name, argument, of: operation)))) }"
+                    : "\(variable).append(URLQueryItem(name: \(wire), value: \(wireText(name, argument, of: operation))))")
+            }
+        }
+        return lines
     }
 
     /// The document's rules for the operation's arguments (`minimum`, `pattern` …) as a doc

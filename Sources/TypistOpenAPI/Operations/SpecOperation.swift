@@ -11,6 +11,8 @@ package struct SpecOperation: Sendable {
             case path, query, header
             /// A field of a flattened JSON body.
             case bodyField
+            /// A field of a form body (`application/x-www-form-urlencoded`).
+            case formField
             /// The whole JSON body (`body:`).
             case body
         }

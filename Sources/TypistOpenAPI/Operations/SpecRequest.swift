@@ -3,13 +3,14 @@ import Foundation
 import TypedAPI
 import TypistCore
 
-/// One call's request: the path with its parameters in place, the query, headers and JSON body.
+/// One call's request: the path with its parameters in place, the query, headers and body (JSON,
+/// or a form's fields).
 struct SpecRequest: Sendable {
     let method: String
     let path: String
     let query: [URLQueryItem]
     let headers: [HTTPHeader]
-    let body: Data?
+    let body: RequestBody?
     /// `Accept`: the JSON the document says the response is, as a Swift endpoint of a `Decodable`
     /// response asks for it; nil (any) otherwise.
     let accept: String?
@@ -23,6 +24,7 @@ struct SpecRequest: Sendable {
         var query: [URLQueryItem] = []
         var headers: [HTTPHeader] = []
         var fields: [String: Value] = [:]
+        var form: [URLQueryItem] = []
         var whole: Value?
         for (index, argument) in operation.arguments.enumerated() {
             let value = index < values.count ? values[index] : (argument.defaultValue ?? .null)
@@ -40,15 +42,13 @@ struct SpecRequest: Sendable {
                 }
                 path = path.replacingOccurrences(of: "{\(argument.key)}", with: Endpoint<Public, Data>.escape(text))
             case .query:
-                if case .array(let elements) = value {
-                    for element in elements { if let text = Self.text(element) { query.append(URLQueryItem(name: argument.key, value: text)) } }
-                } else if let text = Self.text(value) {
-                    query.append(URLQueryItem(name: argument.key, value: text))
-                }
+                query += Self.items(argument.key, value)
             case .header:
                 if let text = Self.text(value) { headers.append(.custom(name: argument.key, value: text)) }
             case .bodyField:
                 if !value.isNull { fields[argument.key] = value }
+            case .formField:
+                form += Self.items(argument.key, value)
             case .body:
                 if !value.isNull { whole = value }
             }
@@ -60,12 +60,21 @@ struct SpecRequest: Sendable {
         self.query = query
         self.headers = headers
         if let whole {
-            body = try JSONWriter.data(whole)
+            body = .data(try JSONWriter.data(whole), contentType: "application/json")
         } else if operation.arguments.contains(where: { $0.place == .bodyField }) {
-            body = try JSONWriter.data(.dictionary(fields))
+            body = .data(try JSONWriter.data(.dictionary(fields)), contentType: "application/json")
+        } else if operation.arguments.contains(where: { $0.place == .formField }) {
+            body = .form(form)
         } else {
             body = nil
         }
+    }
+
+    /// A query parameter's or form field's items: a list's elements each under the name, one
+    /// value once, `nil` none.
+    private static func items(_ name: String, _ value: Value) -> [URLQueryItem] {
+        let values = if case .array(let elements) = value { elements } else { [value] }
+        return values.compactMap { element in text(element).map { URLQueryItem(name: name, value: $0) } }
     }
 
     /// A value as a parameter's text: strings as they are, numbers and booleans as JSON writes them.
@@ -80,7 +89,7 @@ struct SpecRequest: Sendable {
     }
 
     private var httpMethod: HTTPMethod {
-        let payload = body.map { RequestBody.data($0, contentType: "application/json") }
+        let payload = body
         switch method {
         case "POST": return .post(payload ?? .data(Data()), query: query)
         case "PUT": return .put(payload ?? .data(Data()), query: query)
