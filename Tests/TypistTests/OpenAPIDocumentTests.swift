@@ -516,6 +516,32 @@ struct OpenAPIDocumentTests {
                 "\(String(describing: refused))")
         _ = try await withBasic.evaluate(#"password = "p""#)
         #expect(try await withBasic.evaluate(#"getBasicAuthByUserByPasswd(user: "u", passwd: "p").authenticated"#) == .bool(true))
+        // Swagger 2's `formData` parameters are a form body's fields: httpbin's own document has
+        // them on `POST /redirect-to` (whose code reads only the query, so they are checked here
+        // through its `/post`, which echoes the form it got).
+        let redirect = try #require(registry.endpoint(named: "postRedirectTo"))
+        #expect(redirect.swiftSignature == "postRedirectTo(url: String, statusCode: Any = nil) -> Endpoint<Public, Any>")
+        let form = try OpenAPIDocument(text: """
+            swagger: "2.0"
+            info: {title: forms, version: "1"}
+            paths:
+              /post:
+                post:
+                  operationId: echo
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                    - {name: name, in: formData, type: string, required: true}
+                    - {name: tags, in: formData, type: array, items: {type: string}}
+                    - {name: count, in: formData, type: integer}
+                    - {name: upload, in: formData, type: file}
+                  responses: {"200": {description: echoed, schema: {type: object}}}
+            """, name: "forms.yaml")
+        #expect(form.operations.first?.arguments.map { "\($0.label) \($0.place)" } == ["name formField", "tags formField", "count formField"])
+        #expect(form.warnings == ["echo: the formData parameter 'upload' is not sent (Typist sends path, query and header parameters, JSON bodies and forms; not cookies or files)"])
+        let echo = try Shell(registry: try EndpointRegistry { form }, environment: try ServerEnvironment(url: httpbin.baseURL),
+                             transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        #expect(try await echo.evaluate(#"echo(name: "a b&c", tags: ["x", "y"], count: 2)["form"]"#)
+            == .dictionary(["name": .string("a b&c"), "tags": .array([.string("x"), .string("y")]), "count": .string("2")]))
     }
 }
 

@@ -106,6 +106,7 @@ struct OperationReader {
         }
         parameters += own
         var bodyNode: SpecNode?
+        var formParameters: [(key: String, node: SpecNode)] = []
         for (parameter, sharedParameter) in parameters {
             guard let key = parameter["name"]?.string, !key.isEmpty else { continue }
             let place = parameter["in"]?.string ?? ""
@@ -138,8 +139,11 @@ struct OperationReader {
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
+            case "formData" where isSwagger && parameter["type"]?.string != "file":
+                // Swagger 2's form fields (httpbin's `POST /redirect-to`): a form body below.
+                formParameters.append((key, parameter))
             default:
-                warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (only path, query and header parameters are)")
+                warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (Typist sends path, query and header parameters, JSON bodies and forms; not cookies or files)")
             }
         }
         // A template in the path that no parameter declares (httpbin's `/etag/{etag}`): a required
@@ -155,6 +159,9 @@ struct OperationReader {
         let undeclared = arguments[before...]
         arguments.removeSubrange(before...)
         arguments.insert(contentsOf: undeclared, at: position)
+        if bodyNode == nil, !formParameters.isEmpty {
+            bodyNode = Self.formBody(formParameters)
+        }
         if let body = (operation["requestBody"].map(resolved)) ?? bodyNode {
             for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
         }
@@ -289,13 +296,16 @@ struct OperationReader {
     private mutating func fieldArguments(_ schema: SpecNode, operation: String, labels: Set<String>, place: SpecOperation.Argument.Place,
                                          limit: Int) -> [SpecOperation.Argument]? {
         let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
+        // A form's field of a type the document does not say (httpbin's `type: int`) is text.
         guard case .record(let record) = type, record.fields.count <= limit,
-              record.fields.allSatisfy({ Self.isSimple($0.type) }),
+              record.fields.allSatisfy({ Self.isSimple($0.type) || (place == .formField && $0.type.unwrapped == .any) }),
               record.fields.allSatisfy({ !labels.contains($0.name) })
         else { return nil }
         let properties = resolved(schema)["properties"]
+        let requiredKeys = Set(resolved(schema)["required"]?.array?.compactMap(\.string) ?? [])
         return record.fields.map { field in
-            let optional = field.type.isOptional
+            // `Any` holds nil already: whether it may be left out is the schema's `required`.
+            let optional = field.type.isOptional || (field.type == .any && !requiredKeys.contains(field.key))
             // An enum field takes only its values, as an enum parameter does (`kind: .book`).
             let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
             let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
@@ -306,6 +316,19 @@ struct OperationReader {
                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
                          constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
         }
+    }
+
+    /// Swagger 2's `formData` parameters as the form body OpenAPI 3 would write: one object
+    /// schema, each parameter's keywords its field's.
+    private static func formBody(_ parameters: [(key: String, node: SpecNode)]) -> SpecNode {
+        let notSchema: Set<String> = ["name", "in", "required", "description", "allowEmptyValue", "collectionFormat"]
+        let properties = parameters.map { parameter in
+            (parameter.key, SpecNode.object((parameter.node.entries ?? []).filter { !notSchema.contains($0.key) }))
+        }
+        let required = parameters.filter { $0.node["required"]?.bool == true }.map { SpecNode.string($0.key) }
+        let schema = SpecNode.object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(required))])
+        return .object([("required", .bool(!required.isEmpty)),
+                        ("content", .object([("application/x-www-form-urlencoded", .object([("schema", schema)]))]))])
     }
 
     /// `application/x-www-form-urlencoded`, with or without parameters.
