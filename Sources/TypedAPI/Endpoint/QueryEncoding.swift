@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `URLComponents` leaves `+`, `&`, `=` and `;` in query values as they are, which servers read
 /// as a space or a separator. Here everything outside RFC 3986's unreserved set is escaped.
-enum QueryEncoding {
+package enum QueryEncoding {
     private static let unreserved: CharacterSet = {
         var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         set.insert(charactersIn: "-._~")
@@ -13,7 +13,7 @@ enum QueryEncoding {
 
     /// Items from a written query (`a=1&b=x%20y`), escapes decoded; `nil` when an escape is
     /// broken (`%zz`).
-    static func parse(_ query: String) -> [URLQueryItem]? {
+    package static func parse(_ query: String) -> [URLQueryItem]? {
         var items: [URLQueryItem] = []
         for part in query.split(separator: "&", omittingEmptySubsequences: true) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -29,7 +29,7 @@ enum QueryEncoding {
     }
 
     /// Escapes one name or value.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 

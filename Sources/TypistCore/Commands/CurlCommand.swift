@@ -64,18 +64,11 @@ enum CurlCommand {
         return Rendered(text: parts.joined(separator: " \\\n  "), variables: variables)
     }
 
-    /// A form body's fields: each name as written (curl sends it as it is), each value decoded;
-    /// nil when an escape is broken.
+    /// A form body's fields: each name escaped (curl sends it as it is), each value decoded (a
+    /// `+` is a space in a form); nil when an escape is broken.
     static func formFields(_ body: String) -> [(name: String, value: String)]? {
-        var fields: [(name: String, value: String)] = []
-        for part in body.split(separator: "&") {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces[0].removingPercentEncoding != nil,
-                  let value = pieces.count == 2 ? pieces[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding : ""
-            else { return nil }
-            fields.append((String(pieces[0]), value))
-        }
-        return fields
+        QueryEncoding.parse(body.replacingOccurrences(of: "+", with: "%20"))?
+            .map { (QueryEncoding.escape($0.name), $0.value ?? "") }
     }
 
     /// The user and password of an `Authorization: Basic …` value.

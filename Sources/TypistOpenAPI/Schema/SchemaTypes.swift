@@ -270,7 +270,6 @@ package struct SchemaTypes {
             || schema["type"]?.array?.contains { $0.string == "null" } == true
     }
 
-    /// Whether some property is `readOnly` or `writeOnly`, so that a request's record differs.
     /// ``hasOneWayFields(_:document:)`` of the schema `reference` names, worked out once per
     /// reference (a large document refers to one schema thousands of times).
     private func hasOneWayFields(_ reference: String, _ target: SpecNode) -> Bool {
@@ -296,11 +295,7 @@ package struct SchemaTypes {
             let held = (node["properties"]?.entries ?? []).map(\.value)
                 + ["items", "additionalProperties"].compactMap { node[$0] }
                 + ["allOf", "anyOf", "oneOf"].flatMap { node[$0]?.array ?? [] }
-            return held.contains { member in
-                let resolved = member["$ref"]?.string.flatMap(document.resolve) ?? member
-                if resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true { return true }
-                return oneWay(member, depth: depth + 1)
-            }
+            return held.contains { oneWay($0, depth: depth + 1) }
         }
         return oneWay(schema, depth: 0)
     }
