@@ -183,4 +183,28 @@ struct HttpbinTests {
             #expect(bytes.count == 64)
         }
     }
+
+    struct Uploaded: Decodable, Sendable {
+        var form: [String: String]
+        var files: [String: String]
+        var headers: [String: String]
+    }
+
+    @Test("A multipart body's fields and files arrive as sent: quotes and accents in names, a binary file",
+          arguments: TransportChoice.allCases)
+    func multipart(transport: TransportChoice) async throws {
+        try await withHttpbin(transport) { client, _ in
+            let notes = UploadFile(filename: "notes \"v2\".txt", data: Data("line 1\r\n--not a boundary\r\nünïcödé".utf8))
+            let parts: [MultipartPart] = [
+                .text("purpose", "fine-tune & more"),
+                .text("meta", #"{"a": 1}"#, contentType: "application/json"),
+                .file("notes", notes),
+            ]
+            let echo = try await client.send(Endpoint<Public, Uploaded>(.post(.multipart(parts)), path: "/post"))
+            #expect(echo.form["purpose"] == "fine-tune & more")
+            #expect(echo.form["meta"] == #"{"a": 1}"#)
+            #expect(echo.files["notes"] == "line 1\r\n--not a boundary\r\nünïcödé")
+            #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=typist-") == true)
+        }
+    }
 }

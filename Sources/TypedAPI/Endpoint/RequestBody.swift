@@ -12,7 +12,7 @@ public protocol RequestBodyEncoding: Sendable {
     func encode(using jsonEncoder: JSONEncoder) throws -> Data
 }
 
-/// The body of a `POST`, `PUT` or `PATCH` request.
+/// The body of a `POST`, `PUT` or `PATCH` request: JSON, bytes, text, a form or multipart parts.
 public struct RequestBody: Sendable {
     /// The `Content-Type` of the encoded bytes.
     public let contentType: String
@@ -64,6 +64,15 @@ public struct RequestBody: Sendable {
         RequestBody(contentType: "application/x-www-form-urlencoded") { _ in
             Data(QueryEncoding.formEncoded(fields).utf8)
         }
+    }
+
+    /// `multipart/form-data` parts, in order: fields' text and files (RFC 7578).
+    ///
+    /// The boundary is made from the parts, so the same parts are the same bytes (a recorded
+    /// exchange matches its replay).
+    public static func multipart(_ parts: [MultipartPart]) -> RequestBody {
+        let (contentType, data) = MultipartEncoding.encoded(parts)
+        return RequestBody(contentType: contentType) { _ in data }
     }
 
     private init(contentType: String, encoder: @escaping @Sendable (JSONEncoder) throws -> Data) {
