@@ -7,7 +7,9 @@ import Foundation
 /// holds itself (`Item.parent`), HTTP bearer security, `ge`/`min_length` rules the document
 /// states, a 422 for a rule it cannot (a validator), a 429 that says when to come back, and
 /// FastAPI's OAuth 2 password flow: `POST /token` takes a form (`OAuth2PasswordRequestForm`) and
-/// answers an `access_token` that `/users/me` wants (`OAuth2PasswordBearer(tokenUrl="token")`).
+/// answers an `access_token` that `/users/me` wants (`OAuth2PasswordBearer(tokenUrl="token")`);
+/// and an upload, `POST /uploads`: a `multipart/form-data` body of files (`UploadFile`, one and
+/// a list) and form fields, answering what arrived.
 ///
 /// `Scripts/test-tools` (run by `.ci/run`) installs it beside httpbin. ``PythonServer/stop()`` ends the process
 /// and waits for it.
@@ -24,7 +26,7 @@ public enum FastAPIServer {
         from typing import Optional, Union
         try:
             import uvicorn
-            from fastapi import Depends, FastAPI, Header, HTTPException, Query
+            from fastapi import Depends, FastAPI, File, Form, Header, HTTPException, Query, UploadFile
             from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer, OAuth2PasswordBearer, OAuth2PasswordRequestForm
             from pydantic import BaseModel, Field, field_validator
         except ImportError as error:
@@ -109,6 +111,22 @@ public enum FastAPIServer {
             if token != "fastapi-token-ada":
                 raise HTTPException(401, detail="invalid token", headers={"WWW-Authenticate": "Bearer"})
             return User(username="ada", scopes=[])
+
+        class Upload(BaseModel):
+            filename: str
+            content_type: str
+            size: int
+            first_line: str
+            note: str
+            tags: list[str]
+            extras: list[str]
+
+        @app.post("/uploads", response_model=Upload)
+        async def upload(file: UploadFile, note: str = Form(), tags: list[str] = Form([]), extras: list[UploadFile] = File([])):
+            data = await file.read()
+            return Upload(filename=file.filename, content_type=file.content_type, size=len(data),
+                          first_line=data.split(b"\n")[0].decode("utf-8", "replace"), note=note, tags=tags,
+                          extras=[f"{extra.filename}:{len(await extra.read())}" for extra in extras])
 
         """#
 

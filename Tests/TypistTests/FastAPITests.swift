@@ -87,6 +87,50 @@ struct FastAPITests {
         #expect(!output.all.contains("lovelace"))
     }
 
+    @Test("Its uploads: a multipart body's files (one, and a list) and fields are labels, sent as FastAPI reads them; :curl of it runs")
+    func uploads() async throws {
+        let server = try await FastAPIServer.start()
+        defer { server.stop() }
+        let document = try await OpenAPIDocument.load(server.baseURL + "/openapi.json", cacheDirectory: nil)
+        let output = CapturedOutput()
+        let shell = try documentShell(document, output: output)
+        // FastAPI's `UploadFile` is OpenAPI 3.1's `contentMediaType`; a list of them, files.
+        #expect(shell.registry.endpoint(named: "uploadUploadsPost")?.swiftSignature
+            == "uploadUploadsPost(file: UploadFile, note: String, tags: [String]? = nil, extras: [UploadFile]? = nil) -> Endpoint<Public, Upload>")
+        try await withTemporaryFolder("typist-uploads") { folder in
+            let report = folder.appendingPathComponent("report.csv")
+            try Data("a,b\n1,2\n".utf8).write(to: report)
+            let binary = folder.appendingPathComponent("two parts; \"odd\".bin")
+            try Data([0, 255, 13, 10, 45, 45]).write(to: binary)
+            let call = "uploadUploadsPost(file: file(\(ValueFormatter.quoted(report.path))), note: \"a & b; \\\"c\\\"\", tags: [\"x\", \"y z\"], "
+                + "extras: [file(\(ValueFormatter.quoted(binary.path)))])"
+            let answer = try await shell.evaluate(call)
+            guard case .record(let upload) = answer else {
+                Issue.record("expected an Upload, got \(answer)")
+                return
+            }
+            // A `"` in a file's name goes as `%22`, as browsers and curl send it (python-multipart keeps the escape).
+            #expect(upload.values == [.string("report.csv"), .string("text/csv"), .int(8), .string("a,b"), .string(#"a & b; "c""#),
+                                      .array([.string("x"), .string("y z")]), .array([.string("two parts; %22odd%22.bin:6")])])
+            // A file is checked as one: text is not a file.
+            let refused = shell.check(ScriptSource(name: "u.api", text: "uploadUploadsPost(file: \"report.csv\", note: \"n\")")).map(\.message)
+            #expect(refused.contains { $0.contains("UploadFile") }, "\(refused)")
+            // `:curl` sends each file from where `file(_:)` read it, each field's text as it is.
+            output.clear()
+            _ = await shell.handle(":curl " + call)
+            let command = output.standard
+            #expect(command.contains("-F 'file=@\"\(report.path)\";type=text/csv'") && command.contains("--form-string 'tags=y z'"), "\(command)")
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+                let ran = try await ProcessResult.run(["/bin/sh", "-c", command])
+                #expect(ran.output.contains(#""filename":"report.csv","content_type":"text/csv","size":8,"first_line":"a,b","note":"a & b; \"c\"""#)
+                        && ran.output.contains(#""tags":["x","y z"],"extras":["two parts; %22odd%22.bin:6"]"#), "\(ran.output)")
+            }
+        }
+        // A file that is not there is one error that says where it looked.
+        let missing = await #expect(throws: (any Error).self) { try await shell.evaluate("file(\"no-such-report.csv\")") }
+        #expect(String(describing: missing).contains("there is no file 'no-such-report.csv' (a relative path is from "), "\(String(describing: missing))")
+    }
+
     @Test("typist generate writes Swift for its document that type-checks (a model that holds itself, a schema named Kind)")
     func generated() async throws {
         let server = try await FastAPIServer.start()

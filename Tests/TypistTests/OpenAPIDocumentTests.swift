@@ -191,7 +191,8 @@ struct OpenAPIDocumentTests {
             // Its parameters' constraints (`code`: 200...599) read back too.
             #expect(servedFresh.contains { $0.contains("200...599") }, "\(servedFresh)")
 
-            // A form body's fields are form fields read back, not a JSON body's.
+            // A form body's fields are form fields read back, not a JSON body's; multipart fields
+            // and a whole body of bytes too.
             let form = folder.appendingPathComponent("form.yaml")
             try """
                 openapi: 3.0.3
@@ -204,10 +205,25 @@ struct OpenAPIDocumentTests {
                           application/x-www-form-urlencoded:
                             schema: { type: object, required: [username], properties: { username: { type: string } } }
                       responses: { "200": { description: ok } }
+                  /upload:
+                    post:
+                      operationId: upload
+                      requestBody:
+                        content:
+                          multipart/form-data:
+                            schema: { type: object, properties: { file: { type: string, format: binary }, note: { type: string } } }
+                      responses: { "200": { description: ok } }
+                  /raw:
+                    put:
+                      operationId: raw
+                      requestBody: { content: { image/png: { schema: { type: string, format: binary } } } }
+                      responses: { "200": { description: ok } }
                 """.write(to: form, atomically: true, encoding: .utf8)
             _ = try await OpenAPIDocument.load(form.path, cacheDirectory: folder)
-            let places = try await OpenAPIDocument.load(form.path, cacheDirectory: folder).operations.flatMap { $0.arguments.map(\.place) }
-            #expect(places == [.formField])
+            let arguments = try await OpenAPIDocument.load(form.path, cacheDirectory: folder).operations.flatMap(\.arguments)
+            #expect(arguments.map(\.place) == [.formField, .multipartField, .multipartField, .rawBody(mediaType: "image/png")])
+            // A file is the one `file(_:)` makes, read back as it was written.
+            #expect(arguments.map(\.type) == [.string, UploadFile.scriptType.optional, .optional(.string), UploadFile.scriptType.optional])
         }
     }
 
@@ -533,15 +549,83 @@ struct OpenAPIDocumentTests {
                     - {name: name, in: formData, type: string, required: true}
                     - {name: tags, in: formData, type: array, items: {type: string}}
                     - {name: count, in: formData, type: integer}
-                    - {name: upload, in: formData, type: file}
+                  responses: {"200": {description: echoed, schema: {type: object}}}
+              /anything/upload:
+                post:
+                  operationId: upload
+                  consumes: [multipart/form-data]
+                  parameters:
+                    - {name: note, in: formData, type: string, required: true}
+                    - {name: upload, in: formData, type: file, required: true}
                   responses: {"200": {description: echoed, schema: {type: object}}}
             """, name: "forms.yaml")
         #expect(form.operations.first?.arguments.map { "\($0.label) \($0.place)" } == ["name formField", "tags formField", "count formField"])
-        #expect(form.warnings == ["echo: the formData parameter 'upload' is not sent (Typist sends path, query and header parameters, JSON bodies and forms; not cookies or files)"])
+        // A `type: file` parameter makes the form multipart, the file an `UploadFile`.
+        #expect(form.operations.last?.arguments.map { "\($0.label): \($0.type) \($0.place)" } == ["note: String multipartField", "upload: UploadFile multipartField"])
+        #expect(form.warnings.isEmpty, "\(form.warnings)")
         let echo = try Shell(registry: try EndpointRegistry { form }, environment: try ServerEnvironment(url: httpbin.baseURL),
                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
         #expect(try await echo.evaluate(#"echo(name: "a b&c", tags: ["x", "y"], count: 2)["form"]"#)
             == .dictionary(["name": .string("a b&c"), "tags": .array([.string("x"), .string("y")]), "count": .string("2")]))
+        try await withTemporaryFolder("typist-swagger-upload") { folder in
+            let notes = folder.appendingPathComponent("notes.txt")
+            try Data("first\nsecond".utf8).write(to: notes)
+            _ = try await echo.evaluate("let echoed = upload(note: \"n & m\", upload: file(\(ValueFormatter.quoted(notes.path))))")
+            #expect(try await echo.evaluate(#"echoed["form"]"#) == .dictionary(["note": .string("n & m")]))
+            #expect(try await echo.evaluate(#"echoed["files"]"#) == .dictionary(["upload": .string("first\nsecond")]))
+        }
+    }
+
+    @Test("Bodies that are not JSON: a file's bytes as the document's type (or the file's own for a range), text as a String; :curl sends the file")
+    func rawBodies() async throws {
+        let httpbin = try await HttpbinServer.start()
+        defer { httpbin.stop() }
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            info: {title: raw, version: "1"}
+            paths:
+              /anything/bytes:
+                put:
+                  operationId: putBytes
+                  requestBody: {required: true, content: {application/octet-stream: {schema: {type: string, format: binary}}}}
+                  responses: {"200": {description: echoed, content: {application/json: {schema: {type: object}}}}}
+              /anything/image:
+                post:
+                  operationId: postImage
+                  requestBody: {content: {"image/*": {schema: {type: string, format: binary}}}}
+                  responses: {"200": {description: echoed, content: {application/json: {schema: {type: object}}}}}
+              /anything/text:
+                post:
+                  operationId: postText
+                  requestBody: {required: true, content: {text/csv: {schema: {type: string}}}}
+                  responses: {"200": {description: echoed, content: {application/json: {schema: {type: object}}}}}
+            """, name: "raw.yaml")
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: httpbin.baseURL),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        #expect(shell.registry.endpoint(named: "putBytes")?.swiftSignature == "putBytes(body: UploadFile) -> Endpoint<Public, [String: Any]>")
+        #expect(shell.registry.endpoint(named: "postImage")?.swiftSignature == "postImage(body: UploadFile? = nil) -> Endpoint<Public, [String: Any]>")
+        #expect(shell.registry.endpoint(named: "postText")?.swiftSignature == "postText(body: String) -> Endpoint<Public, [String: Any]>")
+        try await withTemporaryFolder("typist-raw-bodies") { folder in
+            let bytes = folder.appendingPathComponent("blob.bin")
+            try Data([0, 255, 13, 10, 45, 45]).write(to: bytes)
+            let picture = folder.appendingPathComponent("cat.png")
+            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: picture)
+            #expect(try await shell.evaluate("putBytes(body: file(\(ValueFormatter.quoted(bytes.path))))[\"data\"]")
+                == .string("data:application/octet-stream;base64,AP8NCi0t"))
+            #expect(try await shell.evaluate("postImage(body: file(\(ValueFormatter.quoted(picture.path))))[\"headers\"][\"Content-Type\"]")
+                == .string("image/png"))
+            _ = try await shell.evaluate(#"let text = postText(body: "a,b\n1,2")"#)
+            #expect(try await shell.evaluate(#"text["data"]"#) == .string("a,b\n1,2"))
+            #expect(try await shell.evaluate(#"text["headers"]["Content-Type"]"#) == .string("text/csv"))
+            // `:curl` sends the file's bytes from the file `file(_:)` read.
+            _ = await shell.handle(":curl putBytes(body: file(\(ValueFormatter.quoted(bytes.path))))")
+            #expect(output.standard.contains("--data-binary '@\(bytes.path)'"), "\(output.standard)")
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+                let ran = try await ProcessResult.run(["/bin/sh", "-c", output.standard])
+                #expect(ran.output.contains(#""data": "data:application/octet-stream;base64,AP8NCi0t""#), "\(ran.output)")
+            }
+        }
     }
 }
 
@@ -640,7 +724,7 @@ struct OpenAPIRefusalTests {
         #expect(document.warnings.contains("OPTIONS /y is left out: Typist sends GET, HEAD, POST, PUT, PATCH and DELETE"))
         #expect(document.operationCount == 2)
         #expect(document.warnings.contains("$ref '#/components/schemas/Missing' points at nothing in the document: it is Any here"))
-        #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:`"))
+        #expect(document.warnings.contains("x: its application/x-www-form-urlencoded body is sent as JSON from `body:` (its fields are not an object Typist can send)"))
         #expect(document.warnings.contains("security schemes Typist cannot send are left out: mtls"))
         // A server with a variable that has no default is left out, said; the next is the default.
         #expect(document.warnings.contains("the server 'http://127.0.0.1:{port}' is not a URL Typist can send to: left out"))

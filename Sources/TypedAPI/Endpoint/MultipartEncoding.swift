@@ -42,22 +42,35 @@ package enum MultipartEncoding {
 
     /// FNV-1a over the parts' names, types and bytes.
     private static func hash(of parts: [MultipartPart]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xff
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
+        var hash = FNV()
         for part in parts {
-            mix(part.name.utf8)
-            mix((part.filename ?? "").utf8)
-            mix((part.contentType ?? "").utf8)
-            mix(part.data)
+            hash.mix(part.name.utf8)
+            hash.mix((part.filename ?? "").utf8)
+            hash.mix((part.contentType ?? "").utf8)
+            hash.mix(part.data)
         }
-        return hash
+        return hash.value
+    }
+
+    /// A 64-bit FNV-1a hash of bytes: which file a body's bytes came from, without keeping them.
+    package static func fingerprint(_ data: Data) -> UInt64 {
+        var hash = FNV()
+        hash.mix(data)
+        return hash.value
+    }
+
+    /// FNV-1a, with a separator byte after each piece so that pieces cannot run together.
+    private struct FNV {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value = value &* 0x0000_0100_0000_01b3
+            }
+            value ^= 0xff
+            value = value &* 0x0000_0100_0000_01b3
+        }
     }
 
     /// A name in a `Content-Disposition` quoted string: `"`, CR and LF percent-encoded, as

@@ -13,7 +13,11 @@ enum CurlCommand {
         var variables: [String]
     }
 
-    static func render(_ request: PreparedRequest, secrets: [Session.KnownSecret]) -> Rendered {
+    /// The file `file(_:)` read that a part or body came from (by its name, when it has one, and
+    /// its bytes), so that curl sends it from its path.
+    typealias FileLookup = (_ filename: String?, _ data: Data) -> Session.ReadFile?
+
+    static func render(_ request: PreparedRequest, secrets: [Session.KnownSecret], files: FileLookup = { _, _ in nil }) -> Rendered {
         var variables: [String] = []
         func argument(_ text: String, wholeValueVariable: String? = nil, prefix: String = "") -> String {
             var pieces = substitute(text, secrets)
@@ -25,6 +29,7 @@ enum CurlCommand {
             return quote(pieces)
         }
         var parts = ["curl"]
+        var comments: [String] = []
         // A stream's items show as they arrive, not when curl's buffer fills.
         if request.asksForStream { parts.append("-N") }
         if request.method != "GET" { parts.append("-X \(request.method)") }
@@ -37,7 +42,11 @@ enum CurlCommand {
         if let certificate = tls.clientCertificate { parts.append("--cert " + path(certificate)) }
         if let key = tls.clientKey { parts.append("--key " + path(key)) }
         if !tls.verifiesServer { parts.append("--insecure") }
+        let contentType = request.headers.last { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let multipart = MultipartEncoding.boundary(inContentType: contentType).flatMap { MultipartEncoding.parts(of: request.body ?? Data(), boundary: $0) }
         for (name, value) in request.headers {
+            // curl writes a multipart body's type itself, with its own boundary.
+            if multipart != nil, name.lowercased() == "content-type" { continue }
             // HTTP Basic as curl users write it, the password read from the variable `:save` uses.
             if name.lowercased() == "authorization", let (user, password) = basicCredentials(value) {
                 var pieces = substitute(password, secrets)
@@ -50,18 +59,40 @@ enum CurlCommand {
             let fallback = request.isSensitive(header: name) ? "TYPIST_HEADER_" + SecretNames.screamingSnakeCase(name) : nil
             parts.append("-H " + argument(value, wholeValueVariable: fallback, prefix: "\(name): "))
         }
-        if let body = request.body, !body.isEmpty {
+        if let multipart {
+            // Each field as curl sends it: text as it is (`--form-string`), a file from its path.
+            for part in multipart {
+                if let filename = part.filename {
+                    let path = files(filename, part.data)?.path
+                    var spec = part.name + "=@" + formQuoted(path ?? filename)
+                    if let path, (path as NSString).lastPathComponent != filename { spec += ";filename=" + formQuoted(filename) }
+                    if let type = part.contentType { spec += ";type=" + type }
+                    parts.append("-F " + argument(spec))
+                } else if let type = part.contentType {
+                    parts.append("-F " + argument(part.name + "=" + formQuoted(String(decoding: part.data, as: UTF8.self)) + ";type=" + type))
+                } else {
+                    parts.append("--form-string " + argument(part.name + "=" + String(decoding: part.data, as: UTF8.self)))
+                }
+            }
+        } else if let body = request.body, !body.isEmpty {
             let text = String(decoding: body, as: UTF8.self)
             // A form's fields each as curl encodes them, so a secret read from the environment is
             // encoded too (`--data-raw "password=${TYPIST_PASSWORD}"` would send its `&` raw).
-            let isForm = request.headers.contains { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+            let isForm = contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
             if isForm, let fields = formFields(text) {
                 parts += fields.map { "--data-urlencode " + argument($0.name + "=" + $0.value) }
+            } else if let file = files(nil, body) {
+                // A file's bytes, from the file.
+                parts.append("--data-binary " + argument("@" + file.path))
+            } else if String(data: body, encoding: .utf8) == nil {
+                // Bytes that are not text cannot be written into a command.
+                comments.append("# the body is \(body.count) bytes that are not text: give them on standard input")
+                parts.append("--data-binary @-")
             } else {
                 parts.append("--data-raw " + argument(text))
             }
         }
-        return Rendered(text: parts.joined(separator: " \\\n  "), variables: variables)
+        return Rendered(text: (comments + [parts.joined(separator: " \\\n  ")]).joined(separator: "\n"), variables: variables)
     }
 
     /// A form body's fields: each name escaped (curl sends it as it is), each value decoded (a
@@ -69,6 +100,11 @@ enum CurlCommand {
     static func formFields(_ body: String) -> [(name: String, value: String)]? {
         QueryEncoding.parse(body.replacingOccurrences(of: "+", with: "%20"))?
             .map { (QueryEncoding.escape($0.name), $0.value ?? "") }
+    }
+
+    /// A value of `-F` in double quotes, as curl reads them: `;` and `,` inside are the value's.
+    static func formQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// The user and password of an `Authorization: Basic …` value.
@@ -81,8 +117,9 @@ enum CurlCommand {
 
     /// Several requests, in the order an expression sends them, with a line that names the
     /// variables they read and, for more than one, how many there are.
-    static func render(_ requests: [PreparedRequest], secrets: [Session.KnownSecret], perElement: Bool = false) -> String {
-        let rendered = requests.map { render($0, secrets: secrets) }
+    static func render(_ requests: [PreparedRequest], secrets: [Session.KnownSecret], files: FileLookup = { _, _ in nil },
+                       perElement: Bool = false) -> String {
+        let rendered = requests.map { render($0, secrets: secrets, files: files) }
         var lines: [String] = []
         if requests.count > 1 { lines.append("# \(requests.count) requests, in the order the expression sends them") }
         if perElement {

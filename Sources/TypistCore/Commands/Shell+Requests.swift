@@ -19,7 +19,7 @@ extension Shell {
             write("# this expression sends no request")
             return true
         }
-        write(CurlCommand.render(requests, secrets: session.knownSecrets, perElement: perElement))
+        write(CurlCommand.render(requests, secrets: session.knownSecrets, files: session.readFile, perElement: perElement))
         return true
     }
 

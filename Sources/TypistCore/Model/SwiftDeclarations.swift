@@ -1,4 +1,5 @@
 import APIScript
+import TypedAPI
 
 /// Swift declarations for a type model: a `Decodable` struct per record, `CodingKeys` where a
 /// field's JSON key is not its name, and a small `JSONValue` enum where a place holds dynamic JSON.
@@ -87,6 +88,8 @@ package struct SwiftDeclarations {
             return name.hasSuffix("?") ? name : name + "?"
         case .array(let element): return "[" + typeName(element) + "]"
         case .dictionary(let value): return "[String: " + typeName(value) + "]"
+        // TypedAPI's own: declared there.
+        case .record(let record) where record == UploadFile.recordType: return "UploadFile"
         case .record(let record): return declare(record)
         }
     }

@@ -30,7 +30,17 @@ final class Session: Sendable {
         let variable: String
     }
 
+    /// A file `file(_:)` read: the path as the script gave it, for `:curl` to send it from.
+    struct ReadFile: Sendable {
+        let path: String
+        let filename: String
+        let size: Int
+        let fingerprint: UInt64
+    }
+
     private let contents = Mutex(Contents())
+    /// The files read, the latest last (at most 32); never rolled back.
+    private let readFiles = Mutex<[ReadFile]>([])
     /// The cookies servers set in this session; never rolled back, never saved.
     let cookies = CookieJar()
     private let secrets = Mutex<[KnownSecret]>([])
@@ -93,6 +103,24 @@ final class Session: Sendable {
     /// Whether a text holds a secret the session has seen.
     func containsSecret(_ text: String) -> Bool {
         knownSecrets.contains { text.range(of: $0.value, options: .caseInsensitive) != nil }
+    }
+
+    /// Remembers a file `file(_:)` read, so that `:curl` sends it from its path.
+    func remember(upload file: UploadFile, path: String) {
+        let read = ReadFile(path: path, filename: file.filename, size: file.data.count, fingerprint: MultipartEncoding.fingerprint(file.data))
+        readFiles.withLock { files in
+            files.removeAll { $0.path == read.path }
+            files.append(read)
+            if files.count > 32 { files.removeFirst(files.count - 32) }
+        }
+    }
+
+    /// The file read with this name and these bytes, the latest first; nil when none was.
+    func readFile(named filename: String?, data: Data) -> ReadFile? {
+        let fingerprint = MultipartEncoding.fingerprint(data)
+        return readFiles.withLock { files in
+            files.last { (filename == nil || $0.filename == filename) && $0.size == data.count && $0.fingerprint == fingerprint }
+        }
     }
 
     /// Remembers a secret so it is scrubbed from everything written, from then on, even after a

@@ -116,6 +116,7 @@ public final class Shell: @unchecked Sendable {
         for endpoint in registry.endpoints { try interpreter.register(hostFunction(for: endpoint)) }
         try registerUntypedCalls()
         try registerPages()
+        try registerFileFunction()
         try registerSessionGlobals()
         markLast(unavailable: "is the prompt's last result, and there is none yet")
         applyFormat()

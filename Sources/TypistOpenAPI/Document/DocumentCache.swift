@@ -1,10 +1,11 @@
 import APIScript
 import Foundation
+import TypedAPI
 import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 11).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 12).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -14,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 11
+    static let version = 12
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -133,7 +134,7 @@ struct DocumentCache {
         var records: [RecordType] = []
         var numbers: [ObjectIdentifier: Int] = [:]
 
-        /// A type as a short code: `i d b s x v a n u`, `?T`, `[T`, `{T`, `r12`.
+        /// A type as a short code: `i d b s x f v a n u` (`f` a file), `?T`, `[T`, `{T`, `r12`.
         mutating func code(_ type: ScriptType) -> String {
             switch type {
             case .int: return "i"
@@ -146,6 +147,7 @@ struct DocumentCache {
             case .optional(let wrapped): return "?" + code(wrapped)
             case .array(let element): return "[" + code(element)
             case .dictionary(let element): return "{" + code(element)
+            case .record(let record) where record == UploadFile.recordType: return "f"
             case .record(let record):
                 if let number = numbers[ObjectIdentifier(record)] { return "r\(number)" }
                 numbers[ObjectIdentifier(record)] = records.count
@@ -214,6 +216,8 @@ struct DocumentCache {
         case .header: "header"
         case .bodyField: "field"
         case .formField: "form"
+        case .multipartField: "multipart"
+        case .rawBody(let mediaType): "raw:" + mediaType
         case .body: "body"
         }
     }
@@ -311,8 +315,9 @@ struct DocumentCache {
         case "header": .header
         case "field": .bodyField
         case "form": .formField
+        case "multipart": .multipartField
         case "body": .body
-        default: nil
+        default: name.hasPrefix("raw:") && name.count > 4 ? .rawBody(mediaType: String(name.dropFirst(4))) : nil
         }
     }
 
@@ -333,6 +338,7 @@ struct DocumentCache {
         case "b": return .bool
         case "s": return .string
         case "x": return .bytes
+        case "f": return .record(UploadFile.recordType)
         case "v": return .void
         case "a": return .any
         case "n": return .nilLiteral

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TypedAPI
 import TypistCore
 import TypistText
 
@@ -139,11 +140,11 @@ struct OperationReader {
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
-            case "formData" where isSwagger && parameter["type"]?.string != "file":
-                // Swagger 2's form fields (httpbin's `POST /redirect-to`): a form body below.
+            case "formData" where isSwagger:
+                // Swagger 2's form fields (httpbin's `POST /redirect-to`) and files: a form body below.
                 formParameters.append((key, parameter))
             default:
-                warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (Typist sends path, query and header parameters, JSON bodies and forms; not cookies or files)")
+                warnings.append("\(name): the \(TerminalText.sanitized(place)) parameter '\(TerminalText.sanitized(key))' is not sent (Typist sends path, query and header parameters, bodies, forms and files; not cookies)")
             }
         }
         // A template in the path that no parameter declares (httpbin's `/etag/{etag}`): a required
@@ -160,7 +161,10 @@ struct OperationReader {
         arguments.removeSubrange(before...)
         arguments.insert(contentsOf: undeclared, at: position)
         if bodyNode == nil, !formParameters.isEmpty {
-            bodyNode = Self.formBody(formParameters)
+            let consumes = (operation["consumes"] ?? document["consumes"])?.array?.compactMap(\.string).map(Self.essence) ?? []
+            let multipart = consumes.contains("multipart/form-data") && !consumes.contains("application/x-www-form-urlencoded")
+                || formParameters.contains { $0.node["type"]?.string == "file" }
+            bodyNode = Self.formBody(formParameters, multipart: multipart)
         }
         if let body = (operation["requestBody"].map(resolved)) ?? bodyNode {
             for argument in bodyArguments(body, operation: name, labels: labels) { add(argument) }
@@ -266,8 +270,10 @@ struct OperationReader {
     /// A body's arguments. JSON: its fields as labels when it is a small object of simple fields,
     /// else one `body:` argument that takes any JSON value. A form
     /// (`application/x-www-form-urlencoded`, OAuth 2's token requests, FastAPI's `Form`): its
-    /// fields as labels, however many, when they are simple; else, as any other kind of body, a
-    /// `body:` sent as JSON, with a warning.
+    /// fields as labels, however many, when they are simple. Multipart (`multipart/form-data`,
+    /// uploads): its fields as labels, a file an `UploadFile`, anything not simple JSON. Text
+    /// (`text/*`, XML): `body: String`; any other media type (`application/octet-stream`,
+    /// `image/png`): `body: UploadFile`, its bytes sent as they are.
     ///
     /// A field the schema requires is a required argument even when the document leaves the
     /// body optional (GitHub's and APIFlask's documents mark no body `required`): the fields are
@@ -276,64 +282,110 @@ struct OperationReader {
         let required = body["required"]?.bool == true
         let content = body["content"]?.entries ?? []
         let whole = [SpecOperation.Argument(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
-        guard let json = content.first(where: { Self.isJSON($0.key) }) else {
-            if let form = content.first(where: { Self.isForm($0.key) }),
-               let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
-            {
-                return fields
-            }
-            if let other = content.first?.key {
-                warnings.append("\(operation): its \(TerminalText.sanitized(other)) body is sent as JSON from `body:`")
-            }
-            return content.isEmpty ? [] : whole
+        if let json = content.first(where: { Self.isJSON($0.key) }) {
+            return fieldArguments(json.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .bodyField,
+                                  limit: Self.flattenedBodyLimit) ?? whole
         }
-        return fieldArguments(json.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .bodyField,
-                              limit: Self.flattenedBodyLimit) ?? whole
+        if let form = content.first(where: { Self.isForm($0.key) }),
+           let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
+        {
+            return fields
+        }
+        if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
+           let fields = fieldArguments(multipart.value["schema"] ?? .object([]), operation: operation, labels: labels,
+                                       place: .multipartField, limit: .max)
+        {
+            return fields
+        }
+        guard let other = content.first?.key else { return [] }
+        let mediaType = Self.essence(other)
+        if mediaType.hasPrefix("multipart/") || mediaType == "application/x-www-form-urlencoded" {
+            warnings.append("\(operation): its \(TerminalText.sanitized(other)) body is sent as JSON from `body:` (its fields are not an object Typist can send)")
+            return whole
+        }
+        let type: ScriptType = Self.isText(mediaType) ? .string : UploadFile.scriptType
+        return [SpecOperation.Argument(key: "body", label: "body", place: .rawBody(mediaType: mediaType.isEmpty ? "application/octet-stream" : mediaType),
+                                       type: required ? type : type.optional, defaultValue: required ? nil : .null, choices: nil)]
     }
 
     /// A body's fields as labels, when `schema` is an object of at most `limit` simple fields
-    /// whose names no other argument has; nil otherwise.
+    /// whose names no other argument has; nil otherwise. A multipart body's fields may be of any
+    /// type: a binary string is a file (`UploadFile`), a list of them files, and anything not
+    /// simple is any JSON (sent as an `application/json` part).
     private mutating func fieldArguments(_ schema: SpecNode, operation: String, labels: Set<String>, place: SpecOperation.Argument.Place,
                                          limit: Int) -> [SpecOperation.Argument]? {
         let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
         // A form's field of a type the document does not say (httpbin's `type: int`) is text.
         guard case .record(let record) = type, record.fields.count <= limit,
-              record.fields.allSatisfy({ Self.isSimple($0.type) || (place == .formField && $0.type.unwrapped == .any) }),
+              place == .multipartField || record.fields.allSatisfy({ Self.isSimple($0.type) || (place == .formField && $0.type.unwrapped == .any) }),
               record.fields.allSatisfy({ !labels.contains($0.name) })
         else { return nil }
         let properties = resolved(schema)["properties"]
         let requiredKeys = Set(resolved(schema)["required"]?.array?.compactMap(\.string) ?? [])
         return record.fields.map { field in
-            // `Any` holds nil already: whether it may be left out is the schema's `required`.
-            let optional = field.type.isOptional || (field.type == .any && !requiredKeys.contains(field.key))
-            // An enum field takes only its values, as an enum parameter does (`kind: .book`).
             let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
+            var fieldType = field.type
+            if place == .multipartField {
+                fieldType = Self.multipartType(of: field.type, schema: property.map(resolved))
+            }
+            // `Any` holds nil already: whether it may be left out is the schema's `required`.
+            let optional = fieldType.isOptional || (fieldType == .any && !requiredKeys.contains(field.key))
+            // An enum field takes only its values, as an enum parameter does (`kind: .book`).
             let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
             let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
             return .init(key: field.key, label: field.name, place: place,
-                         type: optional ? field.type.optional : field.type, defaultValue: optional ? .null : nil,
+                         type: optional ? fieldType.optional : fieldType, defaultValue: optional ? .null : nil,
                          choices: choices?.isEmpty == false ? choices : nil,
                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
                          constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
         }
     }
 
+    /// A multipart field's type: a file for a binary string (`format: binary`, or OpenAPI 3.1's
+    /// `contentMediaType` without a `contentEncoding`), files for a list of them, simple types as
+    /// they are, anything else any JSON.
+    private static func multipartType(of type: ScriptType, schema: SpecNode?) -> ScriptType {
+        func isFile(_ type: ScriptType, _ schema: SpecNode?) -> Bool {
+            type.unwrapped == .bytes
+                || (type.unwrapped == .string && schema?["contentMediaType"] != nil && schema?["contentEncoding"] == nil)
+        }
+        let wrap: (ScriptType) -> ScriptType = { type.isOptional ? $0.optional : $0 }
+        if isFile(type, schema) { return wrap(UploadFile.scriptType) }
+        if case .array(let element) = type.unwrapped, isFile(element, schema?["items"]) { return wrap(.array(UploadFile.scriptType)) }
+        return isSimple(type) ? type : .any
+    }
+
     /// Swagger 2's `formData` parameters as the form body OpenAPI 3 would write: one object
-    /// schema, each parameter's keywords its field's.
-    private static func formBody(_ parameters: [(key: String, node: SpecNode)]) -> SpecNode {
+    /// schema, each parameter's keywords its field's (a `type: file` a binary string), as a
+    /// multipart body when it has a file or the operation consumes only that.
+    private static func formBody(_ parameters: [(key: String, node: SpecNode)], multipart: Bool) -> SpecNode {
         let notSchema: Set<String> = ["name", "in", "required", "description", "allowEmptyValue", "collectionFormat"]
         let properties = parameters.map { parameter in
-            (parameter.key, SpecNode.object((parameter.node.entries ?? []).filter { !notSchema.contains($0.key) }))
+            let keywords = (parameter.node.entries ?? []).filter { !notSchema.contains($0.key) }
+            let schema: [(key: String, value: SpecNode)] = parameter.node["type"]?.string == "file"
+                ? [("type", .string("string")), ("format", .string("binary"))] : keywords
+            return (parameter.key, SpecNode.object(schema))
         }
         let required = parameters.filter { $0.node["required"]?.bool == true }.map { SpecNode.string($0.key) }
         let schema = SpecNode.object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(required))])
         return .object([("required", .bool(!required.isEmpty)),
-                        ("content", .object([("application/x-www-form-urlencoded", .object([("schema", schema)]))]))])
+                        ("content", .object([(multipart ? "multipart/form-data" : "application/x-www-form-urlencoded", .object([("schema", schema)]))]))])
     }
 
     /// `application/x-www-form-urlencoded`, with or without parameters.
     static func isForm(_ mediaType: String) -> Bool {
-        mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } == "application/x-www-form-urlencoded"
+        essence(mediaType) == "application/x-www-form-urlencoded"
+    }
+
+    /// A media type without its parameters, in lower case: `text/plain` for `Text/Plain; charset=utf-8`.
+    static func essence(_ mediaType: String) -> String {
+        mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+
+    /// Text a script writes as a `String`: `text/*`, XML, YAML, CSV.
+    static func isText(_ mediaType: String) -> Bool {
+        mediaType.hasPrefix("text/") || mediaType.hasSuffix("/xml") || mediaType.hasSuffix("+xml")
+            || ["application/yaml", "application/x-yaml", "application/graphql", "application/sql"].contains(mediaType)
     }
 
     private static func isSimple(_ type: ScriptType) -> Bool {

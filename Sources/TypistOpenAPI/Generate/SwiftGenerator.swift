@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TypedAPI
 import TypistCore
 import TypistText
 
@@ -172,9 +173,16 @@ package struct SwiftGenerator {
         let whole = operation.arguments.first { $0.place == .body }
         let form = operation.arguments.filter { $0.place == .formField }
         body += Self.itemLines(form, into: "form", of: operation)
+        let multipart = operation.arguments.filter { $0.place == .multipartField }
+        body += Self.partLines(multipart, of: operation)
         var payload: String?
         if !form.isEmpty {
             payload = ".form(form)"
+        } else if !multipart.isEmpty {
+            payload = ".multipart(parts)"
+        } else if let raw = operation.arguments.first(where: { if case .rawBody = $0.place { true } else { false } }),
+                  case .rawBody(let mediaType) = raw.place {
+            payload = Self.rawPayload(raw, mediaType: mediaType)
         } else if !fields.isEmpty {
             payload = ".json(\(bodyName)(" + fields.map { "\(SwiftNames.escaped($0.label)): \(SwiftNames.escaped($0.label))" }.joined(separator: ", ") + "))"
         } else if let whole {
@@ -222,6 +230,48 @@ package struct SwiftGenerator {
         return lines
     }
 
+    /// `var parts: [MultipartPart] = []` and a line that appends each argument's parts: a file as
+    /// it is, text as a query's, a list's elements each, any other JSON as an `application/json` part.
+    private static func partLines(_ arguments: [SpecOperation.Argument], of operation: SpecOperation) -> [String] {
+        guard !arguments.isEmpty else { return [] }
+        var lines = ["var parts: [MultipartPart] = []"]
+        for argument in arguments {
+            let name = SwiftNames.escaped(argument.label)
+            let wire = ValueFormatter.quoted(argument.key)
+            let optional = argument.type.isOptional
+            func part(_ value: String, _ type: ScriptType) -> String {
+                if type == UploadFile.scriptType { return "parts.append(.file(\(wire), \(value)))" }
+                if type == .any {
+                    return "parts.append(.text(\(wire), String(decoding: (try? JSONEncoder().encode(\(value))) ?? Data(\"null\".utf8), as: UTF8.self), contentType: \"application/json\"))"
+                }
+                return "parts.append(.text(\(wire), \(wireText(value, argument, of: operation))))"
+            }
+            switch argument.type.unwrapped {
+            case .array(let element) where element == UploadFile.scriptType || isSimpleElement(element):
+                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(part("item", element)) }")
+            case .any:
+                // Declared `JSONValue?` whether or not it is required.
+                lines.append("if let \(name) { \(part(name, .any)) }")
+            case let type:
+                lines.append(optional ? "if let \(name) { \(part(name, type)) }" : part(name, type))
+            }
+        }
+        return lines
+    }
+
+    private static func isSimpleElement(_ type: ScriptType) -> Bool { [.int, .double, .bool, .string].contains(type) }
+
+    /// A whole body of bytes: a file's (with the document's media type, or the file's own where
+    /// that is a range such as `image/*`) or text's.
+    private static func rawPayload(_ argument: SpecOperation.Argument, mediaType: String) -> String {
+        let name = SwiftNames.escaped(argument.label)
+        let isRange = mediaType.hasSuffix("/*")
+        let body = argument.type.unwrapped == .string
+            ? "RequestBody.text(\(argument.type.isOptional ? "$0" : name), contentType: \(ValueFormatter.quoted(isRange ? "text/plain; charset=utf-8" : mediaType)))"
+            : "RequestBody.data(\(argument.type.isOptional ? "$0" : name).data, contentType: \(isRange ? (argument.type.isOptional ? "$0" : name) + ".contentType" : ValueFormatter.quoted(mediaType)))"
+        return argument.type.isOptional ? "\(name).map { \(body) } ?? .data(Data())" : body
+    }
+
     /// The document's rules for the operation's arguments (`minimum`, `pattern` …) as a doc
     /// comment's parameter list — the service checks them, the generated Swift does not; empty
     /// when it has none.
@@ -263,6 +313,7 @@ package struct SwiftGenerator {
         case .bool: "Bool"
         case .string: "String"
         case .any: "JSONValue"
+        case .record(let record) where record == UploadFile.recordType: "UploadFile"
         case .optional(let wrapped): registrableType(wrapped).map { $0 + "?" }
         case .array(let element): registrableType(element).map { "[\($0)]" }
         default: nil

@@ -13,6 +13,11 @@ package struct SpecOperation: Sendable {
             case bodyField
             /// A field of a form body (`application/x-www-form-urlencoded`).
             case formField
+            /// A field of a `multipart/form-data` body: text, JSON, or a file (`UploadFile`).
+            case multipartField
+            /// The whole body as bytes of this media type: a `String` for text, an `UploadFile`
+            /// for anything else (its own type where the media type is a range, `image/*`).
+            case rawBody(mediaType: String)
             /// The whole JSON body (`body:`).
             case body
         }

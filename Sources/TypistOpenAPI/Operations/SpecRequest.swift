@@ -4,7 +4,7 @@ import TypedAPI
 import TypistCore
 
 /// One call's request: the path with its parameters in place, the query, headers and body (JSON,
-/// or a form's fields).
+/// a form's fields, multipart parts, or bytes).
 struct SpecRequest: Sendable {
     let method: String
     let path: String
@@ -25,6 +25,8 @@ struct SpecRequest: Sendable {
         var headers: [HTTPHeader] = []
         var fields: [String: Value] = [:]
         var form: [URLQueryItem] = []
+        var parts: [MultipartPart] = []
+        var raw: RequestBody?
         var whole: Value?
         for (index, argument) in operation.arguments.enumerated() {
             let value = index < values.count ? values[index] : (argument.defaultValue ?? .null)
@@ -49,6 +51,10 @@ struct SpecRequest: Sendable {
                 if !value.isNull { fields[argument.key] = value }
             case .formField:
                 form += Self.items(argument.key, value)
+            case .multipartField:
+                parts += try Self.parts(argument.key, value, isList: { if case .array = argument.type.unwrapped { true } else { false } }(), index: index)
+            case .rawBody(let mediaType):
+                raw = try Self.raw(value, mediaType: mediaType, index: index)
             case .body:
                 if !value.isNull { whole = value }
             }
@@ -65,6 +71,10 @@ struct SpecRequest: Sendable {
             body = .data(try JSONWriter.data(.dictionary(fields)), contentType: "application/json")
         } else if operation.arguments.contains(where: { $0.place == .formField }) {
             body = .form(form)
+        } else if operation.arguments.contains(where: { $0.place == .multipartField }) {
+            body = .multipart(parts)
+        } else if let raw {
+            body = raw
         } else {
             body = nil
         }
@@ -75,6 +85,46 @@ struct SpecRequest: Sendable {
     private static func items(_ name: String, _ value: Value) -> [URLQueryItem] {
         let values = if case .array(let elements) = value { elements } else { [value] }
         return values.compactMap { element in text(element).map { URLQueryItem(name: name, value: $0) } }
+    }
+
+    /// A multipart field's parts: a file as it is, text as a form's, a list's elements each under
+    /// the name (a field typed as a list: files, or simple values), `nil` none, anything else as JSON.
+    private static func parts(_ name: String, _ value: Value, isList: Bool, index: Int) throws -> [MultipartPart] {
+        let values = if isList, case .array(let elements) = value { elements } else { [value] }
+        return try values.compactMap { element -> MultipartPart? in
+            if element.isNull { return nil }
+            if isFile(element) {
+                do throws(ArgumentConversionError) {
+                    return .file(name, try UploadFile.fromScript(element))
+                } catch {
+                    throw ArgumentError(index: index, message: error.message)
+                }
+            }
+            if let text = text(element) { return .text(name, text) }
+            return .text(name, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: "application/json")
+        }
+    }
+
+    private static func isFile(_ value: Value) -> Bool {
+        if case .record(let record) = value { record.type == UploadFile.recordType } else { false }
+    }
+
+    /// A whole body of bytes: a file's, or text's; a file goes with its own type where the
+    /// document's is a range (`image/*`).
+    private static func raw(_ value: Value, mediaType: String, index: Int) throws -> RequestBody? {
+        switch value {
+        case .null: return nil
+        case .string(let text), .secret(let text):
+            return .text(text, contentType: mediaType.hasSuffix("/*") ? "text/plain; charset=utf-8" : mediaType)
+        default:
+            let file: UploadFile
+            do throws(ArgumentConversionError) {
+                file = try UploadFile.fromScript(value)
+            } catch {
+                throw ArgumentError(index: index, message: error.message)
+            }
+            return .data(file.data, contentType: mediaType.hasSuffix("/*") ? file.contentType : mediaType)
+        }
     }
 
     /// A value as a parameter's text: strings as they are, numbers and booleans as JSON writes them.

@@ -115,7 +115,7 @@ package struct SchemaTypes {
     }
 
     static let reservedTypeNames: Set<String> = SwiftNames.reservedTypes.union([
-        "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody",
+        "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody", "MultipartPart", "UploadFile",
         "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "URLQueryItem", "Void",
         "Array", "Dictionary", "Optional", "Set", "Error", "Encodable", "Codable", "CaseIterable",
     ])

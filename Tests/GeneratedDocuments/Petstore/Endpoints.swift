@@ -142,9 +142,9 @@ extension Endpoint where Kind == Public, Response == JSONValue? {
 
 extension Endpoint where Kind == Bearer, Response == ApiResponse {
     /// `POST /pet/{petId}/uploadImage`: Uploads an image.
-    public static func uploadFile(petId: Int, additionalMetadata: String? = nil, body: JSONValue? = nil) -> Self {
+    public static func uploadFile(petId: Int, additionalMetadata: String? = nil, body: UploadFile? = nil) -> Self {
         var query: [URLQueryItem] = []
         if let additionalMetadata { query.append(URLQueryItem(name: "additionalMetadata", value: String(describing: additionalMetadata))) }
-        return Endpoint(.post(.json(body ?? .null), query: query), path: "/pet/\(Self.escape(String(describing: petId)))/uploadImage")
+        return Endpoint(.post(body.map { RequestBody.data($0.data, contentType: "application/octet-stream") } ?? .data(Data()), query: query), path: "/pet/\(Self.escape(String(describing: petId)))/uploadImage")
     }
 }

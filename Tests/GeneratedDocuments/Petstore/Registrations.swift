@@ -26,6 +26,6 @@ public var swaggerPetstoreOpenAPI30Endpoints: Group {
         Register("updatePet", summary: "Update an existing pet.", Parameter<JSONValue>("body")) { body in Endpoint<Bearer, Pet>.updatePet(body: body) }
         Register("updatePetWithForm", summary: "Updates a pet in the store with form data.", Parameter<Int>("petId"), Parameter<String?>("name"), Parameter<String?>("status")) { petId, name, status in Endpoint<Bearer, Pet>.updatePetWithForm(petId: petId, name: name, status: status) }
         Register("updateUser", summary: "Update user resource.", Parameter<String>("username"), Parameter<JSONValue?>("body")) { username, body in Endpoint<Public, JSONValue?>.updateUser(username: username, body: body) }
-        Register("uploadFile", summary: "Uploads an image.", Parameter<Int>("petId"), Parameter<String?>("additionalMetadata"), Parameter<JSONValue?>("body")) { petId, additionalMetadata, body in Endpoint<Bearer, ApiResponse>.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body) }
+        Register("uploadFile", summary: "Uploads an image.", Parameter<Int>("petId"), Parameter<String?>("additionalMetadata"), Parameter<UploadFile?>("body")) { petId, additionalMetadata, body in Endpoint<Bearer, ApiResponse>.uploadFile(petId: petId, additionalMetadata: additionalMetadata, body: body) }
     }
 }
