@@ -144,6 +144,41 @@ struct GenerateTests {
                             schema: { type: object, required: [kind], properties: { kind: { $ref: '#/components/schemas/Kind' }, name: { type: string } } }
                       responses:
                         "200": { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Response' } } } }
+                  /uploads:
+                    post:
+                      operationId: upload
+                      requestBody:
+                        required: true
+                        content:
+                          multipart/form-data:
+                            schema:
+                              type: object
+                              required: [file, meta]
+                              properties:
+                                file: { type: string, format: binary }
+                                more: { type: array, items: { type: string, contentMediaType: image/png } }
+                                meta: { type: object, properties: { a: { type: integer } } }
+                                sdp: { type: string }
+                                shade: { $ref: '#/components/schemas/Color' }
+                                counts: { type: array, items: { type: integer } }
+                            encoding: { sdp: { contentType: application/sdp } }
+                      responses: { "204": { description: done } }
+                  /raw/{id}:
+                    put:
+                      operationId: putRaw
+                      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                      requestBody: { required: true, content: { application/pdf: { schema: { type: string, format: binary } } } }
+                      responses: { "204": { description: done } }
+                    post:
+                      operationId: postPicture
+                      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                      requestBody: { content: { image/*: { schema: { type: string, format: binary } } } }
+                      responses: { "204": { description: done } }
+                    patch:
+                      operationId: patchNotes
+                      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                      requestBody: { required: true, content: { text/markdown: { schema: { type: string } } } }
+                      responses: { "204": { description: done } }
                 """
             let document = try OpenAPIDocument(text: text, name: "constructs.yaml")
             let files = SwiftGenerator(document: document).files()
@@ -176,6 +211,15 @@ struct GenerateTests {
             #expect(try #require(files.first { $0.path == "Models/Branch.swift" }).text.contains("public final class Branch"))
             // One that holds itself only in an array stays a struct.
             #expect(files.contains { $0.text.contains("public struct Node") }, "\(files.map(\.path))")
+            // Uploads: a multipart body's parts, a file's bytes, text.
+            #expect(endpoints.contains("public static func upload(file: UploadFile, more: [UploadFile]? = nil, meta: JSONValue?, sdp: String? = nil, shade: Color? = nil, counts: [Int]? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains(#"if let sdp { parts.append(.text("sdp", String(describing: sdp), contentType: "application/sdp")) }"#), "\(endpoints)")
+            #expect(endpoints.contains(#"if let shade { parts.append(.text("shade", shade.rawValue)) }"#), "\(endpoints)")
+            #expect(endpoints.contains(#"return Endpoint(.put(RequestBody.data(body.data, contentType: "application/pdf")), path: "#), "\(endpoints)")
+            #expect(endpoints.contains(#"body.map { RequestBody.data($0.data, contentType: $0.contentType) } ?? .data(Data())"#), "\(endpoints)")
+            #expect(endpoints.contains(#"RequestBody.text(body, contentType: "text/markdown")"#), "\(endpoints)")
+            let registrations = try #require(files.first { $0.path == "Registrations.swift" }).text
+            #expect(registrations.contains(#"Parameter<UploadFile>("file"), Parameter<[UploadFile]?>("more")"#), "\(registrations)")
             let checked = try await Self.typecheck(files.map { folder.appendingPathComponent($0.path).path })
             #expect(checked.status == 0, "\(checked.output)")
         }

@@ -212,6 +212,7 @@ struct OpenAPIDocumentTests {
                         content:
                           multipart/form-data:
                             schema: { type: object, properties: { file: { type: string, format: binary }, note: { type: string } } }
+                            encoding: { note: { contentType: "application/sdp" } }
                       responses: { "200": { description: ok } }
                   /raw:
                     put:
@@ -224,6 +225,7 @@ struct OpenAPIDocumentTests {
             #expect(arguments.map(\.place) == [.formField, .multipartField, .multipartField, .rawBody(mediaType: "image/png")])
             // A file is the one `file(_:)` makes, read back as it was written.
             #expect(arguments.map(\.type) == [.string, UploadFile.scriptType.optional, .optional(.string), UploadFile.scriptType.optional])
+            #expect(arguments.map(\.partType) == [nil, nil, "application/sdp", nil])
         }
     }
 
@@ -599,6 +601,16 @@ struct OpenAPIDocumentTests {
                   operationId: postText
                   requestBody: {required: true, content: {text/csv: {schema: {type: string}}}}
                   responses: {"200": {description: echoed, content: {application/json: {schema: {type: object}}}}}
+              /anything/call:
+                post:
+                  operationId: postCall
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, required: [sdp], properties: {sdp: {type: string}, session: {type: object, properties: {model: {type: string}}}}}
+                        encoding: {sdp: {contentType: application/sdp}, session: {contentType: application/json}}
+                  responses: {"200": {description: echoed, content: {application/json: {schema: {type: object}}}}}
             """, name: "raw.yaml")
         let output = CapturedOutput()
         let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: httpbin.baseURL),
@@ -618,6 +630,14 @@ struct OpenAPIDocumentTests {
             _ = try await shell.evaluate(#"let text = postText(body: "a,b\n1,2")"#)
             #expect(try await shell.evaluate(#"text["data"]"#) == .string("a,b\n1,2"))
             #expect(try await shell.evaluate(#"text["headers"]["Content-Type"]"#) == .string("text/csv"))
+            // A multipart part of the type its `encoding` gives (OpenAI's WebRTC calls send an SDP offer so).
+            #expect(try await shell.evaluate(#"postCall(sdp: "v=0", session: ["model": "m"])["form"]"#)
+                == .dictionary(["sdp": .string("v=0"), "session": .string(#"{"model":"m"}"#)]))
+            output.clear()
+            _ = await shell.handle(":last")
+            // (`:last` shows the part's line ends, CR LF, with the CR escaped.)
+            #expect(output.standard.contains("name=\"sdp\"\\u{D}\nContent-Type: application/sdp\\u{D}\n\\u{D}\nv=0"), "\(output.standard)")
+            output.clear()
             // `:curl` sends the file's bytes from the file `file(_:)` read.
             _ = await shell.handle(":curl putBytes(body: file(\(ValueFormatter.quoted(bytes.path))))")
             #expect(output.standard.contains("--data-binary '@\(bytes.path)'"), "\(output.standard)")

@@ -107,6 +107,7 @@ struct DocumentCache {
                     if let choices = argument.choices { fields["choices"] = .array(choices) }
                     if let shared = argument.sharedTypeName { fields["enumType"] = .string(shared) }
                     if let constraints = argument.constraints { fields["rules"] = rules(constraints) }
+                    if let partType = argument.partType { fields["partType"] = .string(partType) }
                     return .dictionary(fields)
                 }),
             ]
@@ -292,8 +293,10 @@ struct DocumentCache {
                 guard let read = constraints(rules) else { return nil }
                 argumentConstraints = read
             }
-            arguments.append(.init(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices,
-                                   sharedTypeName: sharedTypeName, constraints: argumentConstraints))
+            var argument = SpecOperation.Argument(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices,
+                                                  sharedTypeName: sharedTypeName, constraints: argumentConstraints)
+            if case .string(let partType)? = fields["partType"] { argument.partType = partType }
+            arguments.append(argument)
         }
         var operationId: String?
         if case .string(let identifier)? = entries["operationId"] { operationId = identifier }

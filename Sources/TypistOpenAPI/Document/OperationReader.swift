@@ -292,9 +292,18 @@ struct OperationReader {
             return fields
         }
         if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
-           let fields = fieldArguments(multipart.value["schema"] ?? .object([]), operation: operation, labels: labels,
+           var fields = fieldArguments(multipart.value["schema"] ?? .object([]), operation: operation, labels: labels,
                                        place: .multipartField, limit: .max)
         {
+            // A text part's own type (`encoding: {sdp: {contentType: application/sdp}}`); the first
+            // of a list. A file goes with its own.
+            for index in fields.indices where fields[index].type.unwrapped != UploadFile.scriptType {
+                let declared = multipart.value["encoding"]?[fields[index].key]?["contentType"]?.string
+                let first = declared?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+                if let first, !first.isEmpty, !first.contains("*"), first.lowercased() != "text/plain" {
+                    fields[index].partType = TerminalText.sanitized(first)
+                }
+            }
             return fields
         }
         guard let other = content.first?.key else { return [] }

@@ -241,10 +241,12 @@ package struct SwiftGenerator {
             let optional = argument.type.isOptional
             func part(_ value: String, _ type: ScriptType) -> String {
                 if type == UploadFile.scriptType { return "parts.append(.file(\(wire), \(value)))" }
+                let partType = argument.partType.map(ValueFormatter.quoted)
                 if type == .any {
-                    return "parts.append(.text(\(wire), String(decoding: (try? JSONEncoder().encode(\(value))) ?? Data(\"null\".utf8), as: UTF8.self), contentType: \"application/json\"))"
+                    return "parts.append(.text(\(wire), String(decoding: (try? JSONEncoder().encode(\(value))) ?? Data(\"null\".utf8), as: UTF8.self), "
+                        + "contentType: \(partType ?? "\"application/json\"")))"
                 }
-                return "parts.append(.text(\(wire), \(wireText(value, argument, of: operation))))"
+                return "parts.append(.text(\(wire), \(wireText(value, argument, of: operation))\(partType.map { ", contentType: \($0)" } ?? "")))"
             }
             switch argument.type.unwrapped {
             case .array(let element) where element == UploadFile.scriptType || isSimpleElement(element):

@@ -40,6 +40,9 @@ package struct SpecOperation: Sendable {
         /// What the document allows of its value beyond its type (`minimum`, `maxLength`,
         /// `pattern` …), checked before the call is sent.
         package var constraints: ValueConstraints? = nil
+        /// A multipart field's own media type, from the body's `encoding` (OpenAI's `sdp`:
+        /// `application/sdp`); nil for the default (plain text, JSON for any other value).
+        package var partType: String? = nil
 
         /// Why the document rules out `value` for it, or nil. The document's own default is
         /// allowed even where it breaks the document's rules (documents do): the service decides.

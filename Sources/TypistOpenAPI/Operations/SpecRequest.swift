@@ -52,7 +52,8 @@ struct SpecRequest: Sendable {
             case .formField:
                 form += Self.items(argument.key, value)
             case .multipartField:
-                parts += try Self.parts(argument.key, value, isList: { if case .array = argument.type.unwrapped { true } else { false } }(), index: index)
+                parts += try Self.parts(argument.key, value, isList: { if case .array = argument.type.unwrapped { true } else { false } }(),
+                                        partType: argument.partType, index: index)
             case .rawBody(let mediaType):
                 raw = try Self.raw(value, mediaType: mediaType, index: index)
             case .body:
@@ -88,8 +89,9 @@ struct SpecRequest: Sendable {
     }
 
     /// A multipart field's parts: a file as it is, text as a form's, a list's elements each under
-    /// the name (a field typed as a list: files, or simple values), `nil` none, anything else as JSON.
-    private static func parts(_ name: String, _ value: Value, isList: Bool, index: Int) throws -> [MultipartPart] {
+    /// the name (a field typed as a list: files, or simple values), `nil` none, anything else as
+    /// JSON; text with the part's own type when the document gives one.
+    private static func parts(_ name: String, _ value: Value, isList: Bool, partType: String?, index: Int) throws -> [MultipartPart] {
         let values = if isList, case .array(let elements) = value { elements } else { [value] }
         return try values.compactMap { element -> MultipartPart? in
             if element.isNull { return nil }
@@ -100,8 +102,8 @@ struct SpecRequest: Sendable {
                     throw ArgumentError(index: index, message: error.message)
                 }
             }
-            if let text = text(element) { return .text(name, text) }
-            return .text(name, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: "application/json")
+            if let text = text(element) { return .text(name, text, contentType: partType) }
+            return .text(name, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: partType ?? "application/json")
         }
     }
 
