@@ -38,19 +38,28 @@ extension Shell {
             throw SessionError("file(_:contentType:) needs a media type, such as \"image/png\"")
         }
         let expanded = (path as NSString).expandingTildeInPath
-        let url = URL(fileURLWithPath: expanded)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else {
             throw SessionError("file(_:): there is no file '\(path)' (a relative path is from \(FileManager.default.currentDirectoryPath))")
         }
         guard !isFolder.boolValue else { throw SessionError("file(_:): '\(path)' is a folder; give a file in it") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? 0
-        guard size <= largestUpload else {
-            throw SessionError("file(_:): '\(path)' is \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)); "
-                + "Typist sends files of up to \(largestUpload >> 20) MB")
+        // A device or a pipe (`/dev/zero`, `/dev/stdin`) could be read for ever: regular files only.
+        let target = URL(fileURLWithPath: expanded).resolvingSymlinksInPath()
+        guard (try? FileManager.default.attributesOfItem(atPath: target.path)[.type] as? FileAttributeType) == .typeRegular else {
+            throw SessionError("file(_:): '\(path)' is not a regular file (a device, a pipe or a socket); copy what it holds into a file")
         }
+        let tooLarge = SessionError("file(_:): '\(path)' is larger than \(largestUpload >> 20) MB; Typist sends files of up to \(largestUpload >> 20) MB")
+        let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? 0
+        guard size <= largestUpload else { throw tooLarge }
         do {
-            return try UploadFile(contentsOf: url, contentType: contentType)
+            // Read with a bound: a file that grew since is not read past it.
+            let handle = try FileHandle(forReadingFrom: target)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: largestUpload + 1) ?? Data()
+            guard data.count <= largestUpload else { throw tooLarge }
+            return UploadFile(filename: (expanded as NSString).lastPathComponent, contentType: contentType, data: data)
+        } catch let error as SessionError {
+            throw error
         } catch {
             throw SessionError("file(_:): '\(path)' cannot be read (\((error as NSError).localizedDescription))")
         }

@@ -1,0 +1,101 @@
+import APIScript
+import Foundation
+import Testing
+import TypedAPI
+import TypistTesting
+@testable import Typist
+@testable import TypistCore
+
+/// `file(_:)`, the value an upload takes, and a host's own upload endpoint.
+@Suite("Files to upload")
+struct UploadFileTests {
+    private struct Saved: Decodable, Sendable { var id: Int }
+
+    /// A host with one upload endpoint, answering from memory (this checks the request it builds).
+    private func uploadShell(_ transport: InMemoryTransport, output: CapturedOutput = CapturedOutput()) throws -> Shell {
+        let registry = try EndpointRegistry {
+            Group("Photos") {
+                Register("uploadPhoto", summary: "Uploads a photo", Parameter<Int>("albumId"), Parameter<UploadFile>("photo"),
+                         Parameter<String?>("caption")) { albumId, photo, caption in
+                    var parts: [MultipartPart] = [.file("photo", photo)]
+                    if let caption { parts.append(.text("caption", caption)) }
+                    return Endpoint<Public, Saved>(.post(.multipart(parts)), path: "/albums/\(albumId)/photos")
+                }
+            }
+        }
+        return try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"), transport: transport,
+                         output: output.shellOutput)
+    }
+
+    @Test("file(_:) reads a regular file, its type from its name unless given; each way it cannot is one error, and the session goes on")
+    func reading() async throws {
+        try await withTemporaryFolder("typist-file-function") { folder in
+            let notes = folder.appendingPathComponent("notes.md")
+            try Data("# Notes\n".utf8).write(to: notes)
+            let shell = try uploadShell(InMemoryTransport(json: #"{"id": 1}"#))
+            let path = ValueFormatter.quoted(notes.path)
+            #expect(try await shell.evaluate("file(\(path))") == UploadFile(filename: "notes.md", contentType: "text/markdown", data: Data("# Notes\n".utf8)).scriptValue)
+            #expect(try await shell.evaluate("file(\(path), contentType: \"text/x-notes\").contentType") == .string("text/x-notes"))
+            #expect(try await shell.evaluate("file(\(path)).bytes.count") == .int(8))
+            #expect(try shell.interpreter.staticType(of: "file(\"a.png\").filename").get() == .string)
+            #expect(shell.check(ScriptSource(name: "f.api", text: "file(3)")).contains { $0.message.contains("String") })
+            // A sparse file larger than the limit is refused from its size, before any of it is read.
+            let huge = folder.appendingPathComponent("huge.bin")
+            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: huge)
+            try handle.truncate(atOffset: UInt64(Shell.largestUpload) + 1)
+            try handle.close()
+            let refusals: [(call: String, says: String)] = [
+                ("file(\(ValueFormatter.quoted(folder.path)))", "is a folder; give a file in it"),
+                (#"file("/dev/zero")"#, "is not a regular file (a device, a pipe or a socket)"),
+                ("file(\(ValueFormatter.quoted(huge.path)))", "is larger than 512 MB"),
+                (#"file("")"#, "file(_:) needs a path"),
+                ("file(\(path), contentType: \"\")", "needs a media type"),
+                ("file(\(ValueFormatter.quoted(folder.appendingPathComponent("gone.txt").path)))", "there is no file"),
+            ]
+            _ = try await shell.evaluate("var kept = 41")
+            for (call, says) in refusals {
+                let error = await #expect(throws: (any Error).self) { try await shell.evaluate(call) }
+                #expect(String(describing: error).contains(says), "\(call): \(String(describing: error))")
+            }
+            #expect(try await shell.evaluate("kept + 1") == .int(42))
+        }
+    }
+
+    @Test("A host's endpoint takes an UploadFile (Parameter<UploadFile>): checked as one, sent as its part, :curl sends it from its file")
+    func hostEndpoint() async throws {
+        try await withTemporaryFolder("typist-host-upload") { folder in
+            let picture = folder.appendingPathComponent("cat.png")
+            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]).write(to: picture)
+            let transport = InMemoryTransport(json: #"{"id": 7}"#)
+            let output = CapturedOutput()
+            let shell = try uploadShell(transport, output: output)
+            #expect(shell.registry.endpoint(named: "uploadPhoto")?.swiftSignature
+                == "uploadPhoto(albumId: Int, photo: UploadFile, caption: String? = nil) -> Endpoint<Public, Saved>")
+            #expect(shell.check(ScriptSource(name: "u.api", text: #"uploadPhoto(albumId: 1, photo: "cat.png")"#)).contains { $0.message.contains("UploadFile") })
+            let call = "uploadPhoto(albumId: 1, photo: file(\(ValueFormatter.quoted(picture.path))), caption: \"Tom; \\\"the\\\" cat\")"
+            #expect(try await shell.evaluate(call + ".id") == .int(7))
+            let sent = try #require(transport.last)
+            let boundary = try #require(sent.header("Content-Type").flatMap(MultipartEncoding.boundary(inContentType:)))
+            let parts = try #require(MultipartEncoding.parts(of: sent.body ?? Data(), boundary: boundary))
+            #expect(parts == [.file("photo", UploadFile(filename: "cat.png", data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]))),
+                              .text("caption", #"Tom; "the" cat"#)])
+            output.clear()
+            _ = await shell.handle(":curl " + call)
+            // curl writes its own multipart Content-Type (with its own boundary); the file comes from where it was read.
+            #expect(!output.standard.contains("Content-Type: multipart"), "\(output.standard)")
+            #expect(output.standard.contains("-F 'photo=@\"\(picture.path)\";type=image/png'"), "\(output.standard)")
+            #expect(output.standard.contains(#"--form-string 'caption=Tom; "the" cat'"#), "\(output.standard)")
+        }
+    }
+
+    @Test("A host's endpoint named file keeps its name")
+    func hostNameWins() async throws {
+        let registry = try EndpointRegistry {
+            Group("Files") { Register("file", summary: "The host's own", Parameter<Int>("id")) { id in Endpoint<Public, Saved>(path: "/files/\(id)") } }
+        }
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: InMemoryTransport(json: #"{"id": 3}"#), output: CapturedOutput().shellOutput)
+        #expect(try await shell.evaluate("file(id: 3).id") == .int(3))
+    }
+}
