@@ -220,7 +220,33 @@ public struct CassetteMatching: OptionSet, Sendable, Hashable {
         {
             return nil
         }
+        // Multipart bodies part by part: a file's bytes need not be text for a secret in a field to be masked.
+        if let liveParts = multipartParts(live), let recordedParts = multipartParts(recorded) {
+            guard liveParts.map(\.name) == recordedParts.map(\.name) else {
+                return "body's parts \(liveParts.map(\.name).joined(separator: ", ")), recorded \(recordedParts.map(\.name).joined(separator: ", "))"
+            }
+            for (part, recordedPart) in zip(liveParts, recordedParts) where !samePart(part, recordedPart) {
+                return "body's part '\(part.name)' differs"
+            }
+            return nil
+        }
         return "body of \(live.count) bytes, recorded \(recorded.count) bytes"
+    }
+
+    /// The parts of a `multipart/form-data` body, by the boundary its first line names; nil for another body.
+    private static func multipartParts(_ body: Data) -> [MultipartPart]? {
+        guard body.starts(with: Array("--".utf8)), let end = body.firstIndex(of: 13), end > body.startIndex + 2 else { return nil }
+        let boundary = String(decoding: body[(body.startIndex + 2)..<end], as: UTF8.self)
+        return MultipartEncoding.parts(of: body, boundary: boundary)
+    }
+
+    private static func samePart(_ live: MultipartPart, _ recorded: MultipartPart) -> Bool {
+        guard live.filename == recorded.filename, live.contentType == recorded.contentType else { return false }
+        if live.data == recorded.data { return true }
+        guard let liveText = String(validating: live.data, as: UTF8.self), let recordedText = String(validating: recorded.data, as: UTF8.self) else {
+            return false
+        }
+        return matches(recorded: recordedText, live: liveText)
     }
 
     /// The JSON path of the first difference, or nil when the two are the same JSON.

@@ -2,8 +2,7 @@ import Foundation
 
 /// `multipart/form-data` bodies (RFC 7578), written and read back.
 ///
-/// The boundary is made from the parts themselves, so the same parts are the same bytes: a
-/// recorded exchange matches its replay, and a test can state a body.
+/// The boundary is random; a cassette matches a replayed body to its recording part by part.
 package enum MultipartEncoding {
     /// The body, and the `Content-Type` that names its boundary.
     package static func encoded(_ parts: [MultipartPart]) -> (contentType: String, data: Data) {
@@ -23,10 +22,13 @@ package enum MultipartEncoding {
         return ("multipart/form-data; boundary=\(boundary)", body)
     }
 
-    /// A boundary no part contains: `typist-` and a hash of the parts, with a count after it in
-    /// the unlikely case a part holds it.
+    /// A boundary no part contains: `typist-` and 64 random bits (with a count after it in the
+    /// unlikely case a part holds it). Random, not made from the parts: a boundary made from them
+    /// would be a hash of a password field, written in every record of the request.
     static func boundary(for parts: [MultipartPart]) -> String {
-        boundary(for: parts, base: "typist-" + String(hash(of: parts), radix: 16))
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return boundary(for: parts, base: "typist-" + String(repeating: "0", count: 16 - random.count) + random)
     }
 
     /// `base`, or `base-1`, `base-2` … — the first no part contains.
@@ -40,37 +42,15 @@ package enum MultipartEncoding {
         return candidate
     }
 
-    /// FNV-1a over the parts' names, types and bytes.
-    private static func hash(of parts: [MultipartPart]) -> UInt64 {
-        var hash = FNV()
-        for part in parts {
-            hash.mix(part.name.utf8)
-            hash.mix((part.filename ?? "").utf8)
-            hash.mix((part.contentType ?? "").utf8)
-            hash.mix(part.data)
-        }
-        return hash.value
-    }
-
-    /// A 64-bit FNV-1a hash of bytes: which file a body's bytes came from, without keeping them.
+    /// A 64-bit FNV-1a hash of bytes: which file a body's bytes came from, without keeping them
+    /// (held in memory only, never written).
     package static func fingerprint(_ data: Data) -> UInt64 {
-        var hash = FNV()
-        hash.mix(data)
-        return hash.value
-    }
-
-    /// FNV-1a, with a separator byte after each piece so that pieces cannot run together.
-    private struct FNV {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                value ^= UInt64(byte)
-                value = value &* 0x0000_0100_0000_01b3
-            }
-            value ^= 0xff
+        for byte in data {
+            value ^= UInt64(byte)
             value = value &* 0x0000_0100_0000_01b3
         }
+        return value
     }
 
     /// A name in a `Content-Disposition` quoted string: `"`, CR and LF percent-encoded, as

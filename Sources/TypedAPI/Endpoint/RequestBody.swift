@@ -68,8 +68,8 @@ public struct RequestBody: Sendable {
 
     /// `multipart/form-data` parts, in order: fields' text and files (RFC 7578).
     ///
-    /// The boundary is made from the parts, so the same parts are the same bytes (a recorded
-    /// exchange matches its replay).
+    /// The boundary is random (never made from the parts, which may hold a password); a cassette
+    /// matches a replayed body to its recording part by part.
     public static func multipart(_ parts: [MultipartPart]) -> RequestBody {
         let (contentType, data) = MultipartEncoding.encoded(parts)
         return RequestBody(contentType: contentType) { _ in data }
