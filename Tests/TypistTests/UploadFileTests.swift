@@ -99,3 +99,29 @@ struct UploadFileTests {
         #expect(try await shell.evaluate("file(id: 3).id") == .int(3))
     }
 }
+
+@Suite("Completing a file's path")
+struct FileCompletionTests {
+    @Test("Tab inside file(\"… offers paths, as after :load; elsewhere the language's completions")
+    func paths() async throws {
+        try await withTemporaryFolder("typist-file-completion") { folder in
+            try Data().write(to: folder.appendingPathComponent("notes.md"))
+            try Data().write(to: folder.appendingPathComponent("nothing.txt"))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+            try await withDemoShell { shell, _, _ in
+                let base = folder.path + "/no"
+                // Candidates replace the word after the last break (`/`), as readline splits it.
+                #expect(shell.completions(before: "let f = file(\"\(base)").candidates == ["notes.md", "nothing.txt"])
+                #expect(shell.completions(before: "file( \"\(folder.path)/ne").candidates == ["nested/"])
+                // One file: the string is closed, as a shell closes a quoted name.
+                #expect(shell.completions(before: "file(\"\(folder.path)/note").candidates == ["notes.md\""])
+                #expect(shell.completions(before: ":curl post(id: 1).title + file(\"\(base)").candidates == ["notes.md", "nothing.txt"])
+                // A closed string, another function's string, or `profile("…`: not a path.
+                #expect(!shell.completions(before: "file(\"\(base)\") + pos").candidates.contains("notes.md"))
+                #expect(!shell.completions(before: "profile(\"\(base)").candidates.contains("notes.md"))
+                #expect(Shell.filePathTyped(before: "post(id: 1).file(\"x") == nil)
+                #expect(Shell.filePathTyped(before: "[file(\"a b/c") == "a b/c")
+            }
+        }
+    }
+}

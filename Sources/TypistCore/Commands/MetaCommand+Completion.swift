@@ -23,8 +23,7 @@ extension MetaCommand {
             return .init(candidates: shell.registry.endpoints.map(\.name) + shell.interpreter.recordTypes.keys,
                          appendsSpace: false)
         case .expression:
-            let completions = shell.interpreter.completions(for: argument, cursor: argument.utf8.count)
-            return .init(candidates: completions.candidates, appendsSpace: !completions.areMembers)
+            return shell.expressionCompletions(before: argument)
         case .environment:
             return .init(candidates: shell.environments.map(\.name), appendsSpace: false)
         case .choice(let words):

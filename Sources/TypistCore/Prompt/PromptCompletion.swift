@@ -30,7 +30,25 @@ extension Shell {
 
     private func completionsWhileIdle(before text: String) -> PromptCompletion {
         if let command = MetaCommand.completion(after: text, shell: self) { return command }
+        return expressionCompletions(before: text)
+    }
+
+    /// What Tab offers in an expression: a path inside `file("…`, else the language's completions.
+    func expressionCompletions(before text: String) -> PromptCompletion {
+        if let path = Self.filePathTyped(before: text) {
+            var candidates = MetaCommand.pathCandidates(path, extensions: [])
+            // One file: its string is done, as a shell closes a quoted name (a folder goes on).
+            if candidates.count == 1, let only = candidates.first, !only.hasSuffix("/") { candidates = [only + "\""] }
+            return PromptCompletion(candidates: candidates, appendsSpace: false)
+        }
         let completions = interpreter.completions(for: text, cursor: text.utf8.count)
         return PromptCompletion(candidates: completions.candidates, appendsSpace: !completions.areMembers)
+    }
+
+    /// The path typed so far when the text ends inside `file("…` (a string literal with no escape
+    /// or interpolation yet), else nil.
+    static func filePathTyped(before text: String) -> String? {
+        guard let match = text.firstMatch(of: /(?:^|[^A-Za-z0-9_.])file\(\s*"([^"\\]*)$/) else { return nil }
+        return String(match.output.1)
     }
 }
