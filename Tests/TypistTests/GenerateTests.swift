@@ -163,6 +163,11 @@ struct GenerateTests {
                                 counts: { type: array, items: { type: integer } }
                             encoding: { sdp: { contentType: application/sdp } }
                       responses: { "204": { description: done } }
+                  /search:
+                    get:
+                      operationId: searchThings
+                      parameters: [{ name: filter, in: query, schema: { type: object, properties: { a: { type: integer } } } }]
+                      responses: { "204": { description: done } }
                   /raw/{id}:
                     put:
                       operationId: putRaw
@@ -220,6 +225,9 @@ struct GenerateTests {
             #expect(endpoints.contains(#"RequestBody.text(body, contentType: "text/markdown")"#), "\(endpoints)")
             let registrations = try #require(files.first { $0.path == "Registrations.swift" }).text
             #expect(registrations.contains(#"Parameter<UploadFile>("file"), Parameter<[UploadFile]?>("more")"#), "\(registrations)")
+            // A query argument of any JSON goes as its text, as the shell sends it (it went as `Optional(…)`).
+            #expect(endpoints.contains(#"if let filter { if let text = jsonText(filter) { query.append(URLQueryItem(name: "filter", value: text)) } }"#), "\(endpoints)")
+            #expect(endpoints.contains("private func jsonText(_ value: JSONValue) -> String? {"))
             let checked = try await Self.typecheck(files.map { folder.appendingPathComponent($0.path).path })
             #expect(checked.status == 0, "\(checked.output)")
         }

@@ -107,7 +107,8 @@ package struct SwiftGenerator {
         if !bodies.isEmpty {
             files.append(File(path: "Models/RequestBodies.swift", text: header + "import Foundation\n\n" + bodies.joined(separator: "\n\n") + "\n"))
         }
-        files.append(File(path: "Endpoints.swift", text: header + "import Foundation\nimport TypedAPI\n\n" + endpoints.joined(separator: "\n\n") + "\n"))
+        let helpers = operations.contains(where: Self.needsJSONText) ? [Self.jsonTextDeclaration] : []
+        files.append(File(path: "Endpoints.swift", text: header + "import Foundation\nimport TypedAPI\n\n" + (endpoints + helpers).joined(separator: "\n\n") + "\n"))
         files.append(File(path: "Registrations.swift", text: header + """
             import Typist
 
@@ -209,59 +210,73 @@ package struct SwiftGenerator {
             """
     }
 
-    /// `var query: [URLQueryItem] = []` and a line that appends each argument (a list's
-    /// elements each, an optional one when it is there): a query's or a form body's items.
+    /// `var query: [URLQueryItem] = []` and a line that appends each argument: a query's or a
+    /// form body's items. Any JSON goes as its text when it is a string, number or Boolean.
     private static func itemLines(_ arguments: [SpecOperation.Argument], into variable: String, of operation: SpecOperation) -> [String] {
-        guard !arguments.isEmpty else { return [] }
-        var lines = ["var \(variable): [URLQueryItem] = []"]
-        for argument in arguments {
-            let name = SwiftNames.escaped(argument.label)
+        appendLines(arguments, declaring: "var \(variable): [URLQueryItem] = []") { argument, value, type in
             let wire = ValueFormatter.quoted(argument.key)
-            let optional = argument.type.isOptional
-            switch argument.type.unwrapped {
-            case .array:
-                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(variable).append(URLQueryItem(name: \(wire), value: \(wireText("item", argument, of: operation)))) }")
-            default:
-                lines.append(optional
-                    ? "if let \(name) { \(variable).append(URLQueryItem(name: \(wire), value: \(wireText(name, argument, of: operation)))) }"
-                    : "\(variable).append(URLQueryItem(name: \(wire), value: \(wireText(name, argument, of: operation))))")
-            }
+            return type == .any
+                ? "if let text = jsonText(\(value)) { \(variable).append(URLQueryItem(name: \(wire), value: text)) }"
+                : "\(variable).append(URLQueryItem(name: \(wire), value: \(wireText(value, argument, of: operation))))"
         }
-        return lines
     }
 
     /// `var parts: [MultipartPart] = []` and a line that appends each argument's parts: a file as
-    /// it is, text as a query's, a list's elements each, any other JSON as an `application/json` part.
+    /// it is, text as a query's, any other JSON as an `application/json` part.
     private static func partLines(_ arguments: [SpecOperation.Argument], of operation: SpecOperation) -> [String] {
+        appendLines(arguments, declaring: "var parts: [MultipartPart] = []") { argument, value, type in
+            let wire = ValueFormatter.quoted(argument.key)
+            if type == UploadFile.scriptType { return "parts.append(.file(\(wire), \(value)))" }
+            let partType = argument.partType.map(ValueFormatter.quoted)
+            if type == .any {
+                return "parts.append(.text(\(wire), String(decoding: (try? JSONEncoder().encode(\(value))) ?? Data(\"null\".utf8), as: UTF8.self), "
+                    + "contentType: \(partType ?? "\"application/json\"")))"
+            }
+            return "parts.append(.text(\(wire), \(wireText(value, argument, of: operation))\(partType.map { ", contentType: \($0)" } ?? "")))"
+        }
+    }
+
+    /// A declaration, then a line per argument that appends it (`append(argument, value, type)`
+    /// for one value of a type): a list's elements each, an optional one when it is there, any
+    /// JSON (declared `JSONValue?` whether or not it is required) when it is not nil.
+    private static func appendLines(_ arguments: [SpecOperation.Argument], declaring declaration: String,
+                                    _ append: (SpecOperation.Argument, String, ScriptType) -> String) -> [String] {
         guard !arguments.isEmpty else { return [] }
-        var lines = ["var parts: [MultipartPart] = []"]
+        var lines = [declaration]
         for argument in arguments {
             let name = SwiftNames.escaped(argument.label)
-            let wire = ValueFormatter.quoted(argument.key)
             let optional = argument.type.isOptional
-            func part(_ value: String, _ type: ScriptType) -> String {
-                if type == UploadFile.scriptType { return "parts.append(.file(\(wire), \(value)))" }
-                let partType = argument.partType.map(ValueFormatter.quoted)
-                if type == .any {
-                    return "parts.append(.text(\(wire), String(decoding: (try? JSONEncoder().encode(\(value))) ?? Data(\"null\".utf8), as: UTF8.self), "
-                        + "contentType: \(partType ?? "\"application/json\"")))"
-                }
-                return "parts.append(.text(\(wire), \(wireText(value, argument, of: operation))\(partType.map { ", contentType: \($0)" } ?? "")))"
-            }
             switch argument.type.unwrapped {
-            case .array(let element) where element == UploadFile.scriptType || isSimpleElement(element):
-                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(part("item", element)) }")
+            case .array(let element):
+                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(append(argument, "item", element)) }")
             case .any:
-                // Declared `JSONValue?` whether or not it is required.
-                lines.append("if let \(name) { \(part(name, .any)) }")
+                lines.append("if let \(name) { \(append(argument, name, .any)) }")
             case let type:
-                lines.append(optional ? "if let \(name) { \(part(name, type)) }" : part(name, type))
+                lines.append(optional ? "if let \(name) { \(append(argument, name, type)) }" : append(argument, name, type))
             }
         }
         return lines
     }
 
-    private static func isSimpleElement(_ type: ScriptType) -> Bool { [.int, .double, .bool, .string].contains(type) }
+    /// Whether an endpoint's query or form has an argument of any JSON: the file then declares `jsonText`.
+    private static func needsJSONText(_ operation: SpecOperation) -> Bool {
+        operation.arguments.contains { ($0.place == .query || $0.place == .formField) && $0.type.unwrapped == .any }
+    }
+
+    /// `jsonText(_:)`, for a query's or form's argument of any JSON: its text as the shell sends it.
+    static let jsonTextDeclaration = """
+        /// A JSON value as a query's or form's text: a string as it is, a number or Boolean as JSON
+        /// writes it; nil for anything else (nothing is sent).
+        private func jsonText(_ value: JSONValue) -> String? {
+            switch value {
+            case .string(let text): text
+            case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            case .bool(let flag): String(flag)
+            default: nil
+            }
+        }
+        """
+
 
     /// A whole body of bytes: a file's (with the document's media type, or the file's own where
     /// that is a range such as `image/*`) or text's.
