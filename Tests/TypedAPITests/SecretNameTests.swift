@@ -11,7 +11,9 @@ struct SecretNameTests {
                      "api_key", "client_secret", "X-AMZ-Signature", "userPassword", "sid", "Ключ-key"] {
             #expect(Redaction.isSecretHeader(name), "\(name)")
         }
-        for name in ["Author", "Accept", "X-Request-ID", "keyboard", "monkey", "page", "perPage", "tokens2", "ключ"] {
+        // Standard headers with a credential's word whose values are none (httpbin sends the first on every answer).
+        for name in ["Author", "Accept", "X-Request-ID", "keyboard", "monkey", "page", "perPage", "tokens2", "ключ",
+                     "Access-Control-Allow-Credentials", "Idempotency-Key", "Sec-WebSocket-Key", "Public-Key-Pins"] {
             #expect(!Redaction.isSecretHeader(name), "\(name)")
         }
         #expect(Redaction.words(of: "X-Api-Key") == ["x", "api", "key"])

@@ -637,6 +637,8 @@ struct OpenAPIDocumentTests {
             _ = await shell.handle(":last")
             // (`:last` shows the part's line ends, CR LF, with the CR escaped.)
             #expect(output.standard.contains("name=\"sdp\"\\u{D}\nContent-Type: application/sdp\\u{D}\n\\u{D}\nv=0"), "\(output.standard)")
+            // httpbin's CORS answer is shown as it came: no credential in it (it showed as ••••).
+            #expect(output.standard.contains("Access-Control-Allow-Credentials: true"), "\(output.standard)")
             output.clear()
             // `:curl` sends the file's bytes from the file `file(_:)` read.
             _ = await shell.handle(":curl putBytes(body: file(\(ValueFormatter.quoted(bytes.path))))")

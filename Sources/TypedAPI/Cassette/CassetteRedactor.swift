@@ -31,8 +31,8 @@ struct CassetteRedactor {
     mutating func learn(from entry: Cassette.Entry) {
         var found: [String] = []
         // What the client sent as a credential, and the cookies the server set. (Other response
-        // headers with such names, `Access-Control-Allow-Credentials: true`, are masked where they
-        // stand but teach nothing: their values are not secrets to find elsewhere.)
+        // headers with such names are masked where they stand but teach nothing: their values
+        // are not secrets to find elsewhere.)
         for header in entry.requestHeaders where Self.isCredential(header.name) {
             found += Self.credentialValues(header)
         }

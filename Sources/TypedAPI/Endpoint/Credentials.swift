@@ -85,6 +85,13 @@ public enum Redaction {
         "server", "connection", "host", "transfer-encoding", "location", "cache-control", "etag", "vary",
     ]
 
+    /// Standard headers whose names have a credential's word but whose values are none, masked
+    /// they would say what the server did not: CORS's `Access-Control-Allow-Credentials: true`, an
+    /// `Idempotency-Key` (a request's own id), WebSocket's handshake nonce, HPKP's public pins.
+    static let plainDespiteTheirWords: Set<String> = [
+        "access-control-allow-credentials", "idempotency-key", "sec-websocket-key", "public-key-pins", "public-key-pins-report-only",
+    ]
+
     /// Words that mark a name as carrying a credential, wherever they stand in it.
     static let secretWords: Set<String> = [
         "token", "secret", "password", "passwd", "pwd", "auth", "authorization", "session", "cookie", "credential",
@@ -98,7 +105,9 @@ public enum Redaction {
     public static func isSecretHeader(_ name: String) -> Bool {
         // The headers of every call, answered without taking the name apart.
         if commonPlainHeaders.contains(name) { return false }
-        if alwaysSensitiveHeaders.contains(name.lowercased()) { return true }
+        let lowercased = name.lowercased()
+        if alwaysSensitiveHeaders.contains(lowercased) { return true }
+        if plainDespiteTheirWords.contains(lowercased) { return false }
         return words(of: name).contains { secretWords.contains($0) }
     }
 
