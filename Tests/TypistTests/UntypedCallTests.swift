@@ -19,7 +19,7 @@ struct UntypedCallTests {
             #expect(try await shell.evaluate(#"httpGet("/posts/1").headers["content-type"]"#) == .string("application/json; charset=utf-8"))
             output.clear()
             await shell.handle(":help httpPost")
-            #expect(output.standard.contains("httpPost(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], json: Any = nil, crossOrigin: Bool = false) -> HTTPResult"),
+            #expect(output.standard.contains("httpPost(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], json: Any = nil, form: [String: Any]? = nil, multipart: [String: Any]? = nil, crossOrigin: Bool = false) -> HTTPResult"),
                     "\(output.standard)")
         }
     }

@@ -1,4 +1,5 @@
 import APIScript
+import FaultServer
 import Foundation
 import Testing
 import TypedAPI
@@ -122,6 +123,42 @@ struct FileCompletionTests {
                 #expect(Shell.filePathTyped(before: "post(id: 1).file(\"x") == nil)
                 #expect(Shell.filePathTyped(before: "[file(\"a b/c") == "a b/c")
             }
+        }
+    }
+}
+
+/// The untyped calls' form and multipart bodies, against httpbin, which echoes what it got.
+@Suite("Untyped forms and uploads against httpbin",
+       .enabled(if: HttpbinServer.unavailable == nil, Comment(rawValue: HttpbinServer.unavailable ?? "")))
+struct UntypedUploadTests {
+    @Test("httpPost(form:) and httpPost(multipart:) send what httpbin echoes; one body at a time; :swift writes an endpoint that reads the file")
+    func formAndMultipart() async throws {
+        let httpbin = try await HttpbinServer.start()
+        defer { httpbin.stop() }
+        let output = CapturedOutput()
+        // Foundation's transport: `:swift`'s program then type-checks with TypedAPI alone.
+        let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: httpbin.baseURL),
+                              transport: URLSessionTransport(), output: output.shellOutput)
+        #expect(try await shell.evaluate(#"httpPost("/post", form: ["a": "1 & 2", "tags": ["x", "y"], "n": 3]).json["form"]"#)
+            == .dictionary(["a": .string("1 & 2"), "tags": .array([.string("x"), .string("y")]), "n": .string("3")]))
+        try await withTemporaryFolder("typist-untyped-upload") { folder in
+            let notes = folder.appendingPathComponent("notes.txt")
+            try Data("line one\n".utf8).write(to: notes)
+            let call = "httpPost(\"/post\", multipart: [\"note\": \"hi\", \"meta\": [\"k\": 1], \"file\": file(\(ValueFormatter.quoted(notes.path)))])"
+            _ = try await shell.evaluate("let echoed = " + call + ".json")
+            #expect(try await shell.evaluate(#"echoed["files"]"#) == .dictionary(["file": .string("line one\n")]))
+            #expect(try await shell.evaluate(#"echoed["form"]"#) == .dictionary(["note": .string("hi"), "meta": .string(#"{"k":1}"#)]))
+            let both = await #expect(throws: (any Error).self) { try await shell.evaluate(#"httpPost("/post", json: 1, form: ["a": "b"])"#) }
+            #expect(String(describing: both).contains("give one body: json:, form: or multipart:"), "\(String(describing: both))")
+            // :swift: the endpoint reads the file where `file(_:)` read it (so its factory throws).
+            output.clear()
+            _ = await shell.handle(":swift " + call)
+            let code = output.standard
+            #expect(code.contains("static func postPost() throws -> Self {"), "\(code)")
+            #expect(code.contains(".file(\"file\", try UploadFile(contentsOf: URL(fileURLWithPath: \(ValueFormatter.quoted(notes.path))), contentType: \"text/plain\"))"), "\(code)")
+            #expect(code.contains("let data: Data = try await client.send(.postPost())"), "\(code)")
+            let checked = try await ReadmeEmbeddingTests.typecheck(code, in: folder)
+            #expect(checked.status == 0, "\(checked.output)\n\(code)")
         }
     }
 }

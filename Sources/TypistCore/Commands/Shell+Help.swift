@@ -19,7 +19,7 @@ extension Shell {
             lines.append("")
             lines.append(sessionHelpLine())
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
-            lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:); :model turns JSON into Swift.")
+            lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:, form:, multipart:); :model turns JSON into Swift.")
             lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
             return lines.joined(separator: "\n")
         }
@@ -32,12 +32,16 @@ extension Shell {
             return describeText(name) ?? ""
         }
         if let call = Self.untypedCalls.first(where: { $0.name == name }) {
-            let body = UntypedRequest.bodyMethods.contains(call.method) ? ", json: Any = nil" : ""
+            let hasBody = UntypedRequest.bodyMethods.contains(call.method)
+            let body = hasBody ? ", json: Any = nil, form: [String: Any]? = nil, multipart: [String: Any]? = nil" : ""
+            let bodyLine = hasBody
+                ? "\n  One body at most: json: any value; form: fields, sent form-encoded; multipart: fields and file(\"…\")s, sent as multipart/form-data."
+                : ""
             return """
                 \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:]\(body), crossOrigin: Bool = false) -> HTTPResult
                   An untyped \(call.method) to a path under baseURL, with the session's headers, cookies and credential
                   (its token, else username and password, else apiKey). Any status is an answer, not an error.
-                  A URL on baseURL's origin works as its path; another origin needs crossOrigin: true and gets no credential.
+                  A URL on baseURL's origin works as its path; another origin needs crossOrigin: true and gets no credential.\(bodyLine)
                   HTTPResult: status: Int, headers: [String: String], text: String?, json: Any (nil unless JSON), size: Int
                   Then: :model \(name)("/path").json prints Swift models for it; :curl shows the request.
                 """

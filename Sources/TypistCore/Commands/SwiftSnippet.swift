@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TypedAPI
 
 /// The Swift an app would write with the typed client to do what an expression does (`:swift`).
 struct SwiftSnippet {
@@ -125,11 +126,9 @@ struct SwiftSnippet {
             names.append(name)
             let query = request.query.map { "URLQueryItem(name: \(ValueFormatter.quoted($0.name)), value: \(ValueFormatter.quoted($0.value ?? "")))" }
             let queryText = "query: [" + query.joined(separator: ", ") + "]"
+            let (payload, throwing) = bodyText(request.body)
             let method: String = switch request.methodName {
-            case "POST", "PUT", "PATCH":
-                ".\(request.methodName.lowercased())(" + (request.jsonBody.map {
-                    ".data(Data(\(ValueFormatter.quoted(String(decoding: $0, as: UTF8.self))).utf8), contentType: \"application/json\")"
-                } ?? ".data(Data())") + ", \(queryText))"
+            case "POST", "PUT", "PATCH": ".\(request.methodName.lowercased())(\(payload), \(queryText))"
             default: ".\(request.methodName.lowercased())(\(queryText))"
             }
             let headers = request.headers.map { header -> String in
@@ -138,7 +137,9 @@ struct SwiftSnippet {
             }
             lines.append("extension Endpoint where Kind == \(kind.rawValue), Response == Data {")
             lines.append("    /// \(request.methodName) \(request.path)")
-            lines.append("    static var \(name): Self {")
+            // A file read from disk: the factory reads it, and may throw.
+            lines.append(throwing ? "    static func \(name)() throws -> Self {" : "    static var \(name): Self {")
+            if throwing { names[names.count - 1] += "()" }
             lines.append("        Endpoint(\(method), path: \(ValueFormatter.quoted(request.path))" + (headers.isEmpty ? ")" : ",\n                 headers: [" + headers.joined(separator: ", ") + "])"))
             lines.append("    }")
             lines.append("}")
@@ -158,6 +159,34 @@ struct SwiftSnippet {
             lines.append("let data\(names.count > 1 ? String(index + 1) : ""): Data = try await client.send(.\(name)\(data))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An untyped call's body as a `RequestBody` expression, and whether it reads a file (`try`).
+    private func bodyText(_ body: UntypedRequest.Body) -> (String, Bool) {
+        let quoted = ValueFormatter.quoted
+        switch body {
+        case .none: return (".data(Data())", false)
+        case .json(let data): return (".data(Data(\(quoted(String(decoding: data, as: UTF8.self))).utf8), contentType: \"application/json\")", false)
+        case .form(let items):
+            return (".form([" + items.map { "URLQueryItem(name: \(quoted($0.name)), value: \(quoted($0.value ?? "")))" }.joined(separator: ", ") + "])", false)
+        case .multipart(let parts):
+            var throwing = false
+            let written = parts.map { part -> String in
+                guard let filename = part.filename else {
+                    let text = quoted(String(decoding: part.data, as: UTF8.self))
+                    return ".text(\(quoted(part.name)), \(text)\(part.contentType.map { ", contentType: \(quoted($0))" } ?? ""))"
+                }
+                let type = quoted(part.contentType ?? UploadFile.contentType(forFilename: filename))
+                // From the file `file(_:)` read; bytes from elsewhere as they are.
+                if let read = shell.session.readFile(named: filename, data: part.data) {
+                    throwing = true
+                    return ".file(\(quoted(part.name)), try UploadFile(contentsOf: URL(fileURLWithPath: \(quoted(read.path))), contentType: \(type)))"
+                }
+                return ".file(\(quoted(part.name)), UploadFile(filename: \(quoted(filename)), contentType: \(type), "
+                    + "data: Data(base64Encoded: \(quoted(part.data.base64EncodedString()))) ?? Data()))"
+            }
+            return (".multipart([" + written.joined(separator: ", ") + "])", throwing)
+        }
     }
 
     /// `visits` for `GET /v1/visits`, `postAnything` for `POST /anything`.

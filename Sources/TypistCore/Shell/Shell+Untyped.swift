@@ -2,7 +2,8 @@ import APIScript
 import Foundation
 import TypedAPI
 
-/// The untyped way in: `httpGet("/anything", query: ["a": "1"])`, `httpPost(path, json: value)` —
+/// The untyped way in: `httpGet("/anything", query: ["a": "1"])`, `httpPost(path, json: value)`,
+/// `httpPost(path, multipart: ["file": file("cat.png")])` —
 /// for endpoints nobody has registered yet. They go to the session's base URL with its headers,
 /// cookies and credentials, like any endpoint, and answer with what came back, whatever the status.
 extension Shell {
@@ -34,13 +35,18 @@ extension Shell {
             HostFunction.Parameter(label: "headers", type: .dictionary(.string), defaultValue: .dictionary([:])),
         ]
         let hasBody = UntypedRequest.bodyMethods.contains(method)
-        if hasBody { parameters.append(.init(label: "json", type: .any, defaultValue: .null)) }
+        if hasBody {
+            parameters.append(.init(label: "json", type: .any, defaultValue: .null))
+            parameters.append(.init(label: "form", type: .optional(.dictionary(.any)), defaultValue: .null))
+            parameters.append(.init(label: "multipart", type: .optional(.dictionary(.any)), defaultValue: .null))
+        }
         parameters.append(.init(label: "crossOrigin", type: .bool, defaultValue: .bool(false)))
         let client = client
         let session = session
         let recorder = ExchangeRecorder(session: session, host: nil)
         let summary = "An untyped \(method) to a path under baseURL (or a URL on its origin; another origin with crossOrigin: true, "
-            + "without the session's credentials); answers with status, headers, text and json, whatever the status"
+            + "without the session's credentials)" + (hasBody ? ", with one body: json: any value, form: fields, or multipart: fields and file(…)s" : "")
+            + "; answers with status, headers, text and json, whatever the status"
         return HostFunction(name: name, parameters: parameters, returnType: .record(Self.httpResultType), summary: summary) { values in
             let request = try UntypedRequest(function: name, method: method, values: values, base: client.environment)
             // Another origin gets none of the session's credentials, headers or cookies.

@@ -8,12 +8,29 @@ struct UntypedRequest: Sendable {
     let method: HTTPMethod
     let path: String
     let headers: [HTTPHeader]
-    /// What `:swift` needs to write the call as an endpoint: the method's name, the query, the JSON body.
+    /// What `:swift` needs to write the call as an endpoint: the method's name, the query, the body.
     let methodName: String
     let query: [URLQueryItem]
-    let jsonBody: Data?
-    /// The methods whose calls take a `json:` body.
+    let body: Body
+    /// The methods whose calls take a body (`json:`, `form:` or `multipart:`).
     static let bodyMethods: Set<String> = ["POST", "PUT", "PATCH"]
+
+    /// A call's body, as its argument gave it.
+    enum Body: Sendable {
+        case none
+        case json(Data)
+        case form([URLQueryItem])
+        case multipart([MultipartPart])
+
+        var requestBody: RequestBody {
+            switch self {
+            case .none: .data(Data())
+            case .json(let data): .data(data, contentType: "application/json")
+            case .form(let items): .form(items)
+            case .multipart(let parts): .multipart(parts)
+            }
+        }
+    }
     /// Another origin the call goes to (`crossOrigin: true`), without the session's credentials;
     /// nil for the session's own.
     let origin: ServerEnvironment?
@@ -23,7 +40,8 @@ struct UntypedRequest: Sendable {
         self.function = function
         guard case .string(let given)? = values.first else { throw ArgumentError(index: 0, message: "the path must be a String") }
         let hasBody = Self.bodyMethods.contains(method)
-        let crossOrigin = (values.count > (hasBody ? 4 : 3) ? values[hasBody ? 4 : 3] : .null) == .bool(true)
+        let crossOriginIndex = hasBody ? 6 : 3
+        let crossOrigin = (values.count > crossOriginIndex ? values[crossOriginIndex] : .null) == .bool(true)
         (path, origin) = try Self.target(given, base: base, crossOrigin: crossOrigin)
         var query: [URLQueryItem] = []
         if case .dictionary(let entries)? = values.dropFirst().first {
@@ -47,9 +65,8 @@ struct UntypedRequest: Sendable {
         self.headers = headers
         self.methodName = method
         self.query = query
-        let json = hasBody && values.count > 3 ? values[3] : .null
-        jsonBody = json.isNull ? nil : try JSONWriter.data(json)
-        let body = jsonBody.map { RequestBody.data($0, contentType: "application/json") } ?? RequestBody.data(Data())
+        body = hasBody ? try Self.body(Array(values.dropFirst(3).prefix(3))) : .none
+        let body = body.requestBody
         switch method {
         case "POST": self.method = .post(body, query: query)
         case "PUT": self.method = .put(body, query: query)
@@ -57,6 +74,61 @@ struct UntypedRequest: Sendable {
         case "HEAD": self.method = .head(query: query)
         case "DELETE": self.method = .delete(query: query)
         default: self.method = .get(query: query)
+        }
+    }
+
+    /// The body from `json:`, `form:` and `multipart:` (at most one of them): a form's and
+    /// multipart's fields in their names' order, a list's elements each under the name.
+    private static func body(_ values: [Value]) throws -> Body {
+        let given = values.enumerated().filter { !$0.element.isNull }
+        guard given.count <= 1 else { throw ArgumentError(index: 3 + (given.last?.offset ?? 0), message: "give one body: json:, form: or multipart:") }
+        guard let (offset, value) = given.first else { return .none }
+        let index = 3 + offset
+        switch offset {
+        case 0: return .json(try JSONWriter.data(value))
+        case 1:
+            guard case .dictionary(let entries) = value else { throw ArgumentError(index: index, message: "form: takes [String: String]") }
+            return .form(try entries.keys.sorted().flatMap { key in
+                try elements(of: entries[key] ?? .null).map { element -> URLQueryItem in
+                    guard let text = text(element) else { throw ArgumentError(index: index, message: "form field '\(key)' must be a String or a number") }
+                    return URLQueryItem(name: key, value: text)
+                }
+            })
+        default:
+            guard case .dictionary(let entries) = value else { throw ArgumentError(index: index, message: "multipart: takes [String: Any]") }
+            return .multipart(try entries.keys.sorted().flatMap { key in
+                try elements(of: entries[key] ?? .null).map { element -> MultipartPart in
+                    if case .record(let record) = element, record.type == UploadFile.recordType {
+                        do throws(ArgumentConversionError) {
+                            return .file(key, try UploadFile.fromScript(element))
+                        } catch {
+                            throw ArgumentError(index: index, message: error.message)
+                        }
+                    }
+                    if let text = text(element) { return .text(key, text) }
+                    return .text(key, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: "application/json")
+                }
+            })
+        }
+    }
+
+    /// A field's values: a list's elements, one value once, nil none.
+    private static func elements(of value: Value) -> [Value] {
+        switch value {
+        case .null: []
+        case .array(let items) where !items.contains(where: { if case .array = $0 { true } else if case .dictionary = $0 { true } else { false } }): items
+        default: [value]
+        }
+    }
+
+    /// A form or multipart field's text: strings as they are, numbers and Booleans as JSON writes them.
+    private static func text(_ value: Value) -> String? {
+        switch value {
+        case .string(let text), .secret(let text): text
+        case .int(let number): String(number)
+        case .double(let number): ValueFormatter.literal(.double(number))
+        case .bool(let flag): String(flag)
+        default: nil
         }
     }
 
