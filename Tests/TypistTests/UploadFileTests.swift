@@ -52,12 +52,14 @@ struct UploadFileTests {
                 ("file(\(ValueFormatter.quoted(huge.path)))", "is larger than 512 MB"),
                 (#"file("")"#, "file(_:) needs a path"),
                 ("file(\(path), contentType: \"\")", "needs a media type"),
-                ("file(\(ValueFormatter.quoted(folder.appendingPathComponent("gone.txt").path)))", "there is no file"),
+                ("file(\(ValueFormatter.quoted(folder.appendingPathComponent("gone.txt").path)))", "there is no file '\(folder.path)/gone.txt'"),
             ]
             _ = try await shell.evaluate("var kept = 41")
             for (call, says) in refusals {
                 let error = await #expect(throws: (any Error).self) { try await shell.evaluate(call) }
                 #expect(String(describing: error).contains(says), "\(call): \(String(describing: error))")
+                // Where a relative path is read from is said only for a relative path.
+                #expect(!String(describing: error).contains("a relative path is from"), "\(call): \(String(describing: error))")
             }
             #expect(try await shell.evaluate("kept + 1") == .int(42))
         }

@@ -40,7 +40,8 @@ extension Shell {
         let expanded = (path as NSString).expandingTildeInPath
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else {
-            throw SessionError("file(_:): there is no file '\(path)' (a relative path is from \(FileManager.default.currentDirectoryPath))")
+            let relative = !path.hasPrefix("/") && !path.hasPrefix("~")
+            throw SessionError("file(_:): there is no file '\(path)'" + (relative ? " (a relative path is from \(FileManager.default.currentDirectoryPath))" : ""))
         }
         guard !isFolder.boolValue else { throw SessionError("file(_:): '\(path)' is a folder; give a file in it") }
         // A device or a pipe (`/dev/zero`, `/dev/stdin`) could be read for ever: regular files only.
