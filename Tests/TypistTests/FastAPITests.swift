@@ -120,6 +120,15 @@ struct FastAPITests {
             _ = await shell.handle(":curl " + call)
             let command = output.standard
             #expect(command.contains("-F 'file=@\"\(report.path)\";type=text/csv'") && command.contains("--form-string 'tags=y z'"), "\(command)")
+            // `:swift` writes the call, the file read with `UploadFile(contentsOf:)`, as a program that type-checks.
+            let swiftShell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: server.baseURL),
+                                       transport: URLSessionTransport(), output: output.shellOutput)
+            output.clear()
+            _ = await swiftShell.handle(":swift " + call)
+            let program = output.standard
+            #expect(program.contains("file: try UploadFile(contentsOf: URL(fileURLWithPath: \(ValueFormatter.quoted(report.path))))"), "\(program)")
+            let checked = try await ReadmeEmbeddingTests.typecheck(program, in: folder)
+            #expect(checked.status == 0, "\(checked.output)\n\(program)")
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
                 let ran = try await ProcessResult.run(["/bin/sh", "-c", command])
                 #expect(ran.output.contains(#""filename":"report.csv","content_type":"text/csv","size":8,"first_line":"a,b","note":"a & b; \"c\"""#)

@@ -57,6 +57,9 @@ public struct HostFunction: Sendable {
     /// from the arguments' types, in parameter order (`nil` where left to its default); `nil` from
     /// it falls back to ``returnType``, an error thrown is the checker's error at the call.
     package var resultFromArguments: (@Sendable ([ScriptType?]) throws -> ScriptType?)?
+    /// Whether the Swift a call is written as (`:swift`) does not await, such as the shell's
+    /// `file(_:)` (`UploadFile(contentsOf:)`): it is written with `try` alone.
+    package var isSynchronous = false
     /// The implementation: receives the arguments in parameter order, defaults filled in.
     public var body: @Sendable ([Value]) async throws -> Value
 

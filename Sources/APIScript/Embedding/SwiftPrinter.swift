@@ -547,6 +547,7 @@ struct SwiftPrinter {
             if !calledInStatement.contains(where: { $0.name == function.name }) { calledInStatement.append(function) }
             // A stream is made without waiting (`client.stream(…)`); it is awaited where it is read.
             if function.returnType.isStream { return text }
+            if function.isSynchronous { return covered ? text : leading ? "try " + text : "(try \(text))" }
             return awaited(text, leading: leading, covered: covered)
         case .scriptFunction(let weak, _)?:
             var text = (try argumentList(arguments, covered: covered)).map { "\(source.text(of: callee.span))\($0)" }

@@ -32,7 +32,10 @@ struct SwiftSnippet {
     func parts(for text: String, isPrompt: Bool) -> Result<Parts, SwiftTranslationFailure> {
         let endpoints = Dictionary(shell.registry.endpoints.map { ($0.name, EndpointWriting($0)) }) { first, _ in first }
         let writing = SwiftHostWriting(
-            call: { function, arguments in endpoints[function.name]?.call(arguments) },
+            call: { function, arguments in
+                if let endpoint = endpoints[function.name] { return endpoint.call(arguments) }
+                return function.isSynchronous && function.name == "file" ? Self.readingFile(arguments) : nil
+            },
             global: Self.read(global:),
             assignment: Self.assign(global:value:),
             note: { function in
@@ -159,6 +162,14 @@ struct SwiftSnippet {
             lines.append("let data\(names.count > 1 ? String(index + 1) : ""): Data = try await client.send(.\(name)\(data))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `file(path, contentType:)` in Swift: the file read with TypedAPI's `UploadFile`.
+    @Sendable private static func readingFile(_ arguments: [SwiftArgument?]) -> String? {
+        guard let path = arguments.first??.text else { return nil }
+        var type = ""
+        if let given = arguments.dropFirst().first??.text { type = ", contentType: " + given }
+        return "UploadFile(contentsOf: URL(fileURLWithPath: \(path))\(type))"
     }
 
     /// An untyped call's body as a `RequestBody` expression, and whether it reads a file (`try`).

@@ -14,7 +14,7 @@ extension Shell {
         let summary = "A file to upload, read now: for a multipart field or a binary body, such as "
             + "uploadFile(petId: 1, body: file(\"cat.png\")). Its type is guessed from the name unless given; "
             + "a relative path is from the working folder"
-        try interpreter.register(HostFunction(
+        var function = HostFunction(
             name: "file",
             parameters: [
                 .init(label: nil, name: "path", type: .string),
@@ -28,7 +28,10 @@ extension Shell {
             // `~` expanded: curl does not expand it inside quotes.
             session.remember(upload: file, path: (path as NSString).expandingTildeInPath)
             return file.scriptValue
-        })
+        }
+        // In Swift (`:swift`): `UploadFile(contentsOf:)`, which does not await.
+        function.isSynchronous = true
+        try interpreter.register(function)
     }
 
     /// Reads a file for `file(_:)`, with one clear error for each way it can fail.
