@@ -83,6 +83,19 @@ struct UploadFileTests {
             let parts = try #require(MultipartEncoding.parts(of: sent.body ?? Data(), boundary: boundary))
             #expect(parts == [.file("photo", UploadFile(filename: "cat.png", data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A]))),
                               .text("caption", #"Tom; "the" cat"#)])
+            // `:last` shows it part by part: a file's bytes that are not text by their count.
+            output.clear()
+            _ = await shell.handle(":last")
+            #expect(output.standard.contains("Content-Disposition: form-data; name=\"photo\"; filename=\"cat.png\"\nContent-Type: image/png\n\n<6 bytes that are not text>\n--typist-"),
+                    "\(output.standard)")
+            #expect(output.standard.contains("name=\"caption\"\n\nTom; \"the\" cat\n--typist-"), "\(output.standard)")
+            // A file larger than a glance, text or not, is its count: the fields after it still show.
+            let large = folder.appendingPathComponent("large.txt")
+            try Data(repeating: UInt8(ascii: "a"), count: 5000).write(to: large)
+            _ = try await shell.evaluate("uploadPhoto(albumId: 2, photo: file(\(ValueFormatter.quoted(large.path))), caption: \"after\")")
+            output.clear()
+            _ = await shell.handle(":last")
+            #expect(output.standard.contains("<5000 bytes>") && output.standard.contains("name=\"caption\"\n\nafter"), "\(output.standard)")
             output.clear()
             _ = await shell.handle(":curl " + call)
             // curl writes its own multipart Content-Type (with its own boundary); the file comes from where it was read.

@@ -100,7 +100,11 @@ extension Shell {
         // Headers and bodies are data: nothing in them may drive the terminal.
         let safe = TerminalText.sanitized
         for (name, value) in exchange.requestHeaders { lines.append(safe("\(name): \(value)")) }
-        if let body = exchange.requestBody, !body.isEmpty { lines.append(""); lines.append(safe(String(decoding: body.prefix(2048), as: UTF8.self))) }
+        if let body = exchange.requestBody, !body.isEmpty {
+            lines.append("")
+            let contentType = exchange.requestHeaders.last { $0.name.lowercased() == "content-type" }?.value ?? ""
+            lines += Self.requestBodyLines(body, contentType: contentType, style: style)
+        }
         let (seconds, attoseconds) = exchange.duration.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         lines.append("")
@@ -112,6 +116,31 @@ extension Shell {
             lines.append(text + (exchange.responseBody.count > 4096 ? style.dim("\n… \(exchange.responseBody.count) bytes in all; response.body has everything") : ""))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A request body as `:last` shows it: text up to 2 KB (and how much there was); bytes that
+    /// are not text by their count; a multipart body part by part — each part's headers, then its
+    /// text or its count of bytes — so a field after a large file is still seen.
+    static func requestBodyLines(_ body: Data, contentType: String, style: TerminalStyle) -> [String] {
+        let safe = TerminalText.sanitized
+        func content(_ data: Data) -> String {
+            guard let text = String(data: data, encoding: .utf8) else { return style.dim("<\(data.count) bytes that are not text>") }
+            guard data.count > 2048 else { return safe(text) }
+            return safe(String(decoding: data.prefix(2048), as: UTF8.self)) + style.dim("\n… \(data.count) bytes in all")
+        }
+        guard let boundary = MultipartEncoding.boundary(inContentType: contentType),
+              let parts = MultipartEncoding.parts(of: body, boundary: boundary)
+        else { return [content(body)] }
+        var lines: [String] = []
+        for part in parts {
+            lines.append(safe("--\(boundary)"))
+            lines.append(safe("Content-Disposition: form-data; name=\"\(part.name)\"" + (part.filename.map { "; filename=\"\($0)\"" } ?? "")))
+            if let type = part.contentType { lines.append(safe("Content-Type: \(type)")) }
+            lines.append("")
+            lines.append(part.filename != nil && part.data.count > 256 ? style.dim("<\(part.data.count) bytes>") : content(part.data))
+        }
+        lines.append(safe("--\(boundary)--"))
+        return lines
     }
 
     /// A response header as `:last` shows it: a credential header's value masked; of a
