@@ -25,3 +25,22 @@ extension UploadFile: ScriptArgument {
         .record(Record(type: Self.recordType, values: [.string(filename), .string(contentType), .bytes([UInt8](data))]))
     }
 }
+
+extension MultipartPart {
+    /// A script value as one part of a multipart body: an `UploadFile` as its file, a field's text
+    /// as `text` writes it (in `textType`, when the document gives one), anything else as JSON.
+    ///
+    /// - Parameter index: The argument's position, for the error of a value that is not a file.
+    package static func fromScript(_ name: String, _ value: Value, text: (Value) -> String?, textType: String? = nil,
+                                   argument index: Int) throws -> MultipartPart {
+        if case .record(let record) = value, record.type == UploadFile.recordType {
+            do throws(ArgumentConversionError) {
+                return .file(name, try UploadFile.fromScript(value))
+            } catch {
+                throw ArgumentError(index: index, message: error.message)
+            }
+        }
+        if let field = text(value) { return .text(name, field, contentType: textType) }
+        return .text(name, String(decoding: try JSONWriter.data(value), as: UTF8.self), contentType: textType ?? "application/json")
+    }
+}

@@ -97,17 +97,7 @@ struct UntypedRequest: Sendable {
         default:
             guard case .dictionary(let entries) = value else { throw ArgumentError(index: index, message: "multipart: takes [String: Any]") }
             return .multipart(try entries.keys.sorted().flatMap { key in
-                try elements(of: entries[key] ?? .null).map { element -> MultipartPart in
-                    if case .record(let record) = element, record.type == UploadFile.recordType {
-                        do throws(ArgumentConversionError) {
-                            return .file(key, try UploadFile.fromScript(element))
-                        } catch {
-                            throw ArgumentError(index: index, message: error.message)
-                        }
-                    }
-                    if let text = text(element) { return .text(key, text) }
-                    return .text(key, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: "application/json")
-                }
+                try elements(of: entries[key] ?? .null).map { try MultipartPart.fromScript(key, $0, text: text, argument: index) }
             })
         }
     }

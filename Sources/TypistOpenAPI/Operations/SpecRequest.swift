@@ -93,22 +93,7 @@ struct SpecRequest: Sendable {
     /// JSON; text with the part's own type when the document gives one.
     private static func parts(_ name: String, _ value: Value, isList: Bool, partType: String?, index: Int) throws -> [MultipartPart] {
         let values = if isList, case .array(let elements) = value { elements } else { [value] }
-        return try values.compactMap { element -> MultipartPart? in
-            if element.isNull { return nil }
-            if isFile(element) {
-                do throws(ArgumentConversionError) {
-                    return .file(name, try UploadFile.fromScript(element))
-                } catch {
-                    throw ArgumentError(index: index, message: error.message)
-                }
-            }
-            if let text = text(element) { return .text(name, text, contentType: partType) }
-            return .text(name, String(decoding: try JSONWriter.data(element), as: UTF8.self), contentType: partType ?? "application/json")
-        }
-    }
-
-    private static func isFile(_ value: Value) -> Bool {
-        if case .record(let record) = value { record.type == UploadFile.recordType } else { false }
+        return try values.filter { !$0.isNull }.map { try MultipartPart.fromScript(name, $0, text: text, textType: partType, argument: index) }
     }
 
     /// A whole body of bytes: a file's, or text's; a file goes with its own type where the
