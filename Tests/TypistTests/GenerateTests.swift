@@ -163,6 +163,34 @@ struct GenerateTests {
                                 counts: { type: array, items: { type: integer } }
                             encoding: { sdp: { contentType: application/sdp } }
                       responses: { "204": { description: done } }
+                  /nodes:
+                    post:
+                      operationId: putNodes
+                      requestBody:
+                        required: true
+                        content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Node' } } } }
+                      responses: { "204": { description: done } }
+                  /login:
+                    post:
+                      operationId: formLogin
+                      requestBody:
+                        required: true
+                        content: { application/x-www-form-urlencoded: { schema: { type: object, additionalProperties: { type: string } } } }
+                      responses: { "204": { description: done } }
+                  /settings:
+                    post:
+                      operationId: formSettings
+                      requestBody:
+                        content: { application/x-www-form-urlencoded: { schema: { type: object } } }
+                      responses: { "204": { description: done } }
+                  /attachments:
+                    post:
+                      operationId: attach
+                      requestBody:
+                        content:
+                          multipart/form-data:
+                            schema: { type: object, additionalProperties: { type: array, items: { type: string, format: binary } } }
+                      responses: { "204": { description: done } }
                   /search:
                     get:
                       operationId: searchThings
@@ -193,7 +221,15 @@ struct GenerateTests {
                 try file.text.write(to: url, atomically: true, encoding: .utf8)
             }
             let endpoints = try #require(files.first { $0.path == "Endpoints.swift" }).text
-            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState = .done, direction: Direction = .asc, color: Color? = nil, order: PutNodeOrder? = nil, rank: PutNodeRank? = nil, body: JSONValue) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func putNode(nodeId: String, xTrace: String? = nil, tags: [String]? = nil, level: Int? = nil, state: PutNodeState = .done, direction: Direction = .asc, color: Color? = nil, order: PutNodeOrder? = nil, rank: PutNodeRank? = nil, `self`: String, `class`: Int, children: JSONValue? = nil, labels: [String: String]? = nil, extra: JSONValue? = nil, note: String? = nil) -> Self {"), "\(endpoints)")
+            // A body that is not an object is one argument; a form or multipart body of a map sends its entries.
+            #expect(endpoints.contains("public static func putNodes(body: JSONValue) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("public static func formLogin(body: [String: String]) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("for (key, value) in body.sorted(by: { $0.key < $1.key }) { form.append(URLQueryItem(name: key, value: String(describing: value))) }"), "\(endpoints)")
+            #expect(endpoints.contains("public static func formSettings(body: [String: JSONValue?]? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("for (key, value) in (body ?? [:]).sorted(by: { $0.key < $1.key }) { if let value { if let text = jsonText(value)"), "\(endpoints)")
+            #expect(endpoints.contains("public static func attach(body: [String: [UploadFile]]? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("for (key, value) in (body ?? [:]).sorted(by: { $0.key < $1.key }) { for item in value { parts.append(.file(key, item)) } }"), "\(endpoints)")
             // A parameter declared once (or an enum schema) is one type for every operation that takes it;
             // a name whose uses allow different values stays each operation's own.
             #expect(endpoints.contains("public static func pets(direction: Direction = .asc, tint: Color? = nil, order: PetsOrder? = nil) -> Self {"), "\(endpoints)")

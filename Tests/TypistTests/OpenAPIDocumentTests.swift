@@ -105,6 +105,75 @@ struct OpenAPIDocumentTests {
         #expect(createUser.arguments.map { "\($0.label): \($0.type)" } == ["login: String", "email: String?"])
     }
 
+    @Test("A JSON body's field that is an object takes any JSON; a form or multipart body of a map (Litestar's dict[str, str]) is body: [String: …], sent field by field")
+    func objectFieldsAndMapBodies() async throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.1.0
+            servers: [{url: "http://127.0.0.1:9"}]
+            components:
+              schemas:
+                Owner: { type: object, required: [name], properties: { name: { type: string } } }
+            paths:
+              /pets:
+                post:
+                  operationId: createPet
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          required: [name, owner]
+                          properties:
+                            name: { type: string }
+                            owner: { $ref: "#/components/schemas/Owner" }
+                            friends: { type: array, items: { $ref: "#/components/schemas/Owner" } }
+                  responses: { "201": { description: created } }
+              /login:
+                post:
+                  operationId: login
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { type: object, additionalProperties: { type: string } }
+                  responses: { "200": { description: ok } }
+              /attach:
+                post:
+                  operationId: attach
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, additionalProperties: { type: string, format: binary } }
+                  responses: { "200": { description: ok } }
+            """, name: "maps.yaml")
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        let registry = try EndpointRegistry { document }
+        // Labels, as any small body's; an object or a list of them is any JSON (a dictionary
+        // literal, or a value a response gave), where the whole body was one `body:` before.
+        #expect(registry.endpoint(named: "createPet")?.swiftSignature == "createPet(name: String, owner: Any, friends: Any = nil) -> Endpoint<Public, Any>")
+        #expect(registry.endpoint(named: "login")?.swiftSignature == "login(body: [String: String]) -> Endpoint<Public, Any>")
+        #expect(registry.endpoint(named: "attach")?.swiftSignature == "attach(body: [String: UploadFile]? = nil) -> Endpoint<Public, Any>")
+        let output = CapturedOutput()
+        let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        #expect(await shell.handle(#":curl createPet(name: "Rex", owner: ["name": "Ada"], friends: [["name": "Bo"]])"#), "\(output.error)")
+        #expect(output.standard.contains(#"--data-raw '{"friends":[{"name":"Bo"}],"name":"Rex","owner":{"name":"Ada"}}'"#), "\(output.standard)")
+        // A required object field must be given, as any required field.
+        #expect(shell.check(ScriptSource(name: "p.api", text: #"createPet(name: "Rex")"#)).map(\.message) == ["missing argument for parameter 'owner' in call"])
+        // Each entry of the map a field of the form, in the keys' order, as a form's labels are sent.
+        #expect(await shell.handle(#":curl login(body: ["username": "ada", "note": "a & b"])"#), "\(output.error)")
+        #expect(output.standard.contains("-H 'Content-Type: application/x-www-form-urlencoded' \\\n  --data-urlencode 'note=a & b' \\\n  --data-urlencode 'username=ada'"),
+                "\(output.standard)")
+        // A map of files: each a part named by its key.
+        try await withTemporaryFolder("typist-map-body") { folder in
+            let path = folder.appendingPathComponent("cat.png").path
+            try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: path))
+            #expect(await shell.handle(":curl attach(body: [\"portrait\": file(\(ValueFormatter.quoted(path)))])"), "\(output.error)")
+            #expect(output.standard.contains("-F 'portrait=@\"\(path)\";type=image/png'"), "\(output.standard)")
+        }
+    }
+
     @Test("An enum parameter's default is its case where Swift is shown (TomTom's view = .unified); a required one with one value has it as its default")
     func enumDefaults() async throws {
         let document = try OpenAPIDocument(text: """
@@ -718,7 +787,7 @@ struct OpenAPIRefusalTests {
                   requestBody:
                     content:
                       application/x-www-form-urlencoded:
-                        schema: { type: object }
+                        schema: { type: array, items: { type: string } }
                   responses:
                     "200":
                       content:

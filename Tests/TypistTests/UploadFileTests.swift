@@ -42,7 +42,7 @@ struct UploadFileTests {
             #expect(shell.check(ScriptSource(name: "f.api", text: "file(3)")).contains { $0.message.contains("String") })
             // A sparse file larger than the limit is refused from its size, before any of it is read.
             let huge = folder.appendingPathComponent("huge.bin")
-            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: UInt64(Shell.largestUpload) + 1)
             try handle.close()

@@ -70,7 +70,7 @@ struct EndpointWriting: Sendable {
             let given = index < arguments.count ? arguments[index] : nil
             let text: String
             if let given {
-                text = Self.converted(given, to: parameter)
+                text = Self.converted(given, to: parameter, declared: declaration != nil)
             } else if let label = parameter.label, required.contains(label) {
                 // Left out in the script, but the host's factory has no default for it.
                 text = parameter.defaultLiteral ?? "nil"
@@ -90,7 +90,12 @@ struct EndpointWriting: Sendable {
     }
 
     /// A literal in the parameter's Swift type: `UUID(uuidString: "…")!`, an enum's `.case`.
-    private static func converted(_ argument: SwiftArgument, to parameter: ParameterInfo) -> String {
+    private static func converted(_ argument: SwiftArgument, to parameter: ParameterInfo, declared: Bool) -> String {
+        // Any JSON, in a factory `:swift` declares with its `JSONValue`: a literal is one (its
+        // literal conformances); a model or a variable is what it encodes as.
+        if declared, parameter.scriptType.unwrapped == .any, argument.literal == nil, !argument.text.hasPrefix("["), argument.text != "nil" {
+            return "try JSONValue(encoding: \(argument.text))"
+        }
         guard case .string(let text)? = argument.literal else { return argument.text }
         // A password or token written in the line is read from the environment, as `:curl` does.
         if parameter.carriesSecret { return SwiftSnippet.environment(parameter.environmentVariable) }

@@ -130,17 +130,34 @@ extension Shell {
         }
         guard let boundary = MultipartEncoding.boundary(inContentType: contentType),
               let parts = MultipartEncoding.parts(of: body, boundary: boundary)
-        else { return [content(body)] }
+        else {
+            if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded"), body.count <= 2048,
+               let text = String(data: body, encoding: .utf8) {
+                return [safe(maskedFormFields(text))]
+            }
+            return [content(body)]
+        }
         var lines: [String] = []
         for part in parts {
             lines.append(safe("--\(boundary)"))
             lines.append(safe("Content-Disposition: form-data; name=\"\(part.name)\"" + (part.filename.map { "; filename=\"\($0)\"" } ?? "")))
             if let type = part.contentType { lines.append(safe("Content-Type: \(type)")) }
             lines.append("")
-            lines.append(part.filename != nil && part.data.count > 256 ? style.dim("<\(part.data.count) bytes>") : content(part.data))
+            lines.append(part.filename != nil && part.data.count > 256 ? style.dim("<\(part.data.count) bytes>")
+                : part.filename == nil && Redaction.isSecretHeader(part.name) ? Redaction.mask : content(part.data))
         }
         lines.append(safe("--\(boundary)--"))
         return lines
+    }
+
+    /// A form body with the value of each field whose name is a credential's (`password`,
+    /// `client_secret`) as `••••`, whatever its length; the rest as it was sent.
+    static func maskedFormFields(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals]).replacingOccurrences(of: "+", with: " ")
+            return Redaction.isSecretHeader(name.removingPercentEncoding ?? name) ? pair[...equals] + Redaction.mask : String(pair)
+        }.joined(separator: "&")
     }
 
     /// A response header as `:last` shows it: a credential header's value masked; of a

@@ -76,11 +76,22 @@ struct SwiftSnippet {
             if program.globals.contains("response") {
                 setup.append("var response: APIResponse<Data>? = nil   // the shell's last exchange; in an app, send an endpoint .includingResponse()")
             }
-            let declarations = used.compactMap(\.declaration) + program.helpers
+            let declarations = Self.distinct(used.compactMap(\.declaration)) + program.helpers
             for variable in program.sessionVariables {
                 setup.append("// uses the session's \(variable.name) (\(variable.type)): declare it as the prompt line that made it did")
             }
             return Parts(imports: imports, declarations: declarations, setup: setup, body: program.lines)
+        }
+    }
+
+    /// Declarations without the top-level ones an earlier one has: two operations of a document
+    /// each declare the models they use (`Pet`, `JSONValue`), which a program declares once.
+    static func distinct(_ declarations: [String]) -> [String] {
+        var seen: Set<Substring> = []
+        return declarations.compactMap { declaration in
+            // A top-level declaration starts after a blank line, not indented (its doc comment first).
+            let fresh = declaration.split(separator: /\n\n(?=\S)/).filter { seen.insert($0).inserted }
+            return fresh.isEmpty ? nil : fresh.joined(separator: "\n\n")
         }
     }
 

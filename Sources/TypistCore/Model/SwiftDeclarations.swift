@@ -172,6 +172,11 @@ package struct SwiftDeclarations {
         if style.initializer {
             lines += [
                 "",
+                "    /// The JSON `value` encodes as: a model a response gave, sent back in a body.",
+                "    \(access)init(encoding value: some Encodable) throws {",
+                "        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))",
+                "    }",
+                "",
                 "    \(access)func encode(to encoder: any Encoder) throws {",
                 "        var container = encoder.singleValueContainer()",
                 "        switch self {",
@@ -182,6 +187,19 @@ package struct SwiftDeclarations {
                 "        case .array(let value): try container.encode(value)",
                 "        case .object(let value): try container.encode(value)",
                 "        }",
+                "    }",
+                "}",
+                "",
+                "/// JSON written as Swift literals: `[\"name\": \"Ada\", \"tags\": [\"a\"]]`.",
+                "extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,",
+                "    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {",
+                "    \(access)init(stringLiteral value: String) { self = .string(value) }",
+                "    \(access)init(integerLiteral value: Int) { self = .number(Double(value)) }",
+                "    \(access)init(floatLiteral value: Double) { self = .number(value) }",
+                "    \(access)init(booleanLiteral value: Bool) { self = .bool(value) }",
+                "    \(access)init(arrayLiteral elements: JSONValue...) { self = .array(elements) }",
+                "    \(access)init(dictionaryLiteral elements: (String, JSONValue)...) {",
+                "        self = .object(Dictionary(elements) { _, last in last })",
                 "    }",
             ]
         }

@@ -123,6 +123,28 @@ final class Session: Sendable {
         }
     }
 
+    /// Remembers the values under secret names (`password`, `client_secret`, `api_key`) in the
+    /// dictionaries of a call's argument — a form typed as a dictionary, a JSON body written as a
+    /// literal, an untyped call's `json:`, `form:` or `query:` — as a labelled `password:` is.
+    func rememberSecrets(inFieldsOf value: Value, depth: Int = 0) {
+        guard depth < 16 else { return }
+        switch value {
+        case .dictionary(let entries):
+            for (key, entry) in entries {
+                switch entry {
+                case .string(let text), .secret(let text):
+                    if Redaction.isSecretHeader(key) { remember(secret: text, as: "TYPIST_" + SecretNames.screamingSnakeCase(key)) }
+                default:
+                    rememberSecrets(inFieldsOf: entry, depth: depth + 1)
+                }
+            }
+        case .array(let elements):
+            for element in elements { rememberSecrets(inFieldsOf: element, depth: depth + 1) }
+        default:
+            break
+        }
+    }
+
     /// Remembers a secret so it is scrubbed from everything written, from then on, even after a
     /// rollback or once it is replaced. Values shorter than 4 characters are not masked (they
     /// would mask ordinary text).

@@ -48,6 +48,8 @@ extension Shell {
             + "without the session's credentials)" + (hasBody ? ", with one body: json: any value, form: fields, or multipart: fields and file(…)s" : "")
             + "; answers with status, headers, text and json, whatever the status"
         return HostFunction(name: name, parameters: parameters, returnType: .record(Self.httpResultType), summary: summary) { values in
+            // Fields with secret names (`password`, `api_key`) in its query, headers or body are masked from here on.
+            for value in values { session.rememberSecrets(inFieldsOf: value) }
             let request = try UntypedRequest(function: name, method: method, values: values, base: client.environment)
             // Another origin gets none of the session's credentials, headers or cookies.
             let client = request.origin.map { client.crossOrigin(to: $0, recorder: recorder) } ?? client

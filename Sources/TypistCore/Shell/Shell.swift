@@ -375,6 +375,13 @@ public final class Shell: @unchecked Sendable {
         let label = ExchangeLabel(endpoint: endpoint.name, responseType: endpoint.responseTypeName)
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
+        // Arguments whose dictionaries may have fields with secret names (a form of `[String: String]`, any JSON).
+        let fieldArguments = endpoint.parameters.indices.filter {
+            switch endpoint.parameters[$0].scriptType.unwrapped {
+            case .dictionary, .any: true
+            default: false
+            }
+        }
         return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
                             summary: endpoint.summary) { values in
             // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
@@ -384,6 +391,7 @@ public final class Shell: @unchecked Sendable {
                 default: break
                 }
             }
+            for index in fieldArguments where index < values.count { session.rememberSecrets(inFieldsOf: values[index]) }
             // A response type the shell cannot read is reported where the endpoint is called.
             if let failure = endpoint.shapeFailure { throw failure }
             let plan: CallPlan

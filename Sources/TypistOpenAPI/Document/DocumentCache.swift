@@ -5,7 +5,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 12).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 13).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 12
+    static let version = 13
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -218,6 +218,8 @@ struct DocumentCache {
         case .bodyField: "field"
         case .formField: "form"
         case .multipartField: "multipart"
+        case .formMap: "formMap"
+        case .multipartMap: "multipartMap"
         case .rawBody(let mediaType): "raw:" + mediaType
         case .body: "body"
         }
@@ -319,6 +321,8 @@ struct DocumentCache {
         case "field": .bodyField
         case "form": .formField
         case "multipart": .multipartField
+        case "formMap": .formMap
+        case "multipartMap": .multipartMap
         case "body": .body
         default: name.hasPrefix("raw:") && name.count > 4 ? .rawBody(mediaType: String(name.dropFirst(4))) : nil
         }

@@ -16,7 +16,7 @@ struct OperationReader {
     private let tokenPaths: [String]
     var types: SchemaTypes
     private(set) var warnings: [String] = []
-    /// Bodies with at most this many fields, all of simple types, are flattened into labels.
+    /// JSON bodies with at most this many fields are flattened into labels.
     static let flattenedBodyLimit = 8
 
     init(document: SpecNode, defaultAuth: SpecCredential?) {
@@ -267,8 +267,8 @@ struct OperationReader {
         a["name"]?.string == b["name"]?.string && a["in"]?.string == b["in"]?.string
     }
 
-    /// A body's arguments. JSON: its fields as labels when it is a small object of simple fields,
-    /// else one `body:` argument that takes any JSON value. A form
+    /// A body's arguments. JSON: its fields as labels when it is a small object (a field that
+    /// is not a simple value takes any JSON), else one `body:` argument that takes any JSON value. A form
     /// (`application/x-www-form-urlencoded`, OAuth 2's token requests, FastAPI's `Form`): its
     /// fields as labels, however many, when they are simple. Multipart (`multipart/form-data`,
     /// uploads): its fields as labels, a file an `UploadFile`, anything not simple JSON. Text
@@ -288,8 +288,14 @@ struct OperationReader {
         }
         if let form = content.first(where: { Self.isForm($0.key) }),
            let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
+                ?? mapArgument(form.value["schema"], operation: operation, place: .formMap, required: required)
         {
             return fields
+        }
+        if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
+           let map = mapArgument(multipart.value["schema"], operation: operation, place: .multipartMap, required: required)
+        {
+            return map
         }
         if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
            var fields = fieldArguments(multipart.value["schema"] ?? .object([]), operation: operation, labels: labels,
@@ -317,16 +323,17 @@ struct OperationReader {
                                        type: required ? type : type.optional, defaultValue: required ? nil : .null, choices: nil)]
     }
 
-    /// A body's fields as labels, when `schema` is an object of at most `limit` simple fields
-    /// whose names no other argument has; nil otherwise. A multipart body's fields may be of any
-    /// type: a binary string is a file (`UploadFile`), a list of them files, and anything not
-    /// simple is any JSON (sent as an `application/json` part).
+    /// A body's fields as labels, when `schema` is an object of at most `limit` fields whose
+    /// names no other argument has (a form's all simple); nil otherwise. A JSON body's field that
+    /// is not a simple value (an object, a list of them) takes any JSON. A multipart body's
+    /// fields may be of any type: a binary string is a file (`UploadFile`), a list of them files,
+    /// and anything not simple is any JSON (sent as an `application/json` part).
     private mutating func fieldArguments(_ schema: SpecNode, operation: String, labels: Set<String>, place: SpecOperation.Argument.Place,
                                          limit: Int) -> [SpecOperation.Argument]? {
         let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
         // A form's field of a type the document does not say (httpbin's `type: int`) is text.
         guard case .record(let record) = type, record.fields.count <= limit,
-              place == .multipartField || record.fields.allSatisfy({ Self.isSimple($0.type) || (place == .formField && $0.type.unwrapped == .any) }),
+              place != .formField || record.fields.allSatisfy({ Self.isSimple($0.type) || $0.type.unwrapped == .any }),
               record.fields.allSatisfy({ !labels.contains($0.name) })
         else { return nil }
         let properties = resolved(schema)["properties"]
@@ -336,6 +343,10 @@ struct OperationReader {
             var fieldType = field.type
             if place == .multipartField {
                 fieldType = Self.multipartType(of: field.type, schema: property.map(resolved))
+            } else if !Self.isSimple(fieldType), !Self.isSimpleMap(fieldType) {
+                // An object, a list of them: any JSON (a dictionary literal, or a value a
+                // response gave), sent as it is.
+                fieldType = .any
             }
             // `Any` holds nil already: whether it may be left out is the schema's `required`.
             let optional = fieldType.isOptional || (fieldType == .any && !requiredKeys.contains(field.key))
@@ -348,6 +359,27 @@ struct OperationReader {
                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
                          constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
         }
+    }
+
+    /// A form's or multipart body's one `body:` argument when its schema names no fields, only
+    /// `additionalProperties` (Litestar's `dict[str, str]`): a dictionary whose entries are the
+    /// fields, of simple values (a form) or of files, simple values and JSON (multipart); nil
+    /// for any other schema.
+    private mutating func mapArgument(_ schema: SpecNode?, operation: String, place: SpecOperation.Argument.Place,
+                                      required: Bool) -> [SpecOperation.Argument]? {
+        guard let schema,
+              case .dictionary(let value) = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request).unwrapped
+        else { return nil }
+        let element: ScriptType
+        if place == .multipartMap {
+            element = Self.multipartType(of: value, schema: resolved(schema)["additionalProperties"].map(resolved))
+        } else {
+            guard Self.isSimple(value) || value.unwrapped == .any else { return nil }
+            element = value
+        }
+        let type = ScriptType.dictionary(element)
+        return [SpecOperation.Argument(key: "body", label: "body", place: place, type: required ? type : type.optional,
+                                       defaultValue: required ? nil : .null, choices: nil)]
     }
 
     /// A multipart field's type: a file for a binary string (`format: binary`, or OpenAPI 3.1's
@@ -403,6 +435,11 @@ struct OperationReader {
         case .array(let element): [.int, .double, .bool, .string].contains(element)
         default: false
         }
+    }
+
+    /// A dictionary of simple values (`[String: String]`), optional or not.
+    private static func isSimpleMap(_ type: ScriptType) -> Bool {
+        if case .dictionary(let value) = type.unwrapped { isSimple(value) } else { false }
     }
 
     static func isJSON(_ mediaType: String) -> Bool {

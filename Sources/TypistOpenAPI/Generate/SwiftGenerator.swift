@@ -172,9 +172,9 @@ package struct SwiftGenerator {
         }
         let fields = operation.arguments.filter { $0.place == .bodyField }
         let whole = operation.arguments.first { $0.place == .body }
-        let form = operation.arguments.filter { $0.place == .formField }
+        let form = operation.arguments.filter { $0.place == .formField || $0.place == .formMap }
         body += Self.itemLines(form, into: "form", of: operation)
-        let multipart = operation.arguments.filter { $0.place == .multipartField }
+        let multipart = operation.arguments.filter { $0.place == .multipartField || $0.place == .multipartMap }
         body += Self.partLines(multipart, of: operation)
         var payload: String?
         if !form.isEmpty {
@@ -213,9 +213,8 @@ package struct SwiftGenerator {
     /// `var query: [URLQueryItem] = []` and a line that appends each argument: a query's or a
     /// form body's items. Any JSON goes as its text when it is a string, number or Boolean.
     private static func itemLines(_ arguments: [SpecOperation.Argument], into variable: String, of operation: SpecOperation) -> [String] {
-        appendLines(arguments, declaring: "var \(variable): [URLQueryItem] = []") { argument, value, type in
-            let wire = ValueFormatter.quoted(argument.key)
-            return type == .any
+        appendLines(arguments, declaring: "var \(variable): [URLQueryItem] = []") { argument, wire, value, type in
+            type == .any
                 ? "if let text = jsonText(\(value)) { \(variable).append(URLQueryItem(name: \(wire), value: text)) }"
                 : "\(variable).append(URLQueryItem(name: \(wire), value: \(wireText(value, argument, of: operation))))"
         }
@@ -224,8 +223,7 @@ package struct SwiftGenerator {
     /// `var parts: [MultipartPart] = []` and a line that appends each argument's parts: a file as
     /// it is, text as a query's, any other JSON as an `application/json` part.
     private static func partLines(_ arguments: [SpecOperation.Argument], of operation: SpecOperation) -> [String] {
-        appendLines(arguments, declaring: "var parts: [MultipartPart] = []") { argument, value, type in
-            let wire = ValueFormatter.quoted(argument.key)
+        appendLines(arguments, declaring: "var parts: [MultipartPart] = []") { argument, wire, value, type in
             if type == UploadFile.scriptType { return "parts.append(.file(\(wire), \(value)))" }
             let partType = argument.partType.map(ValueFormatter.quoted)
             if type == .any {
@@ -236,23 +234,36 @@ package struct SwiftGenerator {
         }
     }
 
-    /// A declaration, then a line per argument that appends it (`append(argument, value, type)`
-    /// for one value of a type): a list's elements each, an optional one when it is there, any
-    /// JSON (declared `JSONValue?` whether or not it is required) when it is not nil.
+    /// A declaration, then a line per argument that appends it (`append(argument, wire, value,
+    /// type)` for one value of a type under the wire name `wire`, a Swift expression): a list's
+    /// elements each, an optional one when it is there, any JSON (declared `JSONValue?` whether or
+    /// not it is required) when it is not nil, a map body's entries each under its key, in the
+    /// keys' order.
     private static func appendLines(_ arguments: [SpecOperation.Argument], declaring declaration: String,
-                                    _ append: (SpecOperation.Argument, String, ScriptType) -> String) -> [String] {
+                                    _ append: (SpecOperation.Argument, String, String, ScriptType) -> String) -> [String] {
         guard !arguments.isEmpty else { return [] }
         var lines = [declaration]
         for argument in arguments {
             let name = SwiftNames.escaped(argument.label)
             let optional = argument.type.isOptional
+            let wire = ValueFormatter.quoted(argument.key)
             switch argument.type.unwrapped {
+            case .dictionary(let element):
+                let entries = (optional ? "(\(name) ?? [:])" : name) + ".sorted(by: { $0.key < $1.key })"
+                let each = if case .array(let item) = element {
+                    "for item in value { \(append(argument, "key", "item", item)) }"
+                } else if element == .any {
+                    "if let value { \(append(argument, "key", "value", element)) }"
+                } else {
+                    append(argument, "key", "value", element)
+                }
+                lines.append("for (key, value) in \(entries) { \(each) }")
             case .array(let element):
-                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(append(argument, "item", element)) }")
+                lines.append("for item in \(name)\(optional ? " ?? []" : "") { \(append(argument, wire, "item", element)) }")
             case .any:
-                lines.append("if let \(name) { \(append(argument, name, .any)) }")
+                lines.append("if let \(name) { \(append(argument, wire, name, .any)) }")
             case let type:
-                lines.append(optional ? "if let \(name) { \(append(argument, name, type)) }" : append(argument, name, type))
+                lines.append(optional ? "if let \(name) { \(append(argument, wire, name, type)) }" : append(argument, wire, name, type))
             }
         }
         return lines
@@ -260,7 +271,13 @@ package struct SwiftGenerator {
 
     /// Whether an endpoint's query or form has an argument of any JSON: the file then declares `jsonText`.
     private static func needsJSONText(_ operation: SpecOperation) -> Bool {
-        operation.arguments.contains { ($0.place == .query || $0.place == .formField) && $0.type.unwrapped == .any }
+        operation.arguments.contains { argument in
+            switch argument.place {
+            case .query, .formField: argument.type.unwrapped == .any
+            case .formMap: argument.type.unwrapped == .dictionary(.any)
+            default: false
+            }
+        }
     }
 
     /// `jsonText(_:)`, for a query's or form's argument of any JSON: its text as the shell sends it.

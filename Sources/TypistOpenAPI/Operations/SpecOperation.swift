@@ -15,6 +15,12 @@ package struct SpecOperation: Sendable {
             case formField
             /// A field of a `multipart/form-data` body: text, JSON, or a file (`UploadFile`).
             case multipartField
+            /// A whole form body whose schema names no fields, only `additionalProperties`
+            /// (Litestar's `dict[str, str]`): a dictionary, each entry a field.
+            case formMap
+            /// A whole `multipart/form-data` body whose schema names no fields, only
+            /// `additionalProperties`: a dictionary, each entry a part.
+            case multipartMap
             /// The whole body as bytes of this media type: a `String` for text, an `UploadFile`
             /// for anything else (its own type where the media type is a range, `image/*`).
             case rawBody(mediaType: String)

@@ -54,6 +54,13 @@ struct SpecRequest: Sendable {
             case .multipartField:
                 parts += try Self.parts(argument.key, value, isList: { if case .array = argument.type.unwrapped { true } else { false } }(),
                                         partType: argument.partType, index: index)
+            case .formMap:
+                for (key, value) in Self.entries(value) { form += Self.items(key, value) }
+            case .multipartMap:
+                for (key, value) in Self.entries(value) {
+                    parts += try Self.parts(key, value, isList: { if case .dictionary(.array) = argument.type.unwrapped { true } else { false } }(),
+                                            partType: nil, index: index)
+                }
             case .rawBody(let mediaType):
                 raw = try Self.raw(value, mediaType: mediaType, index: index)
             case .body:
@@ -70,9 +77,9 @@ struct SpecRequest: Sendable {
             body = .data(try JSONWriter.data(whole), contentType: "application/json")
         } else if operation.arguments.contains(where: { $0.place == .bodyField }) {
             body = .data(try JSONWriter.data(.dictionary(fields)), contentType: "application/json")
-        } else if operation.arguments.contains(where: { $0.place == .formField }) {
+        } else if operation.arguments.contains(where: { $0.place == .formField || $0.place == .formMap }) {
             body = .form(form)
-        } else if operation.arguments.contains(where: { $0.place == .multipartField }) {
+        } else if operation.arguments.contains(where: { $0.place == .multipartField || $0.place == .multipartMap }) {
             body = .multipart(parts)
         } else if let raw {
             body = raw
@@ -86,6 +93,12 @@ struct SpecRequest: Sendable {
     private static func items(_ name: String, _ value: Value) -> [URLQueryItem] {
         let values = if case .array(let elements) = value { elements } else { [value] }
         return values.compactMap { element in text(element).map { URLQueryItem(name: name, value: $0) } }
+    }
+
+    /// A dictionary's entries in the order of their keys (a map body's fields); none for nil.
+    private static func entries(_ value: Value) -> [(key: String, value: Value)] {
+        guard case .dictionary(let entries) = value else { return [] }
+        return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// A multipart field's parts: a file as it is, text as a form's, a list's elements each under

@@ -4,8 +4,8 @@ import TypedAPI
 
 extension Endpoint where Kind == Public, Response == Issue {
     /// `POST /repos/{owner}/{repo}/issues`: Create an issue
-    public static func issuesCreate(owner: String, repo: String, body: JSONValue? = nil) -> Self {
-        return Endpoint(.post(.json(body ?? .null)), path: "/repos/\(Self.escape(String(describing: owner)))/\(Self.escape(String(describing: repo)))/issues")
+    public static func issuesCreate(owner: String, repo: String, title: JSONValue?, body: String? = nil, assignee: String? = nil, milestone: JSONValue? = nil, labels: JSONValue? = nil, assignees: [String]? = nil) -> Self {
+        return Endpoint(.post(.json(IssuesCreateBody(title: title, body: body, assignee: assignee, milestone: milestone, labels: labels, assignees: assignees))), path: "/repos/\(Self.escape(String(describing: owner)))/\(Self.escape(String(describing: repo)))/issues")
     }
 }
 

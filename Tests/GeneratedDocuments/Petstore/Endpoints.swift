@@ -4,8 +4,8 @@ import TypedAPI
 
 extension Endpoint where Kind == Bearer, Response == Pet {
     /// `POST /pet`: Add a new pet to the store.
-    public static func addPet(body: JSONValue) -> Self {
-        return Endpoint(.post(.json(body)), path: "/pet")
+    public static func addPet(id: Int? = nil, name: String, category: JSONValue? = nil, photoUrls: [String], tags: JSONValue? = nil, status: AddPetStatus? = nil) -> Self {
+        return Endpoint(.post(.json(AddPetBody(id: id, name: name, category: category, photoUrls: photoUrls, tags: tags, status: status))), path: "/pet")
     }
 }
 
@@ -118,8 +118,8 @@ extension Endpoint where Kind == Public, Response == Order {
 
 extension Endpoint where Kind == Bearer, Response == Pet {
     /// `PUT /pet`: Update an existing pet.
-    public static func updatePet(body: JSONValue) -> Self {
-        return Endpoint(.put(.json(body)), path: "/pet")
+    public static func updatePet(id: Int? = nil, name: String, category: JSONValue? = nil, photoUrls: [String], tags: JSONValue? = nil, status: UpdatePetStatus? = nil) -> Self {
+        return Endpoint(.put(.json(UpdatePetBody(id: id, name: name, category: category, photoUrls: photoUrls, tags: tags, status: status))), path: "/pet")
     }
 }
 
