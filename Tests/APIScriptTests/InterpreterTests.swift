@@ -53,6 +53,10 @@ struct InterpreterTests {
         #expect(dropped.errors.isEmpty && dropped.value == nil, "\(dropped.errors)")
         // A check error in the dropped expression is still one.
         #expect(await interpreter.evaluate(ScriptSource(name: "d.api", text: "_ = nope()")).errors.first?.message == "cannot find 'nope' in scope")
+        // An unknown function's `.case` argument has no type to come from: the one error is the name
+        // (it was followed by "cannot infer the type of '.cat'"); its other arguments are still checked.
+        #expect(await interpreter.evaluate(ScriptSource(name: "d.api", text: "nope(kind: .cat, n: 1 + \"x\")")).errors.map(\.message)
+            == ["binary operator '+' cannot be applied to operands of type 'Int' and 'String'", "cannot find 'nope' in scope"])
     }
 
     @Test("CRLF line ends read as LF: no '\\r' in a multi-line string, positions by line")

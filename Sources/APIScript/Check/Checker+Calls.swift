@@ -7,7 +7,14 @@ extension Checker {
                 return .unknown
             }
             guard let binding = lookup(name) else {
-                for argument in arguments { checkExpression(argument.value, expected: nil) }
+                // `.cat` has no type to come from when the function is unknown: the one error is the name.
+                for argument in arguments {
+                    if case .implicitMember = annotations.kind(of: argument.value) {
+                        annotations.setType(.unknown, of: argument.value)
+                    } else {
+                        checkExpression(argument.value, expected: nil)
+                    }
+                }
                 if let hint = Self.promptWords[name] {
                     error(hint, callee.span)
                     return .unknown
