@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Its document (`/schema/openapi.json`, OpenAPI 3.1) is the one Litestar writes from msgspec
 /// structs: no `servers` beyond `/`, optional fields as `oneOf [T, null]`, a body whose field is
-/// an object (`NewPet.owner`), a union of tagged structs answered (`const` tags), and a form body
+/// an object (`NewPet.owner`), a union of tagged structs answered (`const` tags), a form body
 /// typed `dict[str, str]` (`additionalProperties` only), which Litestar reads only form-encoded —
-/// sent as JSON, its fields are silently not there.
+/// sent as JSON, its fields are silently not there — and an event stream its document declares
+/// as `application/json`.
 /// ``PythonServer/stop()`` ends the process and waits for it.
 public enum LitestarServer {
     /// Why the suite cannot run, or `nil` when Litestar is installed.
@@ -26,6 +27,7 @@ public enum LitestarServer {
             from litestar.enums import RequestEncodingType
             from litestar.exceptions import NotFoundException
             from litestar.params import Body
+            from litestar.response import ServerSentEvent
         except ImportError as error:
             print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
             raise SystemExit(1)
@@ -81,7 +83,14 @@ public enum LitestarServer {
         async def login(data: Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]) -> dict[str, str]:
             return {"token": "t-" + data.get("username", ""), "fields": ",".join(sorted(data))}
 
-        app = Litestar([get_pet, create_pet, animal, login])
+        @get("/ticks")
+        async def ticks() -> ServerSentEvent:
+            async def events():
+                for n in range(2):
+                    yield msgspec.json.encode({"n": n}).decode()
+            return ServerSentEvent(events())
+
+        app = Litestar([get_pet, create_pet, animal, login, ticks])
 
         """#
 

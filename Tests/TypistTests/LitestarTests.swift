@@ -47,6 +47,11 @@ struct LitestarTests {
             _ = await shell.handle(":curl " + call)
             #expect(output.standard.contains(#"--data-urlencode "password=${TYPIST_PASSWORD}""#) && !output.standard.contains("hunter2"), "\(output.standard)")
         }
+        // An event stream the document declares as JSON: the error says what came, and how to see it all.
+        output.clear()
+        _ = await shell.handle("ticksTicks()")
+        #expect(output.error.contains(#"ticksTicks: the response is not JSON (invalid JSON at byte 0: unexpected character), as the document says it is: it starts "data: {\"n\":0}\r\n"#)
+                && output.error.contains(#"; httpGet("/ticks") shows it as it came"#), "\(output.error)")
         // A union of tagged structs (`const` tags) is one record, its variants' fields optional.
         #expect(try await shell.evaluate("animalsNAnimal(n: 1).lives") == .int(9))
         #expect(try await shell.evaluate("animalsNAnimal(n: 2).good") == .bool(true))

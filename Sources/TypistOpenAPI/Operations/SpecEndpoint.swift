@@ -139,7 +139,12 @@ enum SpecEndpoint {
         do throws(JSONReader.Failure) {
             json = try JSONReader.parse(data)
         } catch {
-            throw SpecResponseError(operation: operation.name, message: "the response is not JSON (\(error)), as the document says it is")
+            // What came instead, on one line (an event stream, HTML), and how to see all of it.
+            let start = String(decoding: data.prefix(60), as: UTF8.self)
+            throw SpecResponseError(operation: operation.name,
+                                    message: "the response is not JSON (\(error)), as the document says it is: it starts "
+                                        + "\(ValueFormatter.quoted(start))\(data.count > 60 ? "…" : ""); "
+                                        + "\(operation.untypedCall)(\(ValueFormatter.quoted(path))) shows it as it came")
         }
         if let key = operation.envelopeKey {
             // `{"result": …}`: the value is under its envelope's key.
