@@ -7,8 +7,8 @@ import Foundation
 /// structs: no `servers` beyond `/`, optional fields as `oneOf [T, null]`, a body whose field is
 /// an object (`NewPet.owner`), a union of tagged structs answered (`const` tags), a form body
 /// typed `dict[str, str]` (`additionalProperties` only), which Litestar reads only form-encoded —
-/// sent as JSON, its fields are silently not there — and an event stream its document declares
-/// as `application/json`.
+/// sent as JSON, its fields are silently not there — and event streams its document declares
+/// as `application/json`, of JSON (`/ticks`) and of plain text (`/words`).
 /// ``PythonServer/stop()`` ends the process and waits for it.
 public enum LitestarServer {
     /// Why the suite cannot run, or `nil` when Litestar is installed.
@@ -90,7 +90,18 @@ public enum LitestarServer {
                     yield msgspec.json.encode({"n": n}).decode()
             return ServerSentEvent(events())
 
-        app = Litestar([get_pet, create_pet, animal, login, ticks])
+        @get("/words")
+        async def words() -> ServerSentEvent:
+            async def events():
+                for word in ["hello", "wide world"]:
+                    yield word
+            return ServerSentEvent(events())
+
+        @get("/greeting", media_type="text/plain")
+        async def greeting() -> str:
+            return "hello"
+
+        app = Litestar([get_pet, create_pet, animal, login, ticks, words, greeting])
 
         """#
 

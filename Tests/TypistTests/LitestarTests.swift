@@ -51,7 +51,23 @@ struct LitestarTests {
         output.clear()
         _ = await shell.handle("ticksTicks()")
         #expect(output.error.contains(#"ticksTicks: the response is not JSON (invalid JSON at byte 0: unexpected character), as the document says it is: it starts "data: {\"n\":0}\r\n"#)
-                && output.error.contains(#"; httpGet("/ticks") shows it as it came"#), "\(output.error)")
+                && output.error.contains(#"; it is an event stream: httpStream("/ticks") reads it as one"#), "\(output.error)")
+        // Read untyped as it arrives: each item the JSON its data is, else its text.
+        #expect(try await shell.evaluate(#"httpStream("/ticks").first { _ in true }"#) == .dictionary(["n": .int(0)]))
+        #expect(try await shell.evaluate(#"httpStream("/words").reduce("") { $0 + "|" + String(describing: $1) }"#) == .string("|hello|wide world"))
+        // An answer that is not a stream is one error, with the start of its body.
+        output.clear()
+        _ = await shell.handle(#"httpStream("/greeting").first { _ in true }"#)
+        #expect(output.error.contains("expected 'text/event-stream or application/x-ndjson' but the response (200 OK) has 'text/plain; charset=utf-8'")
+                && output.error.contains("hello"), "\(output.error)")
+        // At the prompt its items print as they come; :curl asks curl not to buffer them.
+        output.clear()
+        #expect(await shell.handle(#"httpStream("/ticks")"#), "\(output.error)")
+        #expect(output.standard == "[\"n\": 0]\n[\"n\": 1]\n", "\(output.standard)")
+        output.clear()
+        _ = await shell.handle(#":curl httpStream("/ticks", query: ["count": "3"])"#)
+        #expect(output.standard.contains("curl \\\n  -N \\\n  '\(server.baseURL)/ticks?count=3'")
+                && output.standard.contains("-H 'Accept: text/event-stream, application/x-ndjson;q=0.9'"), "\(output.standard)")
         // A union of tagged structs (`const` tags) is one record, its variants' fields optional.
         #expect(try await shell.evaluate("animalsNAnimal(n: 1).lives") == .int(9))
         #expect(try await shell.evaluate("animalsNAnimal(n: 2).good") == .bool(true))

@@ -67,6 +67,30 @@ struct StreamShellTests {
         }
     }
 
+    @Test("httpStream reads a stream nobody declared: an event stream's or JSON Lines' items as the JSON they are", arguments: [Transport.curl, .asyncHTTPClient, .urlSession])
+    func untypedStream(transport: Transport) async throws {
+        try await withShell(transport) { shell, output in
+            #expect(await shell.handle(#"httpStream("/events", query: ["count": "2"])"#), "\(output.error)")
+            #expect(output.standard == """
+                ["log": "step 1", "n": 1, "status": "queued"]
+                ["log": "step 2\\nsecond line", "n": 2, "status": "running"]
+
+                """)
+            let count = try await shell.evaluate("_.count")
+            #expect(count == .int(2))
+            // Items are any JSON: their members are read when the script runs.
+            let script = """
+                var seen = ""
+                for try await line in httpStream("/events.ndjson", query: ["count": "4"]) {
+                    seen += "\\(line.n) "
+                }
+                expect(seen == "1 2 3 4 ")
+                """
+            let result = await shell.interpreter.evaluate(ScriptSource(name: "s.api", text: script))
+            #expect(result.errors.isEmpty, "\(result.errors)")
+        }
+    }
+
     @Test("The same from the service's OpenAPI document: its stream operations are stream functions")
     func fromTheDocument() async throws {
         let fromBindings = try await withShell(.curl) { shell, output in

@@ -21,6 +21,12 @@ struct UntypedCallTests {
             await shell.handle(":help httpPost")
             #expect(output.standard.contains("httpPost(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], json: Any = nil, form: [String: Any]? = nil, multipart: [String: Any]? = nil, crossOrigin: Bool = false) -> HTTPResult"),
                     "\(output.standard)")
+            output.clear()
+            await shell.handle(":help httpStream")
+            #expect(output.standard.hasPrefix("httpStream(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], crossOrigin: Bool = false) -> AsyncThrowingStream<Any, any Error>\n"),
+                    "\(output.standard)")
+            // Its type is checked as a stream's: read without `try await`, it is an error before anything is sent.
+            #expect(shell.check(ScriptSource(name: "s.api", text: #"for e in httpStream("/events") { print(e) }"#)).count == 1)
         }
     }
 

@@ -145,6 +145,8 @@ final class ItemDecoding {
     @usableFromInline
     func decode<Item: Decodable>(_ type: Item.Type, _ batch: StreamBatch, at index: Int) throws(APIError) -> Item {
         let bytes = batch.item(at: index)
+        // An item nobody declared a type for, handed over as its bytes.
+        if Item.self == StreamItemBytes.self, let item = StreamItemBytes(bytes: Array(bytes)) as? Item { return item }
         do throws(TapeDecoder.Declined) {
             return try tape.decodeOrDecline(Item.self, from: bytes, isUTF8: batch.isUTF8)
         } catch {}

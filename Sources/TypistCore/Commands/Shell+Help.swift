@@ -19,7 +19,8 @@ extension Shell {
             lines.append("")
             lines.append(sessionHelpLine())
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
-            lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:, form:, multipart:); :model turns JSON into Swift.")
+            lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:, form:, multipart:); "
+                + "httpStream(\"/path\") reads an event stream; :model turns JSON into Swift.")
             lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
             return lines.joined(separator: "\n")
         }
@@ -44,6 +45,16 @@ extension Shell {
                   A URL on baseURL's origin works as its path; another origin needs crossOrigin: true and gets no credential.\(bodyLine)
                   HTTPResult: status: Int, headers: [String: String], text: String?, json: Any (nil unless JSON), size: Int
                   Then: :model \(name)("/path").json prints Swift models for it; :curl shows the request.
+                """
+        }
+        if name == Self.untypedStreamName {
+            return """
+                \(name)(_ path: String, query: [String: String] = [:], headers: [String: String] = [:], crossOrigin: Bool = false) -> AsyncThrowingStream<Any, any Error>
+                  An untyped GET whose answer is an event stream (text/event-stream) or JSON Lines, with the session's headers,
+                  cookies and credential, read as it arrives: each item the JSON its event's data (or its line) is, else its text.
+                  For a service whose document does not say it streams, or that has none. At the prompt its items print as
+                  they come (Ctrl-C ends it); in a script: for try await item in \(name)("/events") { … }.
+                  An answer that is not a stream is an error with the start of its body; :curl shows the request (curl -N).
                 """
         }
         if name == "language" {

@@ -19,12 +19,57 @@ extension Shell {
         ("httpPost", "POST"), ("httpPut", "PUT"), ("httpPatch", "PATCH"),
     ]
 
+    /// The untyped stream's name.
+    static let untypedStreamName = "httpStream"
+
     /// Registers the untyped calls, except where the host already has an endpoint of that name.
     func registerUntypedCalls() throws {
         interpreter.register(Self.httpResultType)
         let taken = Set(registry.endpoints.map(\.name))
         for (name, method) in Self.untypedCalls where !taken.contains(name) {
             try interpreter.register(untypedCall(name: name, method: method))
+        }
+        if !taken.contains(Self.untypedStreamName) { try interpreter.register(untypedStream()) }
+    }
+
+    /// `httpStream(path, query:, headers:, crossOrigin:)`: a `GET` whose answer is an event stream
+    /// or JSON Lines, read as it arrives — for a service whose document does not say it streams
+    /// (FastAPI's and Litestar's declare their event streams as JSON) or that has none. Each item is
+    /// the JSON its event's `data` (or its line) is, else its text.
+    private func untypedStream() -> HostFunction {
+        let name = Self.untypedStreamName
+        let parameters = [
+            HostFunction.Parameter(label: nil, name: "path", type: .string),
+            HostFunction.Parameter(label: "query", type: .dictionary(.string), defaultValue: .dictionary([:])),
+            HostFunction.Parameter(label: "headers", type: .dictionary(.string), defaultValue: .dictionary([:])),
+            HostFunction.Parameter(label: "crossOrigin", type: .bool, defaultValue: .bool(false)),
+        ]
+        let client = client
+        let session = session
+        let recorder = ExchangeRecorder(session: session, host: nil)
+        let summary = "An untyped GET whose answer is an event stream (text/event-stream) or JSON Lines, under baseURL (another origin "
+            + "with crossOrigin: true, without the session's credentials): each item, as it arrives, the JSON its event's data or line is, else its text"
+        return HostFunction(name: name, parameters: parameters, returnType: .stream(.any), summary: summary) { values in
+            for value in values { session.rememberSecrets(inFieldsOf: value) }
+            let request = try UntypedRequest(function: name, method: "GET", values: values, base: client.environment)
+            let client = request.origin.map { client.crossOrigin(to: $0, recorder: recorder) } ?? client
+            let credentials = request.origin == nil ? session.credentials : SessionCredentials()
+            let tls = client.environment.tls
+            let advice = { @Sendable (error: any Error) -> any Error in
+                session.update { $0.lastFailure = .init(function: name + "(_:)", error: error) }
+                return CallAdvice.wrapping(error, notes: TLSAdvice.note(for: error, options: tls).map { [$0] } ?? [])
+            }
+            do {
+                if let preview = Preview.current {
+                    preview.keep(try request.prepareStream(client, credentials))
+                    preview.noteCall(answersList: false)
+                    return SampleValue.of(.stream(.any))
+                }
+                let items = try request.stream(client, credentials)
+                return .stream(ScriptStream(origin: name + "(_:)") { items.map { UntypedRequest.streamItem($0) } }.mappingErrors(advice))
+            } catch {
+                throw advice(error)
+            }
         }
     }
 

@@ -164,6 +164,38 @@ struct UntypedRequest: Sendable {
         return Self.result(response)
     }
 
+    /// Its items as a stream (an event stream's events, or JSON Lines), with whichever credential
+    /// the session holds; the request goes when the stream is read.
+    func stream(_ client: APIClient, _ credentials: SessionCredentials) throws -> ItemStream<StreamItemBytes> {
+        switch Self.kind(for: credentials) {
+        case .bearer: client.stream(streamEndpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
+        case .basic: client.stream(streamEndpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
+        case .apiKey: client.stream(streamEndpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
+        case .public: client.stream(streamEndpoint(Public.self), with: ())
+        }
+    }
+
+    /// The stream's request, prepared as it will go (for `:curl`), with the session's credentials.
+    func prepareStream(_ client: APIClient, _ credentials: SessionCredentials) throws -> PreparedRequest {
+        var prepared = switch Self.kind(for: credentials) {
+        case .bearer: try client.prepare(streamEndpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
+        case .basic: try client.prepare(streamEndpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
+        case .apiKey: try client.prepare(streamEndpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
+        case .public: try client.prepare(streamEndpoint(Public.self), with: ())
+        }
+        prepared.acceptStreams()
+        return prepared
+    }
+
+    /// A stream's item as a script sees it: the JSON it is, else its text.
+    static func streamItem(_ item: StreamItemBytes) -> Value {
+        (try? JSONReader.parse(Data(item.bytes))) ?? .string(String(decoding: item.bytes, as: UTF8.self))
+    }
+
+    private func streamEndpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, StreamItemBytes> {
+        Endpoint<Kind, StreamItemBytes>(method, path: path, headers: headers)
+    }
+
     enum Credential: String { case bearer = "Bearer", basic = "Basic", apiKey = "APIKey", `public` = "Public" }
 
     /// The session's token if it has one, else its user name and password, else its API key.

@@ -141,10 +141,14 @@ enum SpecEndpoint {
         } catch {
             // What came instead, on one line (an event stream, HTML), and how to see all of it.
             let start = String(decoding: data.prefix(60), as: UTF8.self)
+            // An event stream (FastAPI and Litestar declare theirs as JSON) is read as one.
+            let isEventStream = ["data:", "event:", "id:", "retry:", ":"].contains { start.hasPrefix($0) }
+            let instead = isEventStream && operation.method == "GET"
+                ? "it is an event stream: httpStream(\(ValueFormatter.quoted(path))) reads it as one"
+                : "\(operation.untypedCall)(\(ValueFormatter.quoted(path))) shows it as it came"
             throw SpecResponseError(operation: operation.name,
                                     message: "the response is not JSON (\(error)), as the document says it is: it starts "
-                                        + "\(ValueFormatter.quoted(start))\(data.count > 60 ? "…" : ""); "
-                                        + "\(operation.untypedCall)(\(ValueFormatter.quoted(path))) shows it as it came")
+                                        + "\(ValueFormatter.quoted(start))\(data.count > 60 ? "…" : ""); \(instead)")
         }
         if let key = operation.envelopeKey {
             // `{"result": …}`: the value is under its envelope's key.

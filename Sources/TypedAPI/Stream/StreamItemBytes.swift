@@ -1,0 +1,14 @@
+/// A stream's item as the bytes its framing gave (an event's `data`, a line), not decoded: for a
+/// caller that reads items whose type nobody declared (the shell's untyped stream), which may
+/// not be JSON at all. ``ItemStream`` hands these over as they are, without a decoder.
+package struct StreamItemBytes: Decodable, Sendable {
+    /// The item's bytes.
+    package let bytes: [UInt8]
+
+    package init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Not decoded from JSON: ``ItemStream`` makes it from the framing's bytes.
+    package init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a stream item's bytes are not decoded"))
+    }
+}
