@@ -154,35 +154,18 @@ struct UntypedRequest: Sendable {
 
     /// Sends it and returns an `HTTPResult`.
     func send(_ client: APIClient, _ credentials: SessionCredentials) async throws -> Value {
-        let response: APIResponse<Data>
-        switch Self.kind(for: credentials) {
-        case .bearer: response = try await client.send(endpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
-        case .basic: response = try await client.send(endpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
-        case .apiKey: response = try await client.send(endpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
-        case .public: response = try await client.send(endpoint(Public.self), with: ())
-        }
-        return Self.result(response)
+        Self.result(try await sending(credentials).send(client))
     }
 
     /// Its items as a stream (an event stream's events, or JSON Lines), with whichever credential
     /// the session holds; the request goes when the stream is read.
     func stream(_ client: APIClient, _ credentials: SessionCredentials) throws -> ItemStream<StreamItemBytes> {
-        switch Self.kind(for: credentials) {
-        case .bearer: client.stream(streamEndpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
-        case .basic: client.stream(streamEndpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
-        case .apiKey: client.stream(streamEndpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
-        case .public: client.stream(streamEndpoint(Public.self), with: ())
-        }
+        try sending(credentials).stream(client)
     }
 
     /// The stream's request, prepared as it will go (for `:curl`), with the session's credentials.
     func prepareStream(_ client: APIClient, _ credentials: SessionCredentials) throws -> PreparedRequest {
-        var prepared = switch Self.kind(for: credentials) {
-        case .bearer: try client.prepare(streamEndpoint(Bearer.self), with: try Bearer.requestData(from: credentials, calling: function))
-        case .basic: try client.prepare(streamEndpoint(Basic.self), with: try Basic.requestData(from: credentials, calling: function))
-        case .apiKey: try client.prepare(streamEndpoint(APIKey.self), with: try APIKey.requestData(from: credentials, calling: function))
-        case .public: try client.prepare(streamEndpoint(Public.self), with: ())
-        }
+        var prepared = try sending(credentials).prepareStream(client)
         prepared.acceptStreams()
         return prepared
     }
@@ -192,8 +175,14 @@ struct UntypedRequest: Sendable {
         (try? JSONReader.parse(Data(item.bytes))) ?? .string(String(decoding: item.bytes, as: UTF8.self))
     }
 
-    private func streamEndpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, StreamItemBytes> {
-        Endpoint<Kind, StreamItemBytes>(method, path: path, headers: headers)
+    /// The request with the credential the session holds, of the kind that sends it.
+    private func sending(_ credentials: SessionCredentials) throws -> any UntypedSending {
+        switch Self.kind(for: credentials) {
+        case .bearer: UntypedSend<Bearer>(request: self, data: try Bearer.requestData(from: credentials, calling: function))
+        case .basic: UntypedSend<Basic>(request: self, data: try Basic.requestData(from: credentials, calling: function))
+        case .apiKey: UntypedSend<APIKey>(request: self, data: try APIKey.requestData(from: credentials, calling: function))
+        case .public: UntypedSend<Public>(request: self, data: ())
+        }
     }
 
     enum Credential: String { case bearer = "Bearer", basic = "Basic", apiKey = "APIKey", `public` = "Public" }
@@ -206,9 +195,14 @@ struct UntypedRequest: Sendable {
         return .public
     }
 
-    private func endpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, APIResponse<Data>> {
+    fileprivate func endpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, APIResponse<Data>> {
         // Any status is an answer: the untyped way shows it rather than failing.
         Endpoint<Kind, Data>(method, path: path, headers: headers).accepting(statusCodes: 100..<600).includingResponse()
+    }
+
+    /// A stream's endpoint: any answer but a stream is an error (with the start of its body).
+    fileprivate func streamEndpoint<Kind: EndpointKind>(_ kind: Kind.Type) -> Endpoint<Kind, StreamItemBytes> {
+        Endpoint<Kind, StreamItemBytes>(method, path: path, headers: headers)
     }
 
     static func result(_ response: APIResponse<Data>) -> Value {
@@ -222,4 +216,20 @@ struct UntypedRequest: Sendable {
             .int(response.value.count),
         ]))
     }
+}
+
+/// An untyped request with a credential, ready to send, stream or prepare.
+private protocol UntypedSending {
+    func send(_ client: APIClient) async throws -> APIResponse<Data>
+    func stream(_ client: APIClient) -> ItemStream<StreamItemBytes>
+    func prepareStream(_ client: APIClient) throws -> PreparedRequest
+}
+
+private struct UntypedSend<Kind: EndpointKind>: UntypedSending where Kind.RequestData: Sendable {
+    let request: UntypedRequest
+    let data: Kind.RequestData
+
+    func send(_ client: APIClient) async throws -> APIResponse<Data> { try await client.send(request.endpoint(Kind.self), with: data) }
+    func stream(_ client: APIClient) -> ItemStream<StreamItemBytes> { client.stream(request.streamEndpoint(Kind.self), with: data) }
+    func prepareStream(_ client: APIClient) throws -> PreparedRequest { try client.prepare(request.streamEndpoint(Kind.self), with: data) }
 }

@@ -271,7 +271,9 @@ struct OperationReader {
     /// is not a simple value takes any JSON), else one `body:` argument that takes any JSON value. A form
     /// (`application/x-www-form-urlencoded`, OAuth 2's token requests, FastAPI's `Form`): its
     /// fields as labels, however many, when they are simple. Multipart (`multipart/form-data`,
-    /// uploads): its fields as labels, a file an `UploadFile`, anything not simple JSON. Text
+    /// uploads): its fields as labels, a file an `UploadFile`, anything not simple JSON. A form
+    /// or multipart body whose schema is a map (`additionalProperties` alone): `body:` a
+    /// dictionary, each entry a field. Text
     /// (`text/*`, XML): `body: String`; any other media type (`application/octet-stream`,
     /// `image/png`): `body: UploadFile`, its bytes sent as they are.
     ///
@@ -292,12 +294,11 @@ struct OperationReader {
         {
             return fields
         }
-        if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
-           let map = mapArgument(multipart.value["schema"], operation: operation, place: .multipartMap, required: required)
-        {
+        let multipart = content.first { Self.essence($0.key) == "multipart/form-data" }
+        if let multipart, let map = mapArgument(multipart.value["schema"], operation: operation, place: .multipartMap, required: required) {
             return map
         }
-        if let multipart = content.first(where: { Self.essence($0.key) == "multipart/form-data" }),
+        if let multipart,
            var fields = fieldArguments(multipart.value["schema"] ?? .object([]), operation: operation, labels: labels,
                                        place: .multipartField, limit: .max)
         {
