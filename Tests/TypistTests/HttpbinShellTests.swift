@@ -182,6 +182,9 @@ struct HttpbinShellTests {
                                .string("DELETE"), .int(418), .null])
             let text = try await value(#"httpGet("/robots.txt").text"#)
             #expect("\(text)".contains("Disallow"), "\(text)")
+            // A stream nobody declared: httpbin's `/stream/n` is JSON Lines sent as application/json
+            // (as Kubernetes' watches are), read line by line as it comes.
+            #expect(try await value(#"httpStream("/stream/3").reduce("") { $0 + "\($1.id)" }"#) == .string("012"))
             // The session's credentials: Basic from username and password, then the token first.
             _ = try await value(#"username = "ada""#)
             _ = try await value(#"password = "lovelace""#)

@@ -36,6 +36,7 @@ extension APIClient {
         let made = ExchangeLabel.current
         return ItemStream { [self] in
             (StreamReader(client: self, itemType: itemType, label: .label(made ?? .current, decoding: Item.self),
+                          readsAnyTypeAsLines: Item.self == StreamItemBytes.self,
                           prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
              ItemDecoding(decoder: decoder))
         }

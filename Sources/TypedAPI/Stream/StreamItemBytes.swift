@@ -1,6 +1,7 @@
 /// A stream's item as the bytes its framing gave (an event's `data`, a line), not decoded: for a
 /// caller that reads items whose type nobody declared (the shell's untyped stream), which may
-/// not be JSON at all. ``ItemStream`` hands these over as they are, without a decoder.
+/// not be JSON at all. ``ItemStream`` hands these over as they are, without a decoder, and an
+/// answer of a type that is not a stream's is read as lines (as `curl -N` shows it).
 package struct StreamItemBytes: Decodable, Sendable {
     /// The item's bytes.
     package let bytes: [UInt8]

@@ -76,11 +76,17 @@ actor StreamReader {
         return reading == nil ? .now + limit : due
     }
 
-    init(client: APIClient, itemType: String, label: ExchangeLabel,
+    /// Whether an answer that is neither an event stream nor JSON Lines is read as lines, as
+    /// `curl -N` shows it (items nobody declared a type for: Kubernetes' and Docker's watches
+    /// answer `application/json`, a log tail `text/plain`); else it is `unexpectedContentType`.
+    private let readsAnyTypeAsLines: Bool
+
+    init(client: APIClient, itemType: String, label: ExchangeLabel, readsAnyTypeAsLines: Bool = false,
          prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
         self.itemType = itemType
         self.label = label
+        self.readsAnyTypeAsLines = readsAnyTypeAsLines
         self.prepare = prepare
     }
 
@@ -165,6 +171,8 @@ actor StreamReader {
         case (.events?, _):
             framing = .events(ServerSentEventParser(maximumEventBytes: client.configuration.maximumStreamItemBytes))
         case (.lines?, _):
+            framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
+        case (nil, _) where readsAnyTypeAsLines:
             framing = .lines(JSONLinesFramer(maximumLineBytes: client.configuration.maximumStreamItemBytes))
         case (nil, _):
             throw APIError.unexpectedContentType(prepared.summary, expected: "text/event-stream or application/x-ndjson",

@@ -54,7 +54,8 @@ extension Shell {
                   cookies and credential, read as it arrives: each item the JSON its event's data (or its line) is, else its text.
                   For a service whose document does not say it streams, or that has none. At the prompt its items print as
                   they come (Ctrl-C ends it); in a script: for try await item in \(name)("/events") { … }.
-                  An answer that is not a stream is an error with the start of its body; :curl shows the request (curl -N).
+                  An answer of another type is read line by line, as curl -N shows it (Kubernetes' watches answer JSON lines
+                  as application/json); an error status is an error with its body. :curl shows the request (curl -N).
                 """
         }
         if name == "language" {
