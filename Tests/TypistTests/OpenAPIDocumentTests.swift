@@ -157,6 +157,13 @@ struct OpenAPIDocumentTests {
         let output = CapturedOutput()
         let shell = try Shell(registry: registry, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
                               transport: AsyncHTTPClientTransport(), output: output.shellOutput)
+        // An operation without a summary has none (it was its method and path, shown twice in :endpoints).
+        #expect(registry.endpoint(named: "login")?.summary == "")
+        #expect(await shell.handle(":endpoints"))
+        #expect(!output.standard.contains("      POST /login"), "\(output.standard)")
+        let endpoints = try #require(SwiftGenerator(document: document).files().first { $0.path == "Endpoints.swift" }).text
+        #expect(endpoints.contains("    /// `POST /login`\n    public static func login("), "\(endpoints)")
+        output.clear()
         #expect(await shell.handle(#":curl createPet(name: "Rex", owner: ["name": "Ada"], friends: [["name": "Bo"]])"#), "\(output.error)")
         #expect(output.standard.contains(#"--data-raw '{"friends":[{"name":"Bo"}],"name":"Rex","owner":{"name":"Ada"}}'"#), "\(output.standard)")
         // A required object field must be given, as any required field.

@@ -88,9 +88,10 @@ struct OperationReader {
     private mutating func read(_ operation: SpecNode, method: String, path: String, shared: [SpecNode]) -> SpecOperation {
         let name = SpecOperation.functionName(operationId: operation["operationId"]?.string, method: method, path: path)
         let group = operation["tags"]?.array?.first?.string.map(TerminalText.sanitized) ?? "Endpoints"
+        // None when the document gives none: the method and path are shown beside it anyway.
         let summary = (operation["summary"]?.string ?? operation["description"]?.string)
             .map { String($0.split(whereSeparator: \.isNewline).first ?? "") }
-            .map(TerminalText.sanitized) ?? "\(method) \(path)"
+            .map(TerminalText.sanitized) ?? ""
         var arguments: [SpecOperation.Argument] = []
         var labels: Set<String> = []
         func add(_ argument: SpecOperation.Argument) {

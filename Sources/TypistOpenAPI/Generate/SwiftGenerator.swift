@@ -198,7 +198,8 @@ package struct SwiftGenerator {
         }
         let envelope = operation.envelopeKey.map { ", envelope: \(ValueFormatter.quoted($0))" } ?? ""
         body.append("return Endpoint(\(method), path: \(path)\(envelope)\(headers.isEmpty ? "" : ", headers: headers"))")
-        let doc = "    /// `\(operation.method) \(TerminalText.sanitized(operation.path))`: \(operation.summary)" + (operation.deprecated ? " (deprecated)" : "")
+        let doc = "    /// `\(operation.method) \(TerminalText.sanitized(operation.path))`" + (operation.summary.isEmpty ? "" : ": \(operation.summary)")
+            + (operation.deprecated ? " (deprecated)" : "")
             + Self.rulesDocumentation(operation)
         return """
             extension Endpoint where Kind == \(kind), Response == \(response) {

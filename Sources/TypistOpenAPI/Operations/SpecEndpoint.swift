@@ -31,7 +31,7 @@ enum SpecEndpoint {
             }
             let kindName = operation.credentials.first?.kindName ?? "Public"
             var registration = EndpointRegistration(
-                name: operation.name, summary: operation.summary + (operation.deprecated ? " (deprecated)" : ""),
+                name: operation.name, summary: operation.deprecated ? (operation.summary + " (deprecated)").trimmingCharacters(in: .whitespaces) : operation.summary,
                 group: operation.group, parameters: parameters, kindName: kindName,
                 responseTypeName: operation.responseType.description,
                 responseType: operation.streams ? .stream(operation.responseType) : operation.responseType,
