@@ -13,6 +13,7 @@ struct RefusalAdviceTests {
         ParameterInfo(label: "itemId", name: "itemId", swiftType: "Int", scriptType: .int),
         ParameterInfo(label: "password", name: "password", swiftType: "String", scriptType: .string),
         ParameterInfo(label: "body", name: "body", swiftType: "NewItem", scriptType: .any),
+        ParameterInfo(label: "owner", name: "owner", swiftType: "Any", scriptType: .any),
     ]
 
     @Test("Each service's shape reads as one line per problem, naming the argument it is about", arguments: [
@@ -64,6 +65,9 @@ struct RefusalAdviceTests {
           "the service refused 'body' (json.x): Unknown field."]),
         (#"{"detail":{"json":{"category":["Must be one of: dog, cat."],"_schema":["Invalid input."]}},"message":"Validation error"}"#,
          ["the service refused 'body' (json): Invalid input.", "the service refused 'body' (json.category): Must be one of: dog, cat."]),
+        // Flask-RESTX: a nested field's path is one dotted key, its first part the argument.
+        (#"{"errors": {"owner.name": "'name' is a required property"}, "message": "Input payload validation failed"}"#,
+         ["the service refused 'owner' (owner.name): 'name' is a required property"]),
         // Control characters and line breaks are escaped, never printed.
         (#"{"detail":[{"loc":["query","q\u001b[2J"],"msg":"bad\u0007\nline","input":"\u001b]0;x"}]}"#,
          [#"the service refused query.q\u{1B}[2J: bad\u{7}\nline (it got "\u001b]0;x")"#]),

@@ -104,7 +104,9 @@ struct ServiceProblems: Equatable {
         guard case .dictionary(let fields)? = value, !fields.isEmpty else { return nil }
         var problems: [Problem] = []
         for name in fields.keys.sorted() {
-            let place = ["non_field_errors", "__all__", "_schema"].contains(name) ? location : location + [name]
+            // Flask-RESTX writes a nested field's path as one dotted key (`owner.name`).
+            let place = ["non_field_errors", "__all__", "_schema"].contains(name) ? location
+                : location + name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             switch fields[name] {
             case .string(let text)? where strings: problems.append(Problem(location: place, message: text))
             case .dictionary?:
