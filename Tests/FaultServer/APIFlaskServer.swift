@@ -15,7 +15,7 @@ public enum APIFlaskServer {
         HttpbinServer.unavailable(needing: ["apiflask"], for: "APIFlask")
     }
 
-    /// The application, then Werkzeug's threaded server around it, printing its port first.
+    /// The application, which Werkzeug serves (``ServerProcess/servingOnWerkzeug(_:)``).
     static let program = """
         import warnings
         warnings.simplefilter("ignore")
@@ -24,7 +24,6 @@ public enum APIFlaskServer {
             from apiflask.fields import Integer, String, List
             from apiflask.validators import Length, Range, OneOf
             from marshmallow import validates, ValidationError
-            from werkzeug.serving import make_server
         except ImportError as error:
             print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
             raise SystemExit(1)
@@ -75,13 +74,10 @@ public enum APIFlaskServer {
             pets.append(pet)
             return pet
 
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        print(server.port, flush=True)
-        server.serve_forever()
         """
 
     /// Starts a server.
     public static func start() async throws -> PythonServer {
-        try await PythonServer.start(program, unavailable: unavailable, name: "APIFlask")
+        try await PythonServer.startOnWerkzeug(program, unavailable: unavailable, name: "APIFlask")
     }
 }

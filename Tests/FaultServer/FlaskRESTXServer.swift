@@ -15,14 +15,13 @@ public enum FlaskRESTXServer {
         HttpbinServer.unavailable(needing: ["flask_restx"], for: "Flask-RESTX")
     }
 
-    /// The application, then Werkzeug's threaded server around it, printing its port first.
+    /// The application, which Werkzeug serves (``ServerProcess/servingOnWerkzeug(_:)``).
     static let program = """
         import warnings
         warnings.simplefilter("ignore")
         try:
             from flask import Flask
             from flask_restx import Api, Resource, fields, reqparse
-            from werkzeug.serving import make_server
         except ImportError as error:
             print(f"missing {error.name}: run bash Scripts/test-tools", flush=True)
             raise SystemExit(1)
@@ -64,13 +63,10 @@ public enum FlaskRESTXServer {
                     api.abort(404, f"Todo {id} does not exist")
                 return todos[id]
 
-        server = make_server("127.0.0.1", 0, app, threaded=True)
-        print(server.port, flush=True)
-        server.serve_forever()
         """
 
     /// Starts a server.
     public static func start() async throws -> PythonServer {
-        try await PythonServer.start(program, unavailable: unavailable, name: "Flask-RESTX")
+        try await PythonServer.startOnWerkzeug(program, unavailable: unavailable, name: "Flask-RESTX")
     }
 }

@@ -37,15 +37,8 @@ public final class HttpbinServer: Sendable {
             .appendingPathComponent(".build-venv/bin/python").path
     }
 
-    /// The server: Werkzeug's threaded server around httpbin's app, printing its port first.
-    static let program = """
-        import sys
-        from werkzeug.serving import make_server
-        import httpbin
-        server = make_server("127.0.0.1", 0, httpbin.app, threaded=True)
-        print(server.port, flush=True)
-        server.serve_forever()
-        """
+    /// The server: Werkzeug's threaded server around httpbin's app (``ServerProcess/servingOnWerkzeug(_:)``).
+    static let program = "import httpbin\n" + ServerProcess.servingOnWerkzeug("httpbin.app")
 
     /// Starts a server.
     public static func start() async throws -> HttpbinServer {

@@ -3,7 +3,7 @@ import Foundation
 /// A Python web application (from PyPI, in the package's `.build-venv`) on an ephemeral loopback
 /// port for the length of a test: ASGI ones on uvicorn — ``StarletteServer``'s streams, the
 /// ``FastAPIServer`` application, the ``ConnexionServer`` service — and WSGI ones on Werkzeug
-/// (the ``APIFlaskServer`` service). ``stop()`` ends the process and waits for it; it also ends
+/// (the ``APIFlaskServer`` and ``FlaskRESTXServer`` services). ``stop()`` ends the process and waits for it; it also ends
 /// with the test process, however that ends.
 public final class PythonServer: Sendable {
     /// `http://127.0.0.1:PORT`.
@@ -25,6 +25,14 @@ public final class PythonServer: Sendable {
     /// - Parameter name: The server's name, for errors.
     public static func startOnUvicorn(_ program: String, unavailable: String?, name: String) async throws -> PythonServer {
         try await start(program + ServerProcess.servingOnUvicorn(), unavailable: unavailable, name: name)
+    }
+
+    /// Starts `program` — Python that defines a WSGI `app` — followed by Werkzeug serving it
+    /// (``ServerProcess/servingOnWerkzeug(_:)``), unless `unavailable` says why it cannot run.
+    ///
+    /// - Parameter name: The server's name, for errors.
+    public static func startOnWerkzeug(_ program: String, unavailable: String?, name: String) async throws -> PythonServer {
+        try await start(program + ServerProcess.servingOnWerkzeug(), unavailable: unavailable, name: name)
     }
 
     private init(program: String, name: String) throws {

@@ -67,6 +67,18 @@ public struct ServerProcess: Sendable {
         """
     }
 
+    /// Python that ends a WSGI server's program: Werkzeug's threaded server around `app` on a
+    /// loopback port, printed before it serves.
+    public static func servingOnWerkzeug(_ app: String = "app") -> String {
+        """
+
+        from werkzeug.serving import make_server as _typist_make_server
+        _typist_server = _typist_make_server("127.0.0.1", 0, \(app), threaded=True)
+        print(_typist_server.port, flush=True)
+        _typist_server.serve_forever()
+        """
+    }
+
     /// Runs `body` on a thread of its own (a server takes a moment to start, and the
     /// concurrency pool must not wait for it).
     public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
