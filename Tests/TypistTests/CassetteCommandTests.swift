@@ -78,6 +78,28 @@ struct CassetteCommandTests {
         #expect(verify.standard.hasSuffix("4 responses decode with today's types\n"), "\(verify.standard)")
     }
 
+    @Test("An untyped stream replays from its cassette; its items have no type to name or verify")
+    func untypedStream() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("watch.api")
+        try """
+            for try await e in httpStream("/events", query: ["count": "2"]) {
+                print(e.n, e.status)
+            }
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("watch.har").path
+        let recorded = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "once"])
+        #expect(recorded.status == 0 && recorded.standard == "1 queued\n2 running\n", "\(recorded.standard)\(recorded.error)")
+        let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "none"], environment: ["CI": ""])
+        #expect(replayed.status == 0 && replayed.standard == recorded.standard, "\(replayed.standard)\(replayed.error)")
+        // No Swift type: not an internal one's name (it showed `stream of StreamItemBytes`).
+        #expect(try Cassette(contentsOf: har).entries.map(\.label?.responseType) == [nil])
+        let show = try await Built.run("typist", ["cassette", "show", har])
+        #expect(show.standard.contains("GET     /events  200     -"), "\(show.standard)")
+    }
+
     @Test("A script that reads streams replays them from its cassette; show and verify read their items as the item type")
     func streams() async throws {
         let directory = try folder()

@@ -31,10 +31,11 @@ public struct ExchangeLabel: Sendable, Hashable {
     /// The label of the exchange the current task makes.
     @TaskLocal public static var current: ExchangeLabel?
 
-    /// `label` (else an empty one) with the Swift type the response decodes into, unless it names one.
+    /// `label` (else an empty one) with the Swift type the response decodes into, unless it names
+    /// one or there is none (a stream's items nobody declared a type for).
     static func label<Response>(_ label: ExchangeLabel?, decoding type: Response.Type) -> ExchangeLabel {
         var label = label ?? ExchangeLabel()
-        if label.responseType == nil { label.responseType = String(describing: type) }
+        if label.responseType == nil, type != StreamItemBytes.self { label.responseType = String(describing: type) }
         return label
     }
 }
