@@ -89,6 +89,13 @@ struct LitestarTests {
             #expect(again.contains("owner: try JSONValue(encoding: "), "\(again)")
             let checkedAgain = try await ReadmeEmbeddingTests.typecheck(again, in: folder)
             #expect(checkedAgain.status == 0, "\(checkedAgain.output)\n\(again)")
+            // A dictionary literal holding a value that is not one goes as the JSON it encodes as.
+            output.clear()
+            _ = await swiftShell.handle(#":swift petsCreatePet(name: "Rex", species: .dog, born: "2024-01-03", owner: ["name": petsPetIdGetPet(petId: 1).name])"#)
+            let mixed = output.standard
+            #expect(mixed.contains("owner: try JSONValue(encoding: [\"name\": "), "\(mixed)")
+            let checkedMixed = try await ReadmeEmbeddingTests.typecheck(mixed, in: folder)
+            #expect(checkedMixed.status == 0, "\(checkedMixed.output)\n\(mixed)")
         }
     }
 }

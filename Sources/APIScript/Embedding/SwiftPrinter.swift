@@ -538,7 +538,7 @@ struct SwiftPrinter {
                 }
                 let value = arguments[argumentIndex].value
                 swiftArguments.append(SwiftArgument(text: try self.expression(value, leading: true, covered: covered),
-                                                    literal: self.literal(value)))
+                                                    literal: self.literal(value), isLiteral: isLiteral(value)))
             }
             guard let text = host.call(function, swiftArguments) else {
                 throw unsupported("'\(function.name)' has no Swift counterpart in this host", expression.span)
@@ -583,6 +583,17 @@ struct SwiftPrinter {
         case .integer(let number): return .int(number)
         case .bool(let flag): return .bool(flag)
         default: return nil
+        }
+    }
+
+    /// Whether an expression is written wholly in literals (``SwiftArgument/isLiteral``).
+    private func isLiteral(_ expression: Expr) -> Bool {
+        switch annotations.kind(of: expression) {
+        case .integer, .double, .bool, .nilLiteral: true
+        case .string(let parts): parts.allSatisfy { if case .text = $0 { true } else { false } }
+        case .array(let elements): elements.allSatisfy(isLiteral)
+        case .dictionary(let entries): entries.allSatisfy { isLiteral($0.key) && isLiteral($0.value) }
+        default: false
         }
     }
 

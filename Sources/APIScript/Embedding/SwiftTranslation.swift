@@ -35,6 +35,10 @@ package struct SwiftArgument: Sendable {
     /// Its value when it is a literal (a string, a number, a Boolean): a host may write it in its
     /// parameter's Swift type, such as a `UUID`.
     public var literal: Value?
+    /// Whether it is written wholly in literals — strings without interpolation, numbers,
+    /// Booleans, `nil`, and arrays and dictionaries of them — so that any type that takes those
+    /// literals (a generated `JSONValue`) takes it as written.
+    public var isLiteral: Bool = false
 }
 
 /// A script written as Swift.

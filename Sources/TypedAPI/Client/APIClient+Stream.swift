@@ -34,11 +34,13 @@ extension APIClient {
         let itemType = DecodingFailure.sugared(String(describing: Item.self))
         // The label where the stream is made, else where it is read, with the item's type.
         let made = ExchangeLabel.current
+        // Items nobody declared a type for: their bytes, from an answer of any type.
+        let undeclared = Item.self == StreamItemBytes.self
         return ItemStream { [self] in
             (StreamReader(client: self, itemType: itemType, label: .label(made ?? .current, decoding: Item.self),
-                          readsAnyTypeAsLines: Item.self == StreamItemBytes.self,
+                          readsAnyTypeAsLines: undeclared,
                           prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
-             ItemDecoding(decoder: decoder))
+             ItemDecoding(decoder: decoder, handsOverBytes: undeclared))
         }
     }
 

@@ -135,18 +135,20 @@ private final class IteratorBox<Item: Decodable & Sendable>: @unchecked Sendable
 final class ItemDecoding {
     private let decoder: JSONDecoder
     private let tape: TapeDecoder
+    /// Whether items are handed over as their bytes (``StreamItemBytes``: nobody declared a type).
+    private let handsOverBytes: Bool
 
-    init(decoder: JSONDecoder) {
+    init(decoder: JSONDecoder, handsOverBytes: Bool = false) {
         self.decoder = decoder
         tape = TapeDecoder(following: decoder)
+        self.handsOverBytes = handsOverBytes
     }
 
     /// The item at `index` of `batch`.
     @usableFromInline
     func decode<Item: Decodable>(_ type: Item.Type, _ batch: StreamBatch, at index: Int) throws(APIError) -> Item {
         let bytes = batch.item(at: index)
-        // An item nobody declared a type for, handed over as its bytes.
-        if Item.self == StreamItemBytes.self, let item = StreamItemBytes(bytes: Array(bytes)) as? Item { return item }
+        if handsOverBytes, let item = StreamItemBytes(bytes: Array(bytes)) as? Item { return item }
         do throws(TapeDecoder.Declined) {
             return try tape.decodeOrDecline(Item.self, from: bytes, isUTF8: batch.isUTF8)
         } catch {}

@@ -93,7 +93,7 @@ struct EndpointWriting: Sendable {
     private static func converted(_ argument: SwiftArgument, to parameter: ParameterInfo, declared: Bool) -> String {
         // Any JSON, in a factory `:swift` declares with its `JSONValue`: a literal is one (its
         // literal conformances); a model or a variable is what it encodes as.
-        if declared, parameter.scriptType.unwrapped == .any, argument.literal == nil, !argument.text.hasPrefix("["), argument.text != "nil" {
+        if declared, parameter.scriptType.unwrapped == .any, !argument.isLiteral {
             return "try JSONValue(encoding: \(argument.text))"
         }
         guard case .string(let text)? = argument.literal else { return argument.text }
