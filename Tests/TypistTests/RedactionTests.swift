@@ -54,6 +54,9 @@ struct RedactionTests {
     @Test("Inputs that carry secrets are recognised for history and transcripts", arguments: [
         ("token = \"abc\"", true), (":token abc", true), ("login(user: \"ada\", password: \"x\")", true),
         ("apiKey = \"k\"", true), ("headers = [\"Authorization\": \"Bearer x\"]", true),
+        // A password of any length, as the variable or the session's property.
+        ("password = \"abc\"", true), ("session.password = \"a\"", true), ("username = \"ada\"; password = \"xyz\"", true),
+        ("password == \"abc\"", false),
         ("posts().count", false), ("let tokens = 3", false), ("print(token == nil)", false),
         (#"baseURL = "http://ada:pass@127.0.0.1/""#, true), (#"httpGet("/a@b")"#, false), (#"baseURL = "http://127.0.0.1/""#, false),
     ])
