@@ -16,6 +16,8 @@ import Foundation
 /// - marshmallow through webargs — flask-smorest (`errors`) and APIFlask (`detail`): the place, then
 ///   the fields, a list's items by index: `{"json": {"tags": {"0": ["Not a valid string."]}}}`;
 /// - Litestar: `{"detail": "Validation failed …", "extra": [{"message", "key", "source"}]}`;
+/// - Cornice (Kinto and other Pyramid services): `{"details": [{"location": "body", "name":
+///   "permissions.read", "description": "…"}]}`, the place then the dotted name;
 /// - a plain message: `detail`, `message`, `error` (a string, or an object with a `message`),
 ///   OAuth's `error_description`.
 ///
@@ -49,7 +51,7 @@ struct ServiceProblems: Equatable {
         guard let first = body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }), first == UInt8(ascii: "{"),
               case .dictionary(let root)? = try? JSONReader.parse(body)
         else { return nil }
-        var problems = fastAPIProblems(root) ?? listedProblems(root["errors"]) ?? fieldProblems(root["errors"], strings: true)
+        var problems = fastAPIProblems(root) ?? corniceProblems(root["details"]) ?? listedProblems(root["errors"]) ?? fieldProblems(root["errors"], strings: true)
             ?? fieldProblems(root["detail"], strings: true) ?? listedProblems(root["extra"])
             ?? invalidParameters(root["invalid-params"] ?? root["invalidParams"]) ?? googleProblems(root["error"]) ?? []
         let message = message(root)
@@ -66,6 +68,18 @@ struct ServiceProblems: Equatable {
         let problems = items.compactMap { item -> Problem? in
             guard case .dictionary(let entries) = item, let message = string(entries["msg"]) else { return nil }
             return Problem(location: components(entries["loc"]), message: message, sent: plain(entries["input"]))
+        }
+        return problems.isEmpty ? nil : problems
+    }
+
+    /// Cornice's `details`: each a `location` (`body`, `querystring`, `header`, `path`), a dotted
+    /// `name` in it (null for the place as a whole) and a `description`.
+    private static func corniceProblems(_ value: Value?) -> [Problem]? {
+        guard case .array(let items)? = value else { return nil }
+        let problems = items.compactMap { item -> Problem? in
+            guard case .dictionary(let entries) = item, let place = string(entries["location"]),
+                  let message = string(entries["description"]) else { return nil }
+            return Problem(location: [place] + components(entries["name"]), message: message)
         }
         return problems.isEmpty ? nil : problems
     }
