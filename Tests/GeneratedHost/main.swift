@@ -12,6 +12,18 @@ import GeneratedGoogleBooks
 import GeneratedPetstore
 import TypistCore
 
+// `ghes-open`: an open model (`additionalProperties` in the document) decoded, its other keys
+// kept, and encoded again whole.
+if CommandLine.arguments.dropFirst().first == "ghes-open" {
+    let sent = Data(#"{"issues": "read", "pages": "write", "checks": "none"}"#.utf8)
+    let permissions = try JSONDecoder().decode(IntegrationPermissions.self, from: sent)
+    print("issues: \(permissions.issues ?? "nil"); other keys: \(permissions.additionalProperties.sorted { $0.key < $1.key })")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    print(String(decoding: try encoder.encode(permissions), as: UTF8.self))
+    exit(0)
+}
+
 let group = switch CommandLine.arguments.dropFirst().first {
 case "petstore": swaggerPetstoreOpenAPI30Endpoints
 case "google-books": booksAPIEndpoints

@@ -73,6 +73,17 @@ struct GeneratedHostTests {
         }
     }
 
+    @Test("A generated open model (additionalProperties) keeps the keys its fields do not name, decoded and encoded again")
+    func openModel() async throws {
+        let host = try await Built.run("generated-host", ["ghes-open"])
+        #expect(host.status == 0, "\(host.error)")
+        #expect(host.standard == """
+            issues: read; other keys: [(key: "pages", value: "write")]
+            {"checks":"none","issues":"read","pages":"write"}
+
+            """, "\(host.standard)")
+    }
+
     @Test("generate: an --operation or --tag the document does not have is an error; --check names a file it no longer writes")
     func selectionMistakes() async throws {
         try await withTemporaryFolder("typist-generate-selection") { folder in

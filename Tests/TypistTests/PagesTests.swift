@@ -107,6 +107,54 @@ struct PagesTests {
         #expect(PageFollower.next(inLinkHeader: "") == nil)
         #expect(PageFollower.next(inLinkHeader: "<unclosed; rel=next") == nil)
     }
+
+    @Test("Next pages as real services name them: headers, link fields, cursors; a has_more with none is a page it cannot follow")
+    func hints() {
+        func headers(_ pairs: (String, String)...) -> [(name: String, value: String)] { pairs.map { (name: $0.0, value: $0.1) } }
+        // Kinto's Next-Page (a URL), GitLab's X-Next-Page (a page number); Link wins over both.
+        #expect(PageHint.inHeaders(headers(("Next-Page", "http://a.example/v1/buckets?_token=xyz"))) == .link("http://a.example/v1/buckets?_token=xyz"))
+        #expect(PageHint.inHeaders(headers(("x-next-page", "3"))) == .query(name: "page", value: "3"))
+        #expect(PageHint.inHeaders(headers(("X-Next-Page", ""))) == nil)
+        #expect(PageHint.inHeaders(headers(("Next-Page", "/b"), ("Link", #"</a>; rel="next""#))) == .link("/a"))
+        let items: Value = .array([.int(1)])
+        // A page's JSON, its items beside what it says of the next page.
+        func body(_ json: String) -> (PageHint?, String?) {
+            guard case .dictionary(let entries)? = try? JSONReader.parse(Data(#"{"items": [1], "#.utf8) + Data(json.dropFirst().utf8)) else {
+                return (nil, "unreadable test JSON")
+            }
+            let found = PageHint.inBody(.dictionary(entries))
+            return (found.hint, found.saysMore)
+        }
+        #expect(body(#"{"next": "/p/2"}"#) == (.link("/p/2"), nil))
+        #expect(body(#"{"@odata.nextLink": "https://a.example/p?$skiptoken=2"}"#) == (.link("https://a.example/p?$skiptoken=2"), nil))
+        #expect(body(#"{"links": {"next": "/p/2"}}"#) == (.link("/p/2"), nil))
+        #expect(body(#"{"meta": {"next": "/p/3"}}"#) == (.link("/p/3"), nil))
+        #expect(body(#"{"_links": {"next": {"href": "/orders?page=2"}}}"#) == (.link("/orders?page=2"), nil))
+        #expect(body(#"{"nextPageToken": "CAoQAA"}"#) == (.query(name: "pageToken", value: "CAoQAA"), nil))
+        #expect(body(#"{"response_metadata": {"next_cursor": "dXNlcjpVMEc5"}}"#) == (.query(name: "cursor", value: "dXNlcjpVMEc5"), nil))
+        #expect(body(#"{"meta": {"next_cursor": "c2"}}"#) == (.query(name: "cursor", value: "c2"), nil))
+        // The end, as services say it: an empty cursor (Slack), a null next, no next at all.
+        #expect(body(#"{"response_metadata": {"next_cursor": ""}}"#) == (nil, nil))
+        #expect(body(#"{"next": null, "has_more": false}"#) == (nil, nil))
+        // More, and no way to it: said, never taken for the whole.
+        #expect(body(#"{"has_more": true}"#) == (nil, "has_more: true"))
+        #expect(body(#"{"pagination": {"hasNextPage": true}}"#) == (nil, "hasNextPage: true"))
+        // A record read from a document reads the same, by its JSON keys.
+        let page = RecordType(name: "Page")
+        page.define([.init("items", .array(.int)), .init("nextPageToken", .string.optional)])
+        #expect(PageHint.inBody(.record(Record(type: page, values: [items, .string("t2")]))).hint == .query(name: "pageToken", value: "t2"))
+    }
+
+    @Test("A page that says there is more but not where is said on standard error, with the part it is")
+    func saysMore() async throws {
+        let output = CapturedOutput()
+        let shell = try Shell(registry: EndpointRegistry {}, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: InMemoryTransport(json: #"{"data": [1, 2], "has_more": true}"#), output: output.shellOutput)
+        #expect(try await shell.evaluate(#"pages { httpGet("/items") }.count"#) == .int(2))
+        #expect(output.error.contains("warning: pages { … } stopped at page 1, which says there is more (has_more: true) but names no next page it can follow"),
+                "\(output.error)")
+        #expect(output.error.contains("the result is the 2 items of the first page, not all of them"), "\(output.error)")
+    }
 }
 
 /// httpbin, a service nobody here wrote, answers with whatever `Link` header it is asked for: the
@@ -125,6 +173,15 @@ struct PagesHttpbinTests {
         let link = "<\(second)>; rel=\"next\""
         let first = "/response-headers?items=a&items=b&Link=" + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         #expect(try await shell.evaluate("pages { httpGet(\"\(first)\") }") == .array(["a", "b", "c", "d"].map(Value.string)))
+
+        // A page number in X-Next-Page (GitLab's) is sent as `page`; a cursor (Google's
+        // nextPageToken) as `pageToken`. httpbin names the same page again: a loop, said and ended.
+        for (hint, sent) in [("X-Next-Page=2", "page=2"), ("nextPageToken=c%2B1", "pageToken=c%2B1")] {
+            output.clear()
+            #expect(try await shell.evaluate("pages { httpGet(\"/response-headers?items=a&items=b&\(hint)\") }.count") == .int(4))
+            #expect("\(try await shell.evaluate("response!.url"))".contains(sent), "\(hint)")
+            #expect(output.error.contains("stopped at page 2: its answer names a page already read as the next one"), "\(output.error)")
+        }
 
         // The same origin under another name (localhost for 127.0.0.1) is another origin: no credentials go there.
         _ = try await shell.evaluate(#"token = "page-secret""#)

@@ -266,6 +266,11 @@ extension Checker {
                 annotations.setCallee(.field(position), of: expression)
                 return record.fields[position].type
             }
+            // An open record's other keys are read as they come: nil where the service sent none.
+            if let additional = record.additionalProperties {
+                annotations.setCallee(.dynamicMember(name), of: expression)
+                return additional.optional
+            }
             let suggestion = Suggestions.nearest(to: name, in: record.fields.map(\.name))
             let shownName = record.isTuple ? "tuple '\(record.name)'" : record.name
             error("\(shownName) has no member '\(name)'", nameSpan,
@@ -387,6 +392,18 @@ extension Checker {
                 error("a Bytes subscript takes an Int or a range, not '\(indexType)'", index.span)
             }
             result = indexType == .range ? .bytes : .int
+        case .record(let record) where record.isOpen:
+            // By JSON key: a field's, or one of the other keys the record keeps.
+            let keyType = checkExpression(index, expected: .string)
+            if !keyType.isDynamic, keyType != .string {
+                error("\(record.name) is read by subscript with a String key, not '\(keyType)'", index.span)
+            }
+            if case .string(let parts) = index.kind, parts.count == 1, case .text(let key) = parts[0],
+                let field = record.fields.first(where: { $0.key == key }) {
+                result = field.type.optional
+            } else {
+                result = (record.additionalProperties ?? .any).optional
+            }
         case .any, .unknown:
             checkExpression(index, expected: nil)
             result = baseType

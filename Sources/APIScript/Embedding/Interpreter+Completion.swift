@@ -90,7 +90,10 @@ extension Interpreter {
         if let cases { return (cases, true) }
         guard let base else { return ([], false) }
         let type = annotations.type(of: base).unwrapped
-        if !type.isDynamic {
+        // An open record's fields, then the other keys its value holds (`last.data.` offers the
+        // `id` the service sent), when the value can be read.
+        let isOpenRecord = if case .record(let record) = type { record.isOpen } else { false }
+        if !type.isDynamic, !isOpenRecord {
             if case .record = type { return (BuiltinMembers.names(for: type), true) }
             return (BuiltinMembers.names(for: type), false)
         }
@@ -104,8 +107,9 @@ extension Interpreter {
         // and only when the input declares nothing of its own (it runs in an empty frame).
         guard outside, !checker.diagnostics.contains(where: { $0.severity == .error }),
             checker.main.slotCount == 0, checker.main.boxCount == 0, checker.newGlobals.isEmpty
-        else { return ([], false) }
-        return (valueMemberNames(of: base, source: source, scope: checker.main, annotations: annotations), false)
+        else { return (isOpenRecord ? BuiltinMembers.names(for: type) : [], isOpenRecord) }
+        let names = valueMemberNames(of: base, source: source, scope: checker.main, annotations: annotations)
+        return isOpenRecord ? (BuiltinMembers.names(for: type) + names, true) : (names, false)
     }
 
     private func valueMemberNames(of base: Expr, source: ScriptSource, scope main: FunctionScope,
@@ -119,11 +123,20 @@ extension Interpreter {
         guard let value = try? code(frame) else { return [] }
         switch value {
         case .dictionary(let entries): return Array(entries.keys) + ["count", "isEmpty", "keys", "values"]
-        case .record(let record): return record.type.fields.map(\.name)
+        case .record(let record):
+            // An open record's other keys, where one can be written as a member (`data.id`).
+            let additional = record.additionalProperties.keys.filter(Self.isMemberName).sorted()
+            return record.type.fields.map(\.name) + additional
         case .array: return BuiltinMembers.names(for: .array(.any))
         case .string: return BuiltinMembers.names(for: .string)
         default: return []
         }
+    }
+
+    /// Whether a key can be written after a `.`: an identifier that is not a keyword.
+    static func isMemberName(_ key: String) -> Bool {
+        guard let first = key.utf8.first, first.isIdentifierStart else { return false }
+        return key.utf8.allSatisfy(\.isIdentifierContinue) && !keywords.contains(key)
     }
 
     /// Closing brackets for every one still open, so a partial input parses.

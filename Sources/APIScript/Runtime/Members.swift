@@ -6,6 +6,8 @@ enum Members {
         case .record(let record):
             if let field = record[name] { return field }
             if record.type.isTuple, let position = Int(name), let field = record.value(at: position) { return field }
+            // An open record keeps the service's other keys: one it did not send is nil.
+            if record.type.isOpen { return record.additionalProperties[name] ?? .null }
             let suggestion = Suggestions.nearest(to: name, in: record.type.fields.map(\.name))
             throw ScriptFailure("\(record.type.name) has no member '\(name)'",
                                 notes: suggestion.map { [.init("did you mean '\($0)'?")] } ?? [])
@@ -126,6 +128,8 @@ enum Members {
             return .bytes(Array(bytes[lower..<upper]))
         case (.dictionary(let entries), .string(let key)):
             return entries[key] ?? .null
+        case (.record(let record), .string(let key)) where !record.type.isTuple:
+            return record.value(forKey: key) ?? .null
         case (.null, _):
             throw ScriptFailure("cannot subscript nil")
         default:

@@ -13,12 +13,22 @@ public struct Record: Sendable {
     private enum Storage: @unchecked Sendable {
         case values([Value])
         case fields(RecordFields)
+        /// An open record's fields and the keys it keeps beside them, in one box so that a record
+        /// (and so every ``Value``) is no larger for them.
+        case open(OpenValues)
     }
 
     /// Creates a record.
-    public init(type: RecordType, values: [Value]) {
+    ///
+    /// - Parameters:
+    ///   - type: The record's type.
+    ///   - values: The field values, in the order of `type.fields`.
+    ///   - additionalProperties: What an open record keeps under keys its fields do not name
+    ///     (``RecordType/additionalProperties``); ignored for a closed record's type.
+    public init(type: RecordType, values: [Value], additionalProperties: [String: Value] = [:]) {
         self.type = type
-        storage = .values(values)
+        storage = additionalProperties.isEmpty || !type.isOpen
+            ? .values(values) : .open(OpenValues(values: values, additional: additionalProperties))
     }
 
     /// Creates a record whose fields were read from a response body.
@@ -35,15 +45,40 @@ public struct Record: Sendable {
             switch storage {
             case .values(let values): values
             case .fields(let fields): (0..<fields.count).map(fields.value(at:))
+            case .open(let open): open.values
             }
         }
         _modify {
             var values = self.values
+            let additional = additionalProperties
             // The array is held once while it is changed, so it is changed in place.
             storage = .values([])
-            defer { storage = .values(values) }
+            defer { storage = additional.isEmpty ? .values(values) : .open(OpenValues(values: values, additional: additional)) }
             yield &values
         }
+    }
+
+    /// What an open record keeps under keys its type's fields do not name, by JSON key: every
+    /// other key the service sent. Empty for a closed record.
+    public var additionalProperties: [String: Value] {
+        if case .open(let open) = storage { open.additional } else { [:] }
+    }
+
+    /// The value under a JSON key: a field's (by its key, `last_modified`), else one an open
+    /// record keeps; nil when the record has neither.
+    public func value(forKey key: String) -> Value? {
+        if let index = type.fields.firstIndex(where: { $0.key == key }) { return value(at: index) }
+        return additionalProperties[key]
+    }
+
+    /// The fields as they are shown, in order — an open record's other keys last, as one
+    /// `additionalProperties` dictionary (the stored property a generated Swift model has for
+    /// them) when it holds any.
+    public var shownFields: [(name: String, value: Value)] {
+        var shown = type.fields.enumerated().map { index, field in (field.name, value(at: index) ?? .null) }
+        let additional = additionalProperties
+        if !additional.isEmpty { shown.append(("additionalProperties", .dictionary(additional))) }
+        return shown
     }
 
     /// Whether the record's fields are still laid out as they were read from a response body.
@@ -56,6 +91,7 @@ public struct Record: Sendable {
         switch storage {
         case .values(let values): values.count
         case .fields(let fields): fields.count
+        case .open(let open): open.values.count
         }
     }
 
@@ -64,6 +100,7 @@ public struct Record: Sendable {
         switch storage {
         case .values(let values): return index >= 0 && index < values.count ? values[index] : nil
         case .fields(let fields): return index >= 0 && index < fields.count ? fields.value(at: index) : nil
+        case .open(let open): return index >= 0 && index < open.values.count ? open.values[index] : nil
         }
     }
 
@@ -79,6 +116,7 @@ public struct Record: Sendable {
         switch storage {
         case .values(let values): return index < values.count && values[index].isContainer
         case .fields(let fields): return index < fields.count && fields.holdsContainer(at: index)
+        case .open(let open): return index < open.values.count && open.values[index].isContainer
         }
     }
 
@@ -88,7 +126,19 @@ public struct Record: Sendable {
         switch storage {
         case .values(let values): values.filter(\.isContainer)
         case .fields(let fields): fields.containers()
+        case .open(let open): open.values.filter(\.isContainer) + open.additional.values.filter(\.isContainer)
         }
+    }
+}
+
+/// An open record's field values and the other keys it keeps; immutable once made.
+final class OpenValues: Sendable {
+    let values: [Value]
+    let additional: [String: Value]
+
+    init(values: [Value], additional: [String: Value]) {
+        self.values = values
+        self.additional = additional
     }
 }
 
@@ -97,7 +147,7 @@ extension Record: Equatable {
     public static func == (lhs: Record, rhs: Record) -> Bool {
         guard lhs.type.name == rhs.type.name, lhs.fieldCount == rhs.fieldCount else { return false }
         for index in 0..<lhs.fieldCount where lhs.value(at: index) != rhs.value(at: index) { return false }
-        return true
+        return lhs.additionalProperties == rhs.additionalProperties
     }
 }
 

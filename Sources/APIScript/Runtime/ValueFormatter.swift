@@ -63,6 +63,11 @@ package enum ValueFormatter {
                 budget -= field.name.utf8.count + 4
                 guard budget >= 0, fits(record.value(at: index) ?? .null, in: &budget) else { return false }
             }
+            let additional = record.additionalProperties
+            if !additional.isEmpty {
+                budget -= 24
+                guard budget >= 0, fits(.dictionary(additional), in: &budget) else { return false }
+            }
         default: budget -= 1
         }
         return budget >= 0
@@ -110,6 +115,12 @@ package enum ValueFormatter {
                 if index > 0 { output += ", " }
                 output += field.name + ": "
                 guard write(record.value(at: index) ?? .null, to: &output, limit: limit) else { return false }
+            }
+            // An open record's other keys, as the stored dictionary a generated model keeps them in.
+            let additional = record.additionalProperties
+            if !additional.isEmpty {
+                output += record.type.fields.isEmpty ? "additionalProperties: " : ", additionalProperties: "
+                guard write(.dictionary(additional), to: &output, limit: limit) else { return false }
             }
             output += ")"
         }

@@ -35,7 +35,7 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// Whether values print as a tuple, `(offset: 0, element: …)`, rather than `Name(…)`.
     public let isTuple: Bool
-    private let storage: Mutex<(fields: [Field], index: [String: Int])>
+    private let storage: Mutex<(fields: [Field], index: [String: Int], additionalProperties: ScriptType?)>
 
     /// Creates a record type.
     ///
@@ -46,16 +46,34 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     public init(name: String, fields: [Field] = [], isTuple: Bool = false) {
         self.name = name
         self.isTuple = isTuple
-        self.storage = Mutex((fields, Self.index(fields)))
+        self.storage = Mutex((fields, Self.index(fields), nil))
     }
 
     /// Sets the fields (for nested and recursive models, after every type exists).
-    public func define(_ fields: [Field]) {
-        storage.withLock { $0 = (fields, Self.index(fields)) }
+    ///
+    /// - Parameters:
+    ///   - fields: The fields in order.
+    ///   - additionalProperties: The type of the values under keys the fields do not name, for a
+    ///     record that keeps them (an *open* record: JSON Schema's `additionalProperties`); `nil`
+    ///     for a record that has only its fields.
+    public func define(_ fields: [Field], additionalProperties: ScriptType? = nil) {
+        storage.withLock { $0 = (fields, Self.index(fields), additionalProperties) }
     }
 
     /// The fields in order.
     public var fields: [Field] { storage.withLock { $0.fields } }
+
+    /// The type of the values a record keeps under keys its fields do not name — `Any` for a
+    /// schema's `additionalProperties: {}` or `true` — or `nil` for a closed record, which has
+    /// only its fields.
+    ///
+    /// A value of an open record keeps every such key the service sent
+    /// (``Record/additionalProperties``); scripts read one as a member (`data.id`) or by
+    /// subscript (`data["last_modified"]`), each an optional.
+    public var additionalProperties: ScriptType? { storage.withLock { $0.additionalProperties } }
+
+    /// Whether values of the type keep keys their fields do not name (``additionalProperties``).
+    public var isOpen: Bool { additionalProperties != nil }
 
     /// The position of a field.
     public func index(of name: String) -> Int? { storage.withLock { $0.index[name] } }
@@ -67,7 +85,8 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
 
     /// `Name { field: Type, … }`.
     public var description: String {
-        "\(name) { \(fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ")) }"
+        let additional = additionalProperties.map { ["additionalProperties: [String: \($0)]"] } ?? []
+        return "\(name) { \((fields.map { "\($0.name): \($0.type)" } + additional).joined(separator: ", ")) }"
     }
 
     private static func index(_ fields: [Field]) -> [String: Int] {

@@ -84,6 +84,16 @@ public struct PreparedRequest: Sendable {
         if sensitive { sensitiveQueryNames.insert(name) }
     }
 
+    /// The request with one query parameter set to `value` — every item of that name replaced by
+    /// one — as a cursor or page token names the next page (`pageToken=…`, `cursor=…`).
+    package func settingQueryItem(named name: String, to value: String) -> PreparedRequest {
+        var next = self
+        next.queryItems.removeAll { $0.name == name }
+        next.queryItems.append(URLQueryItem(name: name, value: value))
+        next.sensitiveQueryNames.remove(name)
+        return next
+    }
+
     mutating func replaceQueryItems(_ items: [URLQueryItem]) {
         queryItems = items
         sensitiveQueryNames = []

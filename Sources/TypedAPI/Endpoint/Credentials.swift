@@ -98,6 +98,18 @@ public enum Redaction {
         "credentials", "signature", "apikey", "key", "sid",
     ]
 
+    /// Words that make a name a credential's even where a document says what is a secret: no
+    /// service names data so. (`token`, `key` and `session` alone are not among them: Kinto's
+    /// `_token` is a page cursor, a sort `key` is data.)
+    static let unmistakableSecretWords: Set<String> = ["password", "passwd", "passphrase", "secret"]
+
+    /// Whether a name says password or secret (`password`, `client_secret`, `X-Passphrase`): the
+    /// one rule by name that still holds for a document's parameters, whose other credentials its
+    /// security schemes name.
+    package static func namesPasswordOrSecret(_ name: String) -> Bool {
+        words(of: name).contains { unmistakableSecretWords.contains($0) }
+    }
+
     /// Whether a header's (or parameter's) value is a secret by its name: the headers above, and
     /// any whose name has a word for a token, key, password, session or signature (`X-Api-Key`,
     /// `X-Auth-Token`, `Private-Token`, `X-Session-Id`, `apiKey`; not `Author`). Such values print

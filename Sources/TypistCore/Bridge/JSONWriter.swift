@@ -88,7 +88,14 @@ package enum JSONWriter {
                     key(field.name)
                     try write(record.value(at: index) ?? .null, indent: inner, depth: depth + 1)
                 }
-                close("}", empty: record.type.fields.isEmpty, indent: indent)
+                // An open record's other keys, as the service sent them.
+                let additional = record.additionalProperties
+                for (index, name) in additional.keys.sorted().enumerated() {
+                    let inner = item(record.type.fields.count + index, in: indent)
+                    key(name)
+                    try write(additional[name] ?? .null, indent: inner, depth: depth + 1)
+                }
+                close("}", empty: record.type.fields.isEmpty && additional.isEmpty, indent: indent)
             }
         }
 

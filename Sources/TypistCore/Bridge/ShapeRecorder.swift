@@ -73,6 +73,9 @@ final class ShapeRecorder: Decoder {
         /// The keys, when the type read exactly one keyed container with plain reads of whole keys
         /// (no nested containers, no `decodeNil` without its read, no narrow numbers).
         let keys: [Key]?
+        /// The names of the keys the first keyed container read, in order, whatever came after:
+        /// an open model's fields' keys (it reads its other keys through a second container).
+        var firstContainerKeys: [String] = []
     }
 
     let depth: Int
@@ -83,6 +86,8 @@ final class ShapeRecorder: Decoder {
     fileprivate var transparent = true
     private(set) var first: Container?
     private var containers = 0
+    /// How many keys were read before a second container opened.
+    private var keysBeforeSecondContainer: Int?
     private var nilChecked: String?
     private var counter = 0
     var codingPath: [any CodingKey] = []
@@ -100,7 +105,11 @@ final class ShapeRecorder: Decoder {
         do {
             let sample = try recorder.sample(type)
             let plain = recorder.transparent && recorder.containers == 1 && recorder.nilChecked == nil
-            return Recording(container: recorder.first, sample: .success(sample), keys: plain ? recorder.keys : nil)
+            var recording = Recording(container: recorder.first, sample: .success(sample), keys: plain ? recorder.keys : nil)
+            if recorder.first == .keyed {
+                recording.firstContainerKeys = recorder.keys.prefix(recorder.keysBeforeSecondContainer ?? recorder.keys.count).map(\.name)
+            }
+            return recording
         } catch {
             // Markers a validating `init(from:)` refuses; zeros it may accept.
             let again = ShapeRecorder(depth: 1, records: false, markers: false)
@@ -171,6 +180,7 @@ final class ShapeRecorder: Decoder {
     private func opened(_ container: Container) {
         first = first ?? container
         containers += 1
+        if containers == 2 { keysBeforeSecondContainer = keys.count }
         if container != .keyed { transparent = false }
     }
 

@@ -141,16 +141,24 @@ package final class ValueBridge: Sendable {
                                 isTuple: mirror.displayStyle == .tuple)
         records.withLock { $0[identifier] = record }
         // Fields after the type exists, so recursive models refer to themselves.
-        let children = Array(mirror.children)
+        let open = value as? any AdditionalPropertiesModel
+        // An open model's `additionalProperties` is no field: it holds the record's other keys.
+        let children = Self.fieldChildren(mirror, open: open != nil)
         // The JSON keys, when the type reads one key per stored property.
-        var keys: [ShapeRecorder.Key]?
+        var keys: [String]?
         if let decodable = type(of: value) as? any Decodable.Type {
-            keys = recording(of: decodable).keys.flatMap { $0.count == children.count ? $0 : nil }
+            let recorded = recording(of: decodable)
+            // An open model reads its other keys through a second container: its first holds its fields'.
+            keys = (open == nil ? recorded.keys?.map(\.name) : recorded.firstContainerKeys).flatMap { $0.count == children.count ? $0 : nil }
         }
         let fields = children.enumerated().map { index, child in
-            RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value), key: keys?[index].name)
+            RecordType.Field(Self.fieldName(child.label, index), shape(of: child.value), key: keys?[index])
         }
-        record.define(fields)
+        let additional: ScriptType? = open.map { open in
+            let valueType = type(of: open).additionalValueType
+            return (try? scriptType(of: valueType)) ?? .any
+        }
+        record.define(fields, additionalProperties: additional)
         declared.withLock { $0[record.name] = children.map { SwiftTypeName.of(type(of: $0.value)) } }
         return record
     }
@@ -240,8 +248,18 @@ package final class ValueBridge: Sendable {
         default:
             if decodesItself(type(of: value)) { return dynamicValue(of: value) }
             let record = recordType(for: value, mirror: mirror)
-            return .record(Record(type: record, values: mirror.children.map { self.value(of: $0.value) }))
+            guard let open = value as? any AdditionalPropertiesModel else {
+                return .record(Record(type: record, values: mirror.children.map { self.value(of: $0.value) }))
+            }
+            return .record(Record(type: record, values: Self.fieldChildren(mirror, open: true).map { self.value(of: $0.value) },
+                                  additionalProperties: open.additionalPropertyValues.mapValues { self.value(of: $0) }))
         }
+    }
+
+    /// A model's stored properties that are its fields: all of them, but an open model's
+    /// `additionalProperties`.
+    private static func fieldChildren(_ mirror: Mirror, open: Bool) -> [Mirror.Child] {
+        open ? mirror.children.filter { $0.label != "additionalProperties" } : Array(mirror.children)
     }
 
     static func dateText(_ date: Date) -> String {

@@ -63,7 +63,16 @@ package enum ModelConformance {
                 }
                 values.append(try conform(entry, to: field.type, path: member(path, field.key)))
             }
-            return .record(Record(type: record, values: values))
+            // An open record keeps every other key the service sent, as its document types them.
+            guard let additionalType = record.additionalProperties else {
+                return .record(Record(type: record, values: values))
+            }
+            var additional: [String: Value] = [:]
+            let declared = Set(record.fields.map(\.key))
+            for (key, entry) in entries where !declared.contains(key) {
+                additional[key] = try conform(entry, to: additionalType, path: member(path, key))
+            }
+            return .record(Record(type: record, values: values, additionalProperties: additional))
         default: break
         }
         throw Departure(path: path, reason: "expected \(type), found \(kind(of: value))")
@@ -103,7 +112,12 @@ package enum ModelConformance {
             }
             let declared = Set(record.fields.map(\.key))
             for key in entries.keys.sorted() where !declared.contains(key) && found.count < limit {
-                found.append(Departure(path: member(path, key), reason: "a key \(record.name) does not declare", isUndeclaredKey: true))
+                // The document allows other keys of an open record: only their type is checked.
+                if let additionalType = record.additionalProperties {
+                    collect(entries[key] ?? .null, additionalType, path: member(path, key), into: &found, limit: limit)
+                } else {
+                    found.append(Departure(path: member(path, key), reason: "a key \(record.name) does not declare", isUndeclaredKey: true))
+                }
             }
         default:
             do throws(Departure) {

@@ -29,6 +29,9 @@ package struct SwiftDeclarations {
     private var declared: [ObjectIdentifier: String] = [:]
     private var usedNames: Set<String> = []
     private var needsJSONValue = false
+    /// The open records declared (their other keys in `additionalProperties`), by name: a package
+    /// registers each as an ``AdditionalPropertiesModel``.
+    package private(set) var openRecordNames: [String] = []
 
     package init(style: Style) {
         self.style = style
@@ -114,6 +117,14 @@ package struct SwiftDeclarations {
             // A parameter named `self` would hide the instance: its inner name is `selfValue`.
             parameters.append((field.name == "self" ? "`self` selfValue" : name) + ": \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
         }
+        // An open record keeps the other keys the service sent, as swift-openapi-generator's models do.
+        let additional = record.additionalProperties.map { additionalValueType($0) }
+        if let additional {
+            openRecordNames.append(name)
+            lines.append("    /// The keys the document allows beside these (its `additionalProperties`), as the service sent them.")
+            lines.append("    \(style.access)\(style.initializer && !isClass ? "var" : "let") additionalProperties: [String: \(additional)]")
+            parameters.append("additionalProperties: [String: \(additional)] = [:]")
+        }
         if style.initializer {
             lines.append("")
             lines.append("    \(style.access)init(\(parameters.joined(separator: ", "))) {")
@@ -121,12 +132,77 @@ package struct SwiftDeclarations {
             for field in fields {
                 lines.append("        self.\(SwiftNames.escaped(field.name)) = \(field.name == "self" ? "selfValue" : SwiftNames.escaped(field.name))")
             }
+            if additional != nil { lines.append("        self.additionalProperties = additionalProperties") }
             lines.append("    }")
         }
-        lines += Self.codingKeys(fields.map { ($0.name, $0.key) })
+        if let additional {
+            lines += openCoding(fields, additional: additional)
+        } else {
+            lines += Self.codingKeys(fields.map { ($0.name, $0.key) })
+        }
         lines.append("}")
         structs[position].lines = lines
         return name
+    }
+
+    /// How an open record's other values are written: any JSON is `JSONValue` (its null one of them).
+    private mutating func additionalValueType(_ type: ScriptType) -> String {
+        let name = typeName(type)
+        return name == "JSONValue?" ? "JSONValue" : name
+    }
+
+    /// An open record's `CodingKeys` (every field's), and its `init(from:)` — its fields, then
+    /// every other key into `additionalProperties` — and, for a package, `encode(to:)`.
+    private func openCoding(_ fields: [RecordType.Field], additional: String) -> [String] {
+        let access = style.access
+        var lines = ["", "    enum CodingKeys: String, CodingKey {"]
+            + fields.map { "        case \(SwiftNames.escaped($0.name))" + ($0.name == $0.key ? "" : " = \(ValueFormatter.quoted($0.key))") }
+            + ["    }", "",
+               "    /// Any key: the others are read by the names the service gave them.",
+               "    private struct OtherKey: CodingKey {",
+               "        var stringValue: String",
+               "        var intValue: Int? { nil }",
+               "        init(stringValue: String) { self.stringValue = stringValue }",
+               "        init?(intValue: Int) { nil }",
+               "    }", "",
+               "    \(access)init(from decoder: any Decoder) throws {",
+               "        let container = try decoder.container(keyedBy: CodingKeys.self)"]
+        for field in fields {
+            let type = typeNameWithoutDeclaring(field.type)
+            let name = SwiftNames.escaped(field.name)
+            lines.append(type.hasSuffix("?")
+                ? "        \(name) = try container.decodeIfPresent(\(type.dropLast()).self, forKey: .\(name))"
+                : "        \(name) = try container.decode(\(type).self, forKey: .\(name))")
+        }
+        lines += [
+            "        let others = try decoder.container(keyedBy: OtherKey.self)",
+            "        var additionalProperties: [String: \(additional)] = [:]",
+            "        for key in others.allKeys where CodingKeys(stringValue: key.stringValue) == nil {",
+            "            additionalProperties[key.stringValue] = try others.decode(\(additional).self, forKey: key)",
+            "        }",
+            "        self.additionalProperties = additionalProperties",
+            "    }",
+        ]
+        guard style.initializer else { return lines }
+        lines += ["", "    \(access)func encode(to encoder: any Encoder) throws {", "        var container = encoder.container(keyedBy: CodingKeys.self)"]
+        for field in fields {
+            let name = SwiftNames.escaped(field.name)
+            let optional = typeNameWithoutDeclaring(field.type).hasSuffix("?")
+            lines.append("        try container.encode\(optional ? "IfPresent" : "")(\(name), forKey: .\(name))")
+        }
+        lines += [
+            "        var others = encoder.container(keyedBy: OtherKey.self)",
+            "        for (key, value) in additionalProperties { try others.encode(value, forKey: OtherKey(stringValue: key)) }",
+            "    }",
+        ]
+        return lines
+    }
+
+    /// How a type already declared is written (the records of an open record's fields are, by
+    /// the time its coding is written).
+    private func typeNameWithoutDeclaring(_ type: ScriptType) -> String {
+        var copy = self
+        return copy.typeName(type)
     }
 
     /// Whether `record` holds itself, directly or through other records, other than in an array

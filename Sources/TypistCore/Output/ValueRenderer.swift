@@ -45,9 +45,8 @@ struct ValueRenderer {
         switch value {
         case .record(let record):
             lines.append(prefix + style.type(record.type.name))
-            for (index, field) in record.type.fields.enumerated() {
-                guard let value = record.value(at: index) else { break }
-                write(value, indent: indent + "  ", into: &lines, notes: &notes, label: field.name)
+            for (name, value) in record.shownFields {
+                write(value, indent: indent + "  ", into: &lines, notes: &notes, label: name)
             }
         case .array(let elements):
             lines.append(prefix + style.dim("\(elements.count) element\(elements.count == 1 ? "" : "s")"))
@@ -108,9 +107,7 @@ struct ValueRenderer {
             return "[" + entries.keys.sorted().map { "\(ValueFormatter.quoted($0)): \(inline(entries[$0] ?? .null, notes: &notes))" }
                 .joined(separator: ", ") + "]"
         case .record(let record):
-            let fields = record.type.fields.enumerated().map { index, field in
-                "\(field.name): \(record.value(at: index).map { inline($0, notes: &notes) } ?? "nil")"
-            }.joined(separator: ", ")
+            let fields = record.shownFields.map { name, value in "\(name): \(inline(value, notes: &notes))" }.joined(separator: ", ")
             return (record.type.isTuple ? "" : style.type(record.type.name)) + "(" + fields + ")"
         default:
             return ValueFormatter.literal(value)

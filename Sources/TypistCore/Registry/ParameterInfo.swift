@@ -23,6 +23,9 @@ public struct ParameterInfo: Sendable {
     package var rules: String?
     /// Why its source rules out a value (see ``HostFunction/Parameter/rule``), or nil.
     package var rule: (@Sendable (Value) -> String?)?
+    /// Whether a document makes it a credential, where one describes it; `nil` for a host's
+    /// parameter, whose name decides (``carriesSecret``).
+    package var isSecretByDocument: Bool?
 
     /// A parameter from another source than a Swift registration (an OpenAPI document).
     package init(label: String?, name: String, swiftType: String, scriptType: ScriptType, defaultValue: Value? = nil,
@@ -42,11 +45,13 @@ public struct ParameterInfo: Sendable {
         defaultValue.map { value in enumeration?.matching(value).map { "." + $0.name } ?? ValueFormatter.literal(value) }
     }
 
-    /// Whether its argument is a credential: a `Secret`, or a name that speaks of a password,
-    /// token, key or secret. Such arguments print as `••••` in `:curl`, `:last`, errors and saved
-    /// scripts, which read them from ``environmentVariable``.
+    /// Whether its argument is a credential: a `Secret`; for a host's parameter, a name that
+    /// speaks of a password, token, key or secret; for a document's, what the document says
+    /// (`format: password`, a security scheme's name, a password's or secret's name). Such
+    /// arguments print as `••••` in `:curl`, `:last`, errors and saved scripts, which read them
+    /// from ``environmentVariable``.
     public var carriesSecret: Bool {
-        scriptType.unwrapped == .secret || Redaction.isSecretHeader(name)
+        scriptType.unwrapped == .secret || (isSecretByDocument ?? Redaction.isSecretHeader(name))
     }
 
     /// Where a saved script reads this argument from: `TYPIST_PASSWORD` for `password`.

@@ -3,8 +3,8 @@ import Synchronization
 import TypedAPI
 
 /// Follows one `pages { … }` from page to page: the closure's one endpoint call is sent as built
-/// for the first page, and for every later one to the URL the previous answer named — its
-/// `Link: <…>; rel="next"` header (RFC 8288) or, failing that, a `next`/`next_url` field.
+/// for the first page, and for every later one where the previous answer said the next page is —
+/// a header or a body field, a URL or a cursor (``PageHint``).
 ///
 /// The client's delegate hands each request and answer of the task running the closure to
 /// ``current``; the request keeps its method, headers and credentials, and goes nowhere but the
@@ -13,15 +13,25 @@ final class PageFollower: Sendable {
     /// The follower of the `pages { … }` the current task runs, if any.
     @TaskLocal static var current: PageFollower?
 
+    /// What comes after a page.
+    enum Next: Equatable {
+        /// The next page is there.
+        case page(PageHint)
+        /// The answer names none.
+        case end
+        /// The answer names a page already fetched (a service that loops).
+        case repeated(String)
+    }
+
     private struct State {
         /// Requests sent for the page under way.
         var requests = 0
         /// Where the page under way goes; `nil` for the first page.
-        var link: String?
+        var hint: PageHint?
         /// The last request sent, as sent: later links resolve against its URL.
         var lastRequest: PreparedRequest?
-        /// The page's answer: its `Link` header's `next`.
-        var linkedNext: String?
+        /// The page's answer: the next page its headers name.
+        var headerHint: PageHint?
         /// Every URL asked for so far, so that a service that names the same page again ends it.
         var visited: Set<String> = []
     }
@@ -36,8 +46,8 @@ final class PageFollower: Sendable {
             guard state.requests == 1 else {
                 throw SessionError("pages { … } follows one endpoint call; this closure makes more than one")
             }
-            if let link = state.link, let previous = state.lastRequest {
-                var next = try previous.following(pageLink: link)
+            if let hint = state.hint, let previous = state.lastRequest {
+                var next = try Self.request(after: previous, hint)
                 // The call as built this time (headers, credentials of now), at the link's place.
                 next.method = request.method
                 next.timeout = request.timeout
@@ -51,35 +61,41 @@ final class PageFollower: Sendable {
         }
     }
 
-    /// Called by the client's delegate with each answer: keeps its `Link` header's next page.
+    /// The request for the page `hint` names after `previous`.
+    private static func request(after previous: PreparedRequest, _ hint: PageHint) throws -> PreparedRequest {
+        switch hint {
+        case .link(let link): try previous.following(pageLink: link)
+        case .query(let name, let value): previous.settingQueryItem(named: name, to: value)
+        }
+    }
+
+    /// Called by the client's delegate with each answer: keeps the next page its headers name.
     func didReceive(_ exchange: Exchange) {
-        let link = exchange.responseHeaders.filter { $0.name.lowercased() == "link" }.map(\.value).joined(separator: ", ")
-        state.withLock { $0.linkedNext = Self.next(inLinkHeader: link) }
+        let hint = PageHint.inHeaders(exchange.responseHeaders)
+        state.withLock { $0.headerHint = hint }
     }
 
     /// How many requests the page under way sent.
     var requestsThisPage: Int { state.withLock { $0.requests } }
 
-    /// The next page's link, from the answer's `Link` header or else from `field` (a `next` field
-    /// of the body), or `nil` when there is none or it names a page already fetched.
-    func nextLink(field: String?) -> String? {
+    /// What follows the page: the next page its answer's headers name, or else `body` (what its
+    /// body names).
+    func next(body: PageHint?) -> Next {
         state.withLock { state in
-            guard let link = state.linkedNext ?? field, !link.isEmpty else { return nil }
-            if let previous = state.lastRequest, let url = try? previous.following(pageLink: link).url,
-                state.visited.contains(url)
-            {
-                return nil
+            guard let hint = state.headerHint ?? body else { return .end }
+            if let previous = state.lastRequest, let url = try? Self.request(after: previous, hint).url, state.visited.contains(url) {
+                return .repeated(previous.redactedURL)
             }
-            return link
+            return .page(hint)
         }
     }
 
-    /// Starts the next page, sent to `link`.
-    func startPage(at link: String) {
+    /// Starts the next page, sent where `hint` says.
+    func startPage(at hint: PageHint) {
         state.withLock { state in
             state.requests = 0
-            state.link = link
-            state.linkedNext = nil
+            state.hint = hint
+            state.headerHint = nil
         }
     }
 

@@ -126,20 +126,24 @@ final class Session: Sendable {
     /// Remembers the values under secret names (`password`, `client_secret`, `api_key`) in the
     /// dictionaries of a call's argument — a form typed as a dictionary, a JSON body written as a
     /// literal, an untyped call's `json:`, `form:` or `query:` — as a labelled `password:` is.
-    func rememberSecrets(inFieldsOf value: Value, depth: Int = 0) {
+    ///
+    /// - Parameter isSecret: Which keys name a credential: by default any with a credential's word
+    ///   (an untyped call's, a host's); for a document's argument only a password's or secret's
+    ///   (``TypedAPI/Redaction/namesPasswordOrSecret(_:)``), as its own parameters.
+    func rememberSecrets(inFieldsOf value: Value, isSecret: (String) -> Bool = Redaction.isSecretHeader, depth: Int = 0) {
         guard depth < 16 else { return }
         switch value {
         case .dictionary(let entries):
             for (key, entry) in entries {
                 switch entry {
                 case .string(let text), .secret(let text):
-                    if Redaction.isSecretHeader(key) { remember(secret: text, as: "TYPIST_" + SecretNames.screamingSnakeCase(key)) }
+                    if isSecret(key) { remember(secret: text, as: "TYPIST_" + SecretNames.screamingSnakeCase(key)) }
                 default:
-                    rememberSecrets(inFieldsOf: entry, depth: depth + 1)
+                    rememberSecrets(inFieldsOf: entry, isSecret: isSecret, depth: depth + 1)
                 }
             }
         case .array(let elements):
-            for element in elements { rememberSecrets(inFieldsOf: element, depth: depth + 1) }
+            for element in elements { rememberSecrets(inFieldsOf: element, isSecret: isSecret, depth: depth + 1) }
         default:
             break
         }

@@ -8,8 +8,10 @@ extension Shell {
     /// Registers `pages(limit:_:)`, unless the host has an endpoint of that name.
     func registerPages() throws {
         guard !registry.endpoints.contains(where: { $0.name == "pages" }) else { return }
-        let summary = "Every page of one endpoint call, concatenated: follows Link: <…>; rel=\"next\" or a next/next_url field, "
-            + "on the session's origin, up to limit pages. The call returns an array, or a record with one array field (its items)"
+        let summary = "Every page of one endpoint call, concatenated: follows a Link: <…>; rel=\"next\" or Next-Page header, "
+            + "a next link or a cursor field (next_cursor, nextPageToken), on the session's origin, up to limit pages. "
+            + "The call returns an array, or a record with one array field (its items)"
+        let warn = output.error
         var function = HostFunction(
             name: "pages",
             parameters: [
@@ -26,6 +28,11 @@ extension Shell {
             if Preview.current != nil { return .array(try PageItems.of(try await call.callAsync([]), page: 1).items) }
             let follower = PageFollower()
             var items: [Value] = []
+            // A result that is a part is said to be one, on standard error: never shown as the whole.
+            func stoppedShort(_ why: String, pages: Int) {
+                warn("warning: pages { … } \(why): the result is the \(items.count) item\(items.count == 1 ? "" : "s") of "
+                     + "\(pages == 1 ? "the first page" : "the first \(pages) pages"), not all of them\n")
+            }
             for page in 1...limit {
                 let value = try await PageFollower.$current.withValue(follower) { try await call.callAsync([]) }
                 guard follower.requestsThisPage == 1 else {
@@ -33,8 +40,24 @@ extension Shell {
                 }
                 let found = try PageItems.of(value, page: page)
                 items += found.items
-                guard page < limit, !found.items.isEmpty, let next = follower.nextLink(field: found.nextField) else { break }
-                follower.startPage(at: next)
+                switch follower.next(body: found.next) {
+                case .end:
+                    if let saysMore = found.saysMore {
+                        stoppedShort("stopped at page \(page), which says there is more (\(saysMore)) but names no next page it can follow "
+                                     + "(a Link or Next-Page header, a next link, a next_cursor or nextPageToken field)", pages: page)
+                    }
+                    return .array(items)
+                case .repeated:
+                    stoppedShort("stopped at page \(page): its answer names a page already read as the next one", pages: page)
+                    return .array(items)
+                case .page(let next):
+                    guard page < limit else {
+                        stoppedShort("stopped at its limit of \(limit) page\(limit == 1 ? "" : "s") while the service names more "
+                                     + "(pages(limit: \(limit * 10)) { … } reads further)", pages: page)
+                        return .array(items)
+                    }
+                    follower.startPage(at: next)
+                }
             }
             return .array(items)
         }

@@ -375,12 +375,16 @@ public final class Shell: @unchecked Sendable {
         let label = ExchangeLabel(endpoint: endpoint.name, responseType: endpoint.responseTypeName)
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
-        // Arguments whose dictionaries may have fields with secret names (a form of `[String: String]`, any JSON).
+        // Arguments whose dictionaries may have fields with secret names (a form of `[String: String]`, any JSON);
+        // in a document's, only a password's or a secret's name makes one (a `token` key may be a cursor).
         let fieldArguments = endpoint.parameters.indices.filter {
             switch endpoint.parameters[$0].scriptType.unwrapped {
             case .dictionary, .any: true
             default: false
             }
+        }.map { index in
+            (index: index, isSecret: endpoint.parameters[index].isSecretByDocument == nil
+                ? Redaction.isSecretHeader : Redaction.namesPasswordOrSecret)
         }
         return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
                             summary: endpoint.summary) { values in
@@ -391,7 +395,9 @@ public final class Shell: @unchecked Sendable {
                 default: break
                 }
             }
-            for index in fieldArguments where index < values.count { session.rememberSecrets(inFieldsOf: values[index]) }
+            for argument in fieldArguments where argument.index < values.count {
+                session.rememberSecrets(inFieldsOf: values[argument.index], isSecret: argument.isSecret)
+            }
             // A response type the shell cannot read is reported where the endpoint is called.
             if let failure = endpoint.shapeFailure { throw failure }
             let plan: CallPlan

@@ -5,7 +5,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 13).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 14).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 13
+    static let version = 14
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -108,6 +108,7 @@ struct DocumentCache {
                     if let shared = argument.sharedTypeName { fields["enumType"] = .string(shared) }
                     if let constraints = argument.constraints { fields["rules"] = rules(constraints) }
                     if let partType = argument.partType { fields["partType"] = .string(partType) }
+                    if argument.isSecret { fields["secret"] = .bool(true) }
                     return .dictionary(fields)
                 }),
             ]
@@ -123,8 +124,10 @@ struct DocumentCache {
             "version": .int(version), "build": .string(build), "title": .string(contents.title), "hash": .string(contents.textHash),
             "servers": .array(contents.servers.map { .array([.string($0.url), $0.description.map(Value.string) ?? .null]) }),
             "warnings": .array(contents.warnings.map(Value.string)),
+            // A record is its name and fields, and an open record the type of its other keys.
             "records": .array(table.records.map { record in
-                .array([.string(record.name), .array(record.fields.map { .array([.string($0.name), .string($0.key), .string(table.code($0.type))]) })])
+                .array([.string(record.name), .array(record.fields.map { .array([.string($0.name), .string($0.key), .string(table.code($0.type))]) })]
+                    + (record.additionalProperties.map { [.string(table.code($0))] } ?? []))
             }),
             "operations": .array(operations),
         ])
@@ -155,6 +158,7 @@ struct DocumentCache {
                 records.append(record)
                 // Its fields' records are numbered when the table is written, in order.
                 for field in record.fields { _ = code(field.type) }
+                if let additional = record.additionalProperties { _ = code(additional) }
                 return "r\(numbers[ObjectIdentifier(record)] ?? 0)"
             case .unknown: return "u"
             default: return "a"
@@ -235,20 +239,26 @@ struct DocumentCache {
         else { return nil }
         // Every record first (fields may refer to any), then their fields.
         var records: [RecordType] = []
-        var fieldLists: [[Value]] = []
+        var fieldLists: [(fields: [Value], additional: Value?)] = []
         for item in recordList {
-            guard case .array(let parts) = item, parts.count == 2, case .string(let name) = parts[0], case .array(let fields) = parts[1] else { return nil }
+            guard case .array(let parts) = item, parts.count == 2 || parts.count == 3, case .string(let name) = parts[0],
+                  case .array(let fields) = parts[1] else { return nil }
             records.append(RecordType(name: name))
-            fieldLists.append(fields)
+            fieldLists.append((fields, parts.count == 3 ? parts[2] : nil))
         }
-        for (record, fields) in zip(records, fieldLists) {
+        for (record, (fields, additionalCode)) in zip(records, fieldLists) {
             var defined: [RecordType.Field] = []
             for field in fields {
                 guard case .array(let parts) = field, parts.count == 3, case .string(let name) = parts[0], case .string(let key) = parts[1],
                       case .string(let code) = parts[2], let type = decode(code, records) else { return nil }
                 defined.append(RecordType.Field(name, type, key: key))
             }
-            record.define(defined)
+            var additional: ScriptType?
+            if let additionalCode {
+                guard case .string(let code) = additionalCode, let type = decode(code, records) else { return nil }
+                additional = type
+            }
+            record.define(defined, additionalProperties: additional)
         }
         var operations: [SpecOperation] = []
         for item in operationList {
@@ -298,6 +308,7 @@ struct DocumentCache {
             var argument = SpecOperation.Argument(key: key, label: label, place: place, type: type, defaultValue: defaultValue, choices: choices,
                                                   sharedTypeName: sharedTypeName, constraints: argumentConstraints)
             if case .string(let partType)? = fields["partType"] { argument.partType = partType }
+            argument.isSecret = fields["secret"] == .bool(true)
             arguments.append(argument)
         }
         var operationId: String?

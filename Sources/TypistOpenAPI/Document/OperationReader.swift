@@ -14,6 +14,9 @@ struct OperationReader {
     /// The paths of OAuth 2 token endpoints the security schemes name (`tokenUrl` of a password or
     /// client-credentials flow, or Swagger 2's), without a leading `/`: `token`, `oauth/token`.
     private let tokenPaths: [String]
+    /// The names, lower-cased, that the security schemes send API keys under (`api_key`,
+    /// `X-API-Key`): a parameter of such a name is a credential.
+    private let apiKeyNames: Set<String>
     var types: SchemaTypes
     private(set) var warnings: [String] = []
     /// JSON bodies with at most this many fields are flattened into labels.
@@ -27,8 +30,10 @@ struct OperationReader {
         let definitions = isSwagger ? document["securityDefinitions"] : document["components"]?["securitySchemes"]
         var unsupported: [String] = []
         var tokenURLs: [String] = []
+        var apiKeyNames: Set<String> = []
         for (name, scheme) in definitions?.entries ?? [] {
             let resolved = scheme["$ref"]?.string.flatMap(types.resolve) ?? scheme
+            if resolved["type"]?.string == "apiKey", let key = resolved["name"]?.string { apiKeyNames.insert(key.lowercased()) }
             if let credential = SpecCredential(scheme: resolved) { schemes[name] = credential } else { unsupported.append(name) }
             let flows = resolved["flows"]
             tokenURLs += [resolved["tokenUrl"], flows?["password"]?["tokenUrl"], flows?["clientCredentials"]?["tokenUrl"]].compactMap { $0?.string }
@@ -38,6 +43,7 @@ struct OperationReader {
             return String(path.drop { $0 == "/" })
         }
         self.schemes = schemes
+        self.apiKeyNames = apiKeyNames
         if !unsupported.isEmpty {
             warnings.append("security schemes Typist cannot send are left out: \(unsupported.map { TerminalText.sanitized($0) }.joined(separator: ", "))")
         }
@@ -132,12 +138,15 @@ struct OperationReader {
                 let sharedName = (inner["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
                 // `x-typist-label`: the label scripts write where the wire's name is not it (`q` → `query:`).
                 let label = SwiftNames.property(parameter["x-typist-label"]?.string ?? key)
-                add(.init(key: key, label: label, place: place == "path" ? .path : place == "query" ? .query : .header,
-                          // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
-                          type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
-                          choices: choices?.isEmpty == false ? choices : nil,
-                          sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
-                          constraints: ValueConstraints(schema: resolvedSchema)))
+                var argument = SpecOperation.Argument(
+                    key: key, label: label, place: place == "path" ? .path : place == "query" ? .query : .header,
+                    // A default is what leaving it out sends: `perPage: Int = 30`, as Swift writes it.
+                    type: required || !(defaultValue?.isNull ?? true) ? type.unwrapped : type.optional, defaultValue: defaultValue,
+                    choices: choices?.isEmpty == false ? choices : nil,
+                    sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
+                    constraints: ValueConstraints(schema: resolvedSchema))
+                argument.isSecret = isSecret(key, schema: resolvedSchema)
+                add(argument)
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
                                     ("content", .object([("application/json", .object([("schema", parameter["schema"] ?? .object([]))]))]))])
@@ -355,12 +364,23 @@ struct OperationReader {
             // An enum field takes only its values, as an enum parameter does (`kind: .book`).
             let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
             let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)
-            return .init(key: field.key, label: field.name, place: place,
-                         type: optional ? fieldType.optional : fieldType, defaultValue: optional ? .null : nil,
-                         choices: choices?.isEmpty == false ? choices : nil,
-                         sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
-                         constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
+            var argument = SpecOperation.Argument(
+                key: field.key, label: field.name, place: place,
+                type: optional ? fieldType.optional : fieldType, defaultValue: optional ? .null : nil,
+                choices: choices?.isEmpty == false ? choices : nil,
+                sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
+                constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
+            argument.isSecret = isSecret(field.key, schema: property.map(resolved))
+            return argument
         }
+    }
+
+    /// Whether the document makes a value a credential: its schema's `format: password`, a name
+    /// its security schemes send an API key under, or a name that says password or secret
+    /// (``TypedAPI/Redaction/namesPasswordOrSecret(_:)``). Other words in a name (`token`, `key`)
+    /// do not: what a document calls a secret is what it says is one.
+    private func isSecret(_ key: String, schema: SpecNode?) -> Bool {
+        schema?["format"]?.string == "password" || apiKeyNames.contains(key.lowercased()) || Redaction.namesPasswordOrSecret(key)
     }
 
     /// A form's or multipart body's one `body:` argument when its schema names no fields, only

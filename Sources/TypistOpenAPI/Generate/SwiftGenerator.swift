@@ -112,7 +112,7 @@ package struct SwiftGenerator {
         files.append(File(path: "Registrations.swift", text: header + """
             import Typist
 
-            \(enumerations.map { "extension \($0.name): ScriptArgument {}\n" }.joined())\(models.jsonValueDeclaration == nil ? "" : "extension JSONValue: JSONScriptArgument {}\n")
+            \(enumerations.map { "extension \($0.name): ScriptArgument {}\n" }.joined())\(models.jsonValueDeclaration == nil ? "" : "extension JSONValue: JSONScriptArgument {}\n")\(models.openRecordNames.sorted().map { "extension \($0): AdditionalPropertiesModel {}\n" }.joined())
             /// The document's operations as a host registers them: `EndpointRegistry { \(Self.groupName(document.title)) }`.
             public var \(Self.groupName(document.title)): Group {
                 Group(\(ValueFormatter.quoted(document.title))) {

@@ -22,6 +22,7 @@ enum SpecEndpoint {
                                               scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
                                               enumeration: enumeration)
                 parameter.rules = argument.constraints?.summary
+                parameter.isSecretByDocument = argument.isSecret
                 // Said of a literal argument by the checker, before anything runs.
                 if argument.constraints != nil {
                     let untyped = operation.untypedCall

@@ -49,12 +49,16 @@ package struct SpecOperation: Sendable {
         /// A multipart field's own media type, from the body's `encoding` (OpenAI's `sdp`:
         /// `application/sdp`); nil for the default (plain text, JSON for any other value).
         package var partType: String? = nil
+        /// Whether the document makes its value a credential (``OperationReader`` says when):
+        /// masked in `:curl`, `:last`, errors and cassettes. A word in its name does not make it
+        /// one — Kinto's cursor `_token` is data.
+        package var isSecret = false
 
         /// Why the document rules out `value` for it, or nil. The document's own default is
         /// allowed even where it breaks the document's rules (documents do): the service decides.
         func violation(of value: Value) -> String? {
             guard let constraints, value != defaultValue else { return nil }
-            return constraints.violation(of: value, label: label, secret: Redaction.isSecretHeader(label))
+            return constraints.violation(of: value, label: label, secret: isSecret)
         }
     }
 

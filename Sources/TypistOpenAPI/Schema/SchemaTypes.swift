@@ -12,7 +12,9 @@ import TypistText
 /// - `allOf` merges its members into one record.
 /// - `oneOf`/`anyOf` of objects (with a discriminator or not) is one record whose variant-only
 ///   fields are optional; an unrelated union, or `{}`, is dynamic JSON (`Any`).
-/// - `additionalProperties` without `properties` is a dictionary.
+/// - `additionalProperties` without `properties` is a dictionary; with them (`{}`, `true` or a
+///   schema) the record is open: its values keep every other key the service sent
+///   (``RecordType/additionalProperties``).
 /// - `readOnly` fields are left out of request bodies, `writeOnly` ones out of responses.
 /// - Formats: `int32`/`int64` are `Int`; `binary` is `Bytes`; `date-time`, `uuid`, `byte` … stay
 ///   `String` (as the JSON holds them).
@@ -65,7 +67,8 @@ package struct SchemaTypes {
                 return wrap(.dictionary(.any))
             }
             let record = makeRecord(name)
-            record.define(fields(of: schema, owner: record.name, direction: direction, depth: depth))
+            record.define(fields(of: schema, owner: record.name, direction: direction, depth: depth),
+                          additionalProperties: additionalProperties(of: schema, name: record.name, direction: direction, depth: depth))
             return wrap(.record(record))
         }
         if let union = schema["oneOf"]?.array ?? schema["anyOf"]?.array {
@@ -140,7 +143,8 @@ package struct SchemaTypes {
         if let record = named[key] { return Self.nullable(target) ? .record(record).optional : .record(record) }
         let record = makeRecord(oneWay ? schemaName + "Input" : schemaName)
         named[key] = record
-        record.define(fields(of: target, owner: record.name, direction: direction, depth: depth))
+        record.define(fields(of: target, owner: record.name, direction: direction, depth: depth),
+                      additionalProperties: additionalProperties(of: target, name: record.name, direction: direction, depth: depth))
         return Self.nullable(target) ? .record(record).optional : .record(record)
     }
 
@@ -199,6 +203,23 @@ package struct SchemaTypes {
             while taken.contains(name) { name += "_" }
             taken.insert(name)
             return RecordType.Field(name, type, key: key)
+        }
+    }
+
+    /// The type of an object's other keys when it allows them beside its properties —
+    /// `additionalProperties: {}` or `true` (any JSON) or a schema, on it or on an `allOf`
+    /// member — or nil when it allows none (`false`, or no `additionalProperties`).
+    private mutating func additionalProperties(of schema: SpecNode, name: String, direction: Direction, depth: Int) -> ScriptType? {
+        var found: SpecNode?
+        walkObject(schema, depth: depth) { object, _ in
+            if found == nil, let additional = object["additionalProperties"] { found = additional }
+        }
+        switch found {
+        case nil, .bool(false)?: return nil
+        case .bool(true)?: return .any
+        case let additional?:
+            guard case .object(let entries) = additional, !entries.isEmpty else { return .any }
+            return type(of: additional, name: name + "Value", direction: direction, depth: depth + 1)
         }
     }
 

@@ -11,6 +11,8 @@ extension ReposListForOrgType: ScriptArgument {}
 extension ReposListForOrgSort: ScriptArgument {}
 extension ReposListForOrgDirection: ScriptArgument {}
 extension JSONValue: JSONScriptArgument {}
+extension Integration: AdditionalPropertiesModel {}
+extension IntegrationPermissions: AdditionalPropertiesModel {}
 
 /// The document's operations as a host registers them: `EndpointRegistry { gitHubV3RESTAPIEndpoints }`.
 public var gitHubV3RESTAPIEndpoints: Group {

@@ -19,8 +19,10 @@ public struct Integration: Codable, Sendable {
     public var clientSecret: String?
     public var webhookSecret: String?
     public var pem: String?
+    /// The keys the document allows beside these (its `additionalProperties`), as the service sent them.
+    public var additionalProperties: [String: JSONValue]
 
-    public init(id: Int, slug: String? = nil, nodeId: String, owner: SimpleUser? = nil, name: String, description: String? = nil, externalUrl: String, htmlUrl: String, createdAt: String, updatedAt: String, permissions: IntegrationPermissions, events: [String], installationsCount: Int? = nil, clientId: String? = nil, clientSecret: String? = nil, webhookSecret: String? = nil, pem: String? = nil) {
+    public init(id: Int, slug: String? = nil, nodeId: String, owner: SimpleUser? = nil, name: String, description: String? = nil, externalUrl: String, htmlUrl: String, createdAt: String, updatedAt: String, permissions: IntegrationPermissions, events: [String], installationsCount: Int? = nil, clientId: String? = nil, clientSecret: String? = nil, webhookSecret: String? = nil, pem: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
         self.id = id
         self.slug = slug
         self.nodeId = nodeId
@@ -38,6 +40,7 @@ public struct Integration: Codable, Sendable {
         self.clientSecret = clientSecret
         self.webhookSecret = webhookSecret
         self.pem = pem
+        self.additionalProperties = additionalProperties
     }
 
     enum CodingKeys: String, CodingKey {
@@ -58,5 +61,63 @@ public struct Integration: Codable, Sendable {
         case clientSecret = "client_secret"
         case webhookSecret = "webhook_secret"
         case pem
+    }
+
+    /// Any key: the others are read by the names the service gave them.
+    private struct OtherKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        slug = try container.decodeIfPresent(String.self, forKey: .slug)
+        nodeId = try container.decode(String.self, forKey: .nodeId)
+        owner = try container.decodeIfPresent(SimpleUser.self, forKey: .owner)
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        externalUrl = try container.decode(String.self, forKey: .externalUrl)
+        htmlUrl = try container.decode(String.self, forKey: .htmlUrl)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        updatedAt = try container.decode(String.self, forKey: .updatedAt)
+        permissions = try container.decode(IntegrationPermissions.self, forKey: .permissions)
+        events = try container.decode([String].self, forKey: .events)
+        installationsCount = try container.decodeIfPresent(Int.self, forKey: .installationsCount)
+        clientId = try container.decodeIfPresent(String.self, forKey: .clientId)
+        clientSecret = try container.decodeIfPresent(String.self, forKey: .clientSecret)
+        webhookSecret = try container.decodeIfPresent(String.self, forKey: .webhookSecret)
+        pem = try container.decodeIfPresent(String.self, forKey: .pem)
+        let others = try decoder.container(keyedBy: OtherKey.self)
+        var additionalProperties: [String: JSONValue] = [:]
+        for key in others.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            additionalProperties[key.stringValue] = try others.decode(JSONValue.self, forKey: key)
+        }
+        self.additionalProperties = additionalProperties
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(slug, forKey: .slug)
+        try container.encode(nodeId, forKey: .nodeId)
+        try container.encodeIfPresent(owner, forKey: .owner)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encode(externalUrl, forKey: .externalUrl)
+        try container.encode(htmlUrl, forKey: .htmlUrl)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(permissions, forKey: .permissions)
+        try container.encode(events, forKey: .events)
+        try container.encodeIfPresent(installationsCount, forKey: .installationsCount)
+        try container.encodeIfPresent(clientId, forKey: .clientId)
+        try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
+        try container.encodeIfPresent(webhookSecret, forKey: .webhookSecret)
+        try container.encodeIfPresent(pem, forKey: .pem)
+        var others = encoder.container(keyedBy: OtherKey.self)
+        for (key, value) in additionalProperties { try others.encode(value, forKey: OtherKey(stringValue: key)) }
     }
 }

@@ -7,12 +7,57 @@ public struct IntegrationPermissions: Codable, Sendable {
     public var metadata: String?
     public var contents: String?
     public var deployments: String?
+    /// The keys the document allows beside these (its `additionalProperties`), as the service sent them.
+    public var additionalProperties: [String: String]
 
-    public init(issues: String? = nil, checks: String? = nil, metadata: String? = nil, contents: String? = nil, deployments: String? = nil) {
+    public init(issues: String? = nil, checks: String? = nil, metadata: String? = nil, contents: String? = nil, deployments: String? = nil, additionalProperties: [String: String] = [:]) {
         self.issues = issues
         self.checks = checks
         self.metadata = metadata
         self.contents = contents
         self.deployments = deployments
+        self.additionalProperties = additionalProperties
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case issues
+        case checks
+        case metadata
+        case contents
+        case deployments
+    }
+
+    /// Any key: the others are read by the names the service gave them.
+    private struct OtherKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        issues = try container.decodeIfPresent(String.self, forKey: .issues)
+        checks = try container.decodeIfPresent(String.self, forKey: .checks)
+        metadata = try container.decodeIfPresent(String.self, forKey: .metadata)
+        contents = try container.decodeIfPresent(String.self, forKey: .contents)
+        deployments = try container.decodeIfPresent(String.self, forKey: .deployments)
+        let others = try decoder.container(keyedBy: OtherKey.self)
+        var additionalProperties: [String: String] = [:]
+        for key in others.allKeys where CodingKeys(stringValue: key.stringValue) == nil {
+            additionalProperties[key.stringValue] = try others.decode(String.self, forKey: key)
+        }
+        self.additionalProperties = additionalProperties
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(issues, forKey: .issues)
+        try container.encodeIfPresent(checks, forKey: .checks)
+        try container.encodeIfPresent(metadata, forKey: .metadata)
+        try container.encodeIfPresent(contents, forKey: .contents)
+        try container.encodeIfPresent(deployments, forKey: .deployments)
+        var others = encoder.container(keyedBy: OtherKey.self)
+        for (key, value) in additionalProperties { try others.encode(value, forKey: OtherKey(stringValue: key)) }
     }
 }

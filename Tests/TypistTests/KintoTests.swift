@@ -1,0 +1,138 @@
+import APIScript
+import FaultServer
+import Foundation
+import Testing
+import TypedAPI
+import TypistTesting
+@testable import TypistCore
+@testable import TypistOpenAPI
+
+/// Kinto, a JSON storage service nobody here wrote, through the Swagger 2.0 document it serves:
+/// what the typed view shows is what the service sent — the keys its open objects hold, every
+/// page of a list, a cursor as the data it is — and its refusals are read.
+@Suite("A Kinto service, faithfully", .enabled(if: KintoServer.unavailable == nil, "\(KintoServer.unavailable ?? "")"))
+struct KintoTests {
+    private static let password = "kinto-lovelace-9"
+
+    /// A shell on Kinto's document, signed in with HTTP Basic (any account is one to Kinto).
+    private func kinto(_ server: PythonServer, output: CapturedOutput, validate: Bool = false) async throws -> Shell {
+        let document = try await OpenAPIDocument.load(server.baseURL + "/v1/__api__", cacheDirectory: nil)
+        let shell = try documentShell(document, output: output)
+        shell.validatesResponses = validate
+        _ = try await shell.evaluate(#"username = "ada"; password = "\#(Self.password)""#)
+        return shell
+    }
+
+    @Test("An object that allows other keys keeps them: data.id, a subscript for any key, completion from the answer; --validate is quiet")
+    func openRecords() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output, validate: true)
+        // The document declares three optional properties of `data` and `additionalProperties: {}`;
+        // Kinto answers with `id` and `last_modified`, which the typed value dropped.
+        _ = try await shell.evaluate(#"let bucket = createBucket(data: ["id": "shelf"])"#)
+        #expect(try await shell.evaluate("bucket.data?.id") == .string("shelf"))
+        guard case .int(let modified) = try await shell.evaluate(#"bucket.data?["last_modified"]"#) else {
+            Issue.record("no last_modified in \(try await shell.evaluate("bucket"))")
+            return
+        }
+        #expect(modified > 0)
+        // A key the answer does not hold is nil, as a dictionary's is; a declared one reads by key too.
+        #expect(try await shell.evaluate(#"bucket.data?.colour"#) == .null)
+        #expect(try await shell.evaluate(#"bucket.data?["record:schema"]"#) == .null)
+        // Shown whole, as the stored dictionary a generated Swift model keeps them in.
+        output.clear()
+        _ = await shell.handle("bucket.data")
+        #expect(output.standard.contains(#""id": "shelf""#), "\(output.standard)")
+        #expect(output.standard.contains("additionalProperties"), "\(output.standard)")
+        // Completion offers what the last answer held, after the document's fields.
+        let offered = shell.completions(before: "last?.").candidates
+        #expect(offered.contains("id") && offered.contains("last_modified") && offered.contains("recordSchema"), "\(offered)")
+        // The document allows these keys: --validate says nothing of them.
+        #expect(!output.error.contains("does not declare"), "\(output.error)")
+        #expect(!output.error.contains("warning"), "\(output.error)")
+        // The type says it is open.
+        let data = try shell.interpreter.staticType(of: "bucket.data").get()
+        guard case .record(let record) = data.unwrapped else {
+            Issue.record("last.data is \(data)")
+            return
+        }
+        #expect(record.additionalProperties == .any)
+    }
+
+    @Test("pages { … } follows Kinto's Next-Page header to the last page, and says so when its limit leaves pages unread")
+    func nextPageHeader() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        for name in ["a", "b", "c", "d", "e"] {
+            _ = try await shell.evaluate(#"createBucket(data: ["id": "\#(name)"])"#)
+        }
+        // Two a page: three pages, every bucket once.
+        #expect(try await shell.evaluate("getBuckets().data?.count") == .int(2))
+        guard case .array(let all) = try await shell.evaluate("pages { getBuckets() }") else {
+            Issue.record("pages gave no array")
+            return
+        }
+        let names = all.compactMap { item -> String? in
+            if case .record(let record) = item, case .string(let id)? = record.additionalProperties["id"] { id } else { nil }
+        }
+        #expect(names.sorted() == ["a", "b", "c", "d", "e"])
+        #expect(!output.error.contains("warning"), "\(output.error)")
+        // A limit that stops before the end is said, never shown as the whole.
+        #expect(try await shell.evaluate("pages(limit: 2) { getBuckets() }.count") == .int(4))
+        #expect(output.error.contains("warning: pages { … } stopped at its limit of 2 pages while the service names more"), "\(output.error)")
+        #expect(output.error.contains("the result is the 4 items of the first 2 pages, not all of them"), "\(output.error)")
+    }
+
+    @Test("Kinto's cursor _token is data: shown, and :curl sends it as it is, not the session's token; the password stays masked")
+    func cursorIsNoSecret() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        for name in ["a", "b", "c"] {
+            _ = try await shell.evaluate(#"createBucket(data: ["id": "\#(name)"])"#)
+        }
+        _ = try await shell.evaluate(#"token = "a-session-token-0123""#)
+        _ = try await shell.evaluate("getBuckets()")
+        guard case .string(let next)? = try await shell.evaluate(#"response!.headers["Next-Page"] ?? response!.headers["next-page"]"#).nonNull,
+              let cursor = URLComponents(string: next)?.queryItems?.first(where: { $0.name == "_token" })?.value
+        else {
+            Issue.record("no Next-Page cursor: \(output.all)")
+            return
+        }
+        let literal = ValueFormatter.quoted(cursor)
+        output.clear()
+        _ = await shell.handle("getBuckets(token: \(literal)).data?.count")
+        _ = await shell.handle("print(\(ValueFormatter.quoted(next)))")
+        _ = await shell.handle(":last")
+        _ = await shell.handle(":curl getBuckets(token: \(literal))")
+        // The cursor as Kinto sent it, everywhere; `:curl` reads no credential in its place.
+        let encoded = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor
+        #expect(output.standard.contains(cursor) || output.standard.contains(encoded), "\(output.standard)")
+        #expect(!output.all.contains("_token=••••"), "\(output.all)")
+        #expect(!output.standard.contains("${TYPIST_TOKEN}"), "\(output.standard)")
+        #expect(output.standard.contains(#"-u "ada:${TYPIST_PASSWORD}""#), "\(output.standard)")
+        #expect(!output.all.contains(Self.password) && !output.all.contains("a-session-token-0123"), "\(output.all)")
+    }
+
+    @Test("Cornice's refusals name the argument: a field of data that Kinto refuses")
+    func corniceRefusal() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        // `permissions.read` must be a list of strings: Kinto says so in Cornice's shape.
+        _ = await shell.handle(#"createBucket(data: ["id": "x"], permissions: ["read": 42])"#)
+        #expect(output.error.contains("400"), "\(output.error)")
+        #expect(output.error.contains("note: the service refused 'permissions' (body.permissions.read): "), "\(output.error)")
+    }
+}
+
+private extension Value {
+    /// The value, or nil for `.null`.
+    var nonNull: Value? { self == .null ? nil : self }
+}
