@@ -38,9 +38,13 @@ enum OpenAPICommand {
         }
         let document: OpenAPIDocument
         do {
-            document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables)
+            // Through the session's transport and TLS options, within one time limit; Ctrl-C cancels it.
+            document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables,
+                                                      transport: shell.documentTransport, tls: shell.client.environment.tls)
         } catch {
-            shell.fail("cannot read \(OpenAPIDocument.shown(location)): \(error)")
+            let shown = OpenAPIDocument.shown(location)
+            let text = String(describing: error)
+            shell.fail(text.contains(shown) ? text : "cannot read \(shown): \(text)")
             return false
         }
         do {

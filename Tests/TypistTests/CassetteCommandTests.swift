@@ -215,6 +215,7 @@ struct CassetteCommandTests {
         // Without the document, its endpoints are unknown here: skipped, said so.
         let unknown = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
         #expect(unknown.standard.contains("skipped  1 GET /posts/2: no endpoint named 'getPost' in this program"), "\(unknown.standard)")
+        #expect(unknown.status == 1, "\(unknown.standard)")
         // The service drifted from its document: `id` is a string now.
         try Self.rewriteFirstResponse(of: har, replacing: #""id":2"#, with: #""id":"two""#)
         let drifted = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
@@ -248,6 +249,18 @@ struct CassetteCommandTests {
         #expect(checked.standard.contains("ok       3 GET /posts/2/comments (an untyped call, read as comments → [Comment])"), "\(checked.standard)")
         let alone = try await Built.run("typist", ["cassette", "verify", har], environment: environment)
         #expect(alone.standard.contains("skipped  1 GET /posts/2: an untyped call, and no operation"), "\(alone.standard)")
+        // A hostile cassette's method and type names reach the terminal escaped, as `cassette show` shows them.
+        let hostile = directory.appendingPathComponent("hostile.har").path
+        var tampered = try Cassette(contentsOf: har)
+        tampered.entries[0].method = "GET\u{1B}]0;owned\u{07}\u{1B}[2J"
+        try tampered.write(to: hostile)
+        let escaped = try await Built.run("typist", ["cassette", "verify", hostile], environment: environment)
+        #expect(!escaped.standard.contains("\u{1B}") && !escaped.standard.contains("\u{07}"), "\(escaped.standard.debugDescription)")
+        #expect(escaped.standard.contains("skipped  1 GET\\u{1B}]0;owned"), "\(escaped.standard)")
+        // Checking nothing is no pass: exit 1, saying what would check them.
+        #expect(alone.status == 1, "\(alone.standard)")
+        #expect(alone.standard.hasSuffix("nothing checked: all 3 exchanges were skipped; verify with the host whose endpoints recorded them, "
+                                         + "or add --openapi DOCUMENT to check untyped calls against its operations\n"), "\(alone.standard)")
         try Self.rewriteFirstResponse(of: har, replacing: #""id":2"#, with: #""id":"two""#)
         let drifted = try await Built.run("typist", ["cassette", "verify", har, "--openapi", document.path], environment: environment)
         #expect(drifted.status == 1)

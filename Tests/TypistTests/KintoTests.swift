@@ -3,6 +3,7 @@ import FaultServer
 import Foundation
 import Testing
 import TypedAPI
+import TypedAPICurl
 import TypistTesting
 @testable import TypistCore
 @testable import TypistOpenAPI
@@ -117,6 +118,30 @@ struct KintoTests {
         #expect(!output.standard.contains("${TYPIST_TOKEN}"), "\(output.standard)")
         #expect(output.standard.contains(#"-u "ada:${TYPIST_PASSWORD}""#), "\(output.standard)")
         #expect(!output.all.contains(Self.password) && !output.all.contains("a-session-token-0123"), "\(output.all)")
+    }
+
+    @Test("A document URL that answers 401 with a Basic challenge is one clear error (it hung), on the command line and at :openapi")
+    func documentBehindBasic() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        try await withTemporaryFolder("typist-kinto-401") { folder in
+            let script = folder.appendingPathComponent("one.api")
+            try Data("print(1)\n".utf8).write(to: script)
+            let location = server.baseURL + "/v1/buckets"
+            for transport in ["curl", "urlsession"] {
+                let result = try await Built.run("typist", ["run", script.path, "--openapi", location, "--transport", transport])
+                #expect(result.status == ExitStatus.dataError, "\(transport): \(result.error)")
+                #expect(result.error == "typist: \(location) answered 401 Unauthorized (it asks for credentials: WWW-Authenticate: Basic realm=\"Realm\"); "
+                        + "fetch the document yourself with them (curl -u …, -H 'Authorization: …') and pass the file\n"
+                        || result.error.contains("answered 401 (it asks for credentials: WWW-Authenticate: Basic"), "\(transport): \(result.error)")
+            }
+        }
+        let output = CapturedOutput()
+        let shell = try Shell(registry: EndpointRegistry {}, environment: try ServerEnvironment(url: server.baseURL),
+                              transport: CurlTransport(), output: output.shellOutput)
+        shell.add(commands: [OpenAPICommand.command], after: "model")
+        #expect(await shell.handle(":openapi \(server.baseURL)/v1/buckets") == false)
+        #expect(output.error.contains("answered 401 Unauthorized (it asks for credentials: WWW-Authenticate: Basic"), "\(output.error)")
     }
 
     @Test("Cornice's refusals name the argument: a field of data that Kinto refuses")

@@ -524,6 +524,21 @@ struct OpenAPIDocumentTests {
         await server.stop()
     }
 
+    @Test("A document URL nothing answers at is one line naming it, and exit 69 (unavailable), not a Foundation error dump and 65")
+    func unreachableDocument() async throws {
+        try await withTemporaryFolder("typist-unreachable-document") { folder in
+            let script = folder.appendingPathComponent("one.api")
+            try Data("print(1)\n".utf8).write(to: script)
+            for transport in ["curl", "urlsession"] {
+                let result = try await Built.run("typist", ["run", script.path, "--openapi", "http://127.0.0.1:9/openapi.yaml", "--transport", transport])
+                #expect(result.status == ExitStatus.unavailable, "\(transport): \(result.error)")
+                #expect(result.error.hasPrefix("typist: cannot fetch http://127.0.0.1:9/openapi.yaml: connection refused"), "\(transport): \(result.error)")
+                #expect(result.error.split(separator: "\n").count == 1, "\(transport): \(result.error)")
+                #expect(!result.error.contains("NSURLErrorDomain") && !result.error.contains("UserInfo"), "\(result.error)")
+            }
+        }
+    }
+
     @Test(":openapi at the prompt adds a document's operations beside the host's; a name taken keeps its meaning")
     func atThePrompt() async throws {
         try await withDemoShell { shell, output, server in

@@ -58,7 +58,7 @@ extension ShellCommandLine {
             // The document's operations, as a session with --openapi has them.
             let options = command.options
             do throws(StartFailure) {
-                let document = try await loadDocument(location, options: options, host: host, output: output)
+                let document = try await loadDocument(location, options: options, host: host, output: output, transport: URLSessionTransport())
                 do {
                     if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
                         registry = try EndpointRegistry { }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TypedAPI
 import TypistCore
 
 /// More for a host's command line: subcommands beside `run` and `check`, and what every session it
@@ -22,9 +23,10 @@ package struct CommandLineExtension: Sendable {
     /// Sets up each session's shell (commands, help, observers) once it is made.
     package var prepare: @Sendable (Shell, ShellHost) -> Void
     /// Reads the API document `--openapi` names (a file or URL) into endpoints, with the
-    /// `--default-auth` and `--server-var`s given: the OpenAPI extension's.
-    package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?, _ serverVariables: [String: String]) async throws
-        -> LoadedDocument)?
+    /// `--default-auth` and `--server-var`s given, a URL fetched through the session's transport
+    /// with its TLS options: the OpenAPI extension's.
+    package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?, _ serverVariables: [String: String],
+                                          _ transport: any HTTPTransport, _ tls: TLSOptions) async throws -> LoadedDocument)?
     /// Whether a document's endpoints replace the host's instead of following them.
     package var documentReplacesEndpoints = false
     /// Whether it is the workshop, which reads the host's `lessonDirectory`.
@@ -55,4 +57,13 @@ package struct LoadedDocument: Sendable {
         self.warnings = warnings
         self.environments = environments
     }
+}
+
+/// Nothing answered at an API document's URL (refused, no such host, timed out, TLS): the
+/// service is unavailable, which the command line says with `EX_UNAVAILABLE` (69), not a wrong
+/// document (65).
+package struct DocumentUnreachable: Error, Sendable, CustomStringConvertible {
+    package var description: String
+
+    package init(_ description: String) { self.description = description }
 }

@@ -123,7 +123,7 @@ extension ShellCommandLine {
         var environments = configuration.environments
         var documentEnvironment: String?
         if let location = options.openAPI {
-            let document = try await loadDocument(location, options: options, host: host, output: output)
+            let document = try await loadDocument(location, options: options, host: host, output: output, transport: transport)
             do {
                 if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
                     registry = try EndpointRegistry { }
@@ -238,17 +238,25 @@ extension ShellCommandLine {
         }
     }
 
-    /// Reads `--openapi`'s document through the host's OpenAPI extension.
+    /// Reads `--openapi`'s document through the host's OpenAPI extension, a URL fetched through
+    /// `transport` with the command line's and the host's TLS options.
     static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
-                                     output: ShellOutput) async throws(StartFailure) -> LoadedDocument {
+                             output: ShellOutput, transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
         guard let load = host.extensions.lazy.compactMap(\.loadDocument).first else {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
         }
+        let tls = SessionTLS(commandLine: options.tls, host: host.tls,
+                             processCABundle: transport is URLSessionTransport
+                                ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment)).options(for: nil)
         do {
-            return try await load(location, options.defaultAuth, try options.serverVariableValues())
+            return try await load(location, options.defaultAuth, try options.serverVariableValues(), transport, tls)
+        } catch let error as DocumentUnreachable {
+            // Nothing answered: the service is unavailable (EX_UNAVAILABLE), not its document wrong.
+            throw StartFailure(message: error.description, status: ExitStatus.unavailable)
         } catch {
-            throw StartFailure(message: "cannot read \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)",
-                               status: ExitStatus.dataError)
+            let shown = TerminalText.sanitized(URLParts.maskingUserinfo(location))
+            let text = String(describing: error)
+            throw StartFailure(message: text.contains(shown) ? text : "cannot read \(shown): \(text)", status: ExitStatus.dataError)
         }
     }
 

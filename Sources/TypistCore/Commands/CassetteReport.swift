@@ -57,8 +57,9 @@ package enum CassetteReport {
         var drifted = 0
         var checked = 0
         for (index, (entry, verdict)) in verdicts.enumerated() {
-            let place = "\(index + 1) \(entry.method) \(TerminalText.sanitized(entry.path))"
-            let type = entry.label?.responseType.map { " → \($0)" } ?? ""
+            // A cassette is a file from anywhere: every field it names is shown escaped.
+            let place = "\(index + 1) \(TerminalText.sanitized(entry.method)) \(TerminalText.sanitized(entry.path))"
+            let type = entry.label?.responseType.map { " → \(TerminalText.sanitized($0))" } ?? ""
             switch verdict {
             case .decodes:
                 checked += 1
@@ -76,6 +77,14 @@ package enum CassetteReport {
             case .skipped(let reason):
                 text += "skipped  \(place): \(reason)\n"
             }
+        }
+        // Checking nothing is no pass: say what was left, and what would check it.
+        guard checked > 0 else {
+            let skipped = verdicts.count
+            text += skipped == 0 ? "nothing checked: the cassette holds no exchange\n"
+                : "nothing checked: \(skipped == 1 ? "the one exchange was" : "all \(skipped) exchanges were") skipped; "
+                    + "verify with the host whose endpoints recorded them, or add --openapi DOCUMENT to check untyped calls against its operations\n"
+            return (text, false)
         }
         text += drifted == 0 ? "\(checked) \(checked == 1 ? "response decodes" : "responses decode") with today's types\n"
             : "\(drifted) of \(checked) responses no longer decode\n"

@@ -24,6 +24,9 @@ public final class Shell: @unchecked Sendable {
     public let client: APIClient
     /// The host's transport, or a cassette over it (`--cassette`, `:record`).
     let sessionTransport: SessionTransport
+    /// The transport the session's calls go through, beneath its cassette: what `:openapi`
+    /// fetches a document with (with ``APIClient/environment``'s TLS options).
+    package var documentTransport: any HTTPTransport { sessionTransport.base }
     /// What this session holds: credentials, results, cookies, secrets (see ``Session``).
     let session = Session()
     /// Held by the input under way (see ``oneInputAtATime(_:)``).
@@ -477,6 +480,8 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// Syntax or check errors in the script.
     public static let dataError: Int32 = 65
+    /// A service could not be reached: an API document's URL refused, timed out or failed TLS.
+    public static let unavailable: Int32 = 69
     /// The shell could not start: the host's registry failed, or its built-in service did.
     public static let software: Int32 = 70
     /// Interrupted (Ctrl-C).

@@ -1,8 +1,5 @@
 import APIScript
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TypedAPI
 import TypistCore
 import TypistText
@@ -209,22 +206,34 @@ public struct OpenAPIDocument: RegistryContent {
     }
 
     /// Reads a document from a file or an `http(s)` URL, with values for its servers' variables
-    /// (see ``init(text:name:baseURL:defaultAuth:serverVariables:cacheDirectory:)``).
+    /// (see ``init(text:name:baseURL:defaultAuth:serverVariables:cacheDirectory:)``); a URL is
+    /// fetched with Foundation's URLSession (``load(_:defaultAuth:serverVariables:cacheDirectory:transport:tls:timeout:)``
+    /// takes the session's transport instead).
     public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String],
                             cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
+        try await load(location, defaultAuth: defaultAuth, serverVariables: serverVariables, cacheDirectory: cacheDirectory,
+                       transport: URLSessionTransport())
+    }
+
+    /// Reads a document from a file or an `http(s)` URL, fetching a URL through `transport` — the
+    /// session's, with its TLS options — within `timeout` for the whole exchange, whatever the
+    /// server does (refuses, asks for credentials, trickles, sends too much): one error naming
+    /// the URL, never a hang.
+    ///
+    /// - Parameters:
+    ///   - transport: How the document is fetched.
+    ///   - tls: The TLS options for its origin (a private CA, a client certificate).
+    ///   - timeout: The time limit for fetching it.
+    public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String] = [:],
+                            cacheDirectory: URL? = defaultCacheDirectory, transport: any HTTPTransport, tls: TLSOptions = .system,
+                            timeout: Duration = .seconds(60)) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             // As for every URL the shell is given: credentials in it are not sent (nor shown).
             guard url.user == nil, url.password == nil else {
                 throw SpecError("credentials in the document's URL are not sent: fetch it yourself (curl -u …) and pass the file")
             }
-            var request = URLRequest(url: url, timeoutInterval: 60)
-            request.setValue("application/yaml, application/json;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
-            let (data, response) = try await URLSession.shared.data(for: request)
-            if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-                throw SpecError("\(Self.shown(location)) answered \(status)")
-            }
-            guard data.count <= maximumBytes else { throw SpecError("\(Self.shown(location)) is larger than 64 MiB") }
+            let data = try await DocumentFetch.data(from: url, transport: transport, tls: tls, timeout: timeout, limit: maximumBytes)
             guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(Self.shown(location)) is not UTF-8 text") }
             return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
                                        baseURL: url, defaultAuth: defaultAuth, serverVariables: serverVariables,
