@@ -54,6 +54,21 @@ struct TLSCommandLineTests {
         }
     }
 
+    @Test("An API document behind a private CA is fetched with --cacert (it was fetched by URLSession, which ignored it)")
+    func documentBehindPrivateAuthority() async throws {
+        try await withServer { certificates, server, script in
+            // The server answers any path with its echo: fetched, it is JSON but no OpenAPI document.
+            let base = ["run", script.path, "--openapi", server.baseURL + "/openapi.json"]
+            let refused = try await Built.run("typist", base, environment: Self.clean)
+            #expect(refused.status == 69, "\(refused.error)")
+            #expect(refused.error.contains("cannot fetch \(server.baseURL)/openapi.json: ") && refused.error.contains("TLS"), "\(refused.error)")
+            let trusted = try await Built.run("typist", base + ["--cacert", certificates.authority], environment: Self.clean)
+            #expect(trusted.status == 65, "\(trusted.error)")
+            // Fetched (the CA trusted), then read: what came is not a document.
+            #expect(trusted.error.hasSuffix("/openapi.json: not an OpenAPI document: it has no 'openapi' or 'swagger' version\n"), "\(trusted.error)")
+        }
+    }
+
     @Test("Mutual TLS from --cert and --key; a wrong file or a transport that cannot is refused at start")
     func clientCertificate() async throws {
         try await withServer(clientCertificate: true) { certificates, server, script in
