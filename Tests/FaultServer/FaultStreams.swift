@@ -92,6 +92,18 @@ public enum FaultStreams {
         }
     }
 
+    /// As OpenAI-compatible services and proxies stream: event 1, keep-alives between items (an
+    /// `event: ping` with empty data, one with `data: keep-alive`, a comment), event 2, then
+    /// `data: [DONE]` — and the connection left open, as a proxy may, until the client closes.
+    public static func keepAlivesThenDone() -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            try connection.send(head("text/event-stream"))
+            try connection.send(event(1) + "event: ping\ndata: \n\n" + "event: ping\ndata: keep-alive\n\n" + ": still here\n\n")
+            try connection.send(event(2) + "data: [DONE]\n\n")
+            try connection.waitForClose()
+        }
+    }
+
     /// In one write, JSON Lines: two whole lines and the start of a third; then nothing until the
     /// client closes.
     public static func linesCutShort() -> @Sendable (FaultConnection) throws -> Void {

@@ -141,6 +141,28 @@ struct StreamFaultTests {
         #expect(decoding.found.contains("three") || decoding.snippet?.contains("three") == true, "\(decoding)")
     }
 
+    // Not URLSession: the fault server's streams are close-delimited (see `leaving`).
+    @Test("Keep-alives are no items, and data: [DONE] ends a typed stream cleanly, its connection closed",
+          arguments: [StreamingTransport.curl, .asyncHTTPClient])
+    func keepAlivesAndDone(_ transport: StreamingTransport) async throws {
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.keepAlivesThenDone())
+        defer { server.stop() }
+        #expect(items == [1, 2])
+        #expect(failure == nil, "\(String(describing: failure))")
+        // The server leaves the connection open after [DONE]: its handler ends because the client closed.
+        while server.finishedHandlers == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // Without a terminator, [DONE] is an item like any other, and does not decode.
+        var configuration = APIClient.Configuration()
+        configuration.streamTerminator = nil
+        let (plain, plainFailure, again) = try await Self.read(transport, FaultStreams.keepAlivesThenDone(), configuration: configuration)
+        defer { again.stop() }
+        #expect(plain == [1, 2])
+        guard case .decodingFailed? = plainFailure else {
+            Issue.record("not a decoding failure: \(String(describing: plainFailure))")
+            return
+        }
+    }
+
     @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: StreamingTransport.allCases)
     func notAStream(_ transport: StreamingTransport) async throws {
         let (items, failure, server) = try await Self.read(transport) { connection in

@@ -36,6 +36,10 @@ public final class APIClient: Sendable {
         /// The most bytes one item of a stream may take (an event's lines, or a JSON line) before
         /// the stream is an error instead of unbounded memory: 16 MiB unless set.
         public var maximumStreamItemBytes = 16 << 20
+        /// The data of an event that ends an event stream cleanly, as OpenAI-compatible services
+        /// (OpenAI, vLLM, Ollama, LiteLLM) end theirs: `data: [DONE]` after the last item. The
+        /// stream ends there, without reading it as an item; `nil` reads every event.
+        public var streamTerminator: String? = "[DONE]"
 
         /// The default encoder for JSON bodies: keys sorted, so that a body is the same bytes on
         /// every run (Foundation on Linux otherwise orders an object's keys by hash, which changes

@@ -80,10 +80,13 @@ actor StreamReader {
     /// `curl -N` shows it (items nobody declared a type for: Kubernetes' and Docker's watches
     /// answer `application/json`, a log tail `text/plain`); else it is `unexpectedContentType`.
     private let readsAnyTypeAsLines: Bool
+    /// The bytes of ``APIClient/Configuration/streamTerminator``, when there is one.
+    private let terminator: [UInt8]?
 
     init(client: APIClient, itemType: String, label: ExchangeLabel, readsAnyTypeAsLines: Bool = false,
          prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
+        terminator = client.configuration.streamTerminator.map { Array($0.utf8) }
         self.itemType = itemType
         self.label = label
         self.readsAnyTypeAsLines = readsAnyTypeAsLines
@@ -190,13 +193,26 @@ actor StreamReader {
         swap(&items, &pending)
         var framing = framing
         var framingBreak: (expected: String, found: String)?
+        var terminated = false
+        let terminator = self.terminator
         chunk.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             switch framing {
             case .events(var parser):
                 items.isUTF8 = true
+                let typed = !readsAnyTypeAsLines
                 do throws(ServerSentEventParser.Failure) {
-                    try parser.feed(bytes) { items.append($0.data) }
+                    try parser.feed(bytes) { event in
+                        guard !terminated else { return }
+                        // `data: [DONE]`: the end, not an item.
+                        if let terminator, event.data.elementsEqual(terminator) {
+                            terminated = true
+                            return
+                        }
+                        // A typed stream's items are its events' JSON: a keep-alive is none.
+                        if typed, Self.isKeepAlive(event) { return }
+                        items.append(event.data)
+                    }
                 } catch {
                     framingBreak = ("a server-sent event stream", error.message)
                 }
@@ -216,6 +232,24 @@ actor StreamReader {
         self.framing = framing
         pending = items
         if let framingBreak { broken = framingFailure(expected: framingBreak.expected, found: framingBreak.found) }
+        if terminated {
+            // Ended as the service said: nothing after the terminator is read, and the
+            // connection is let go.
+            ended = true
+            chunks = nil
+        }
+    }
+
+    /// An event that carries no item: one without data (a keep-alive `ping`), or one of a named
+    /// type other than `message` whose data is not JSON (`event: ping` with `data: keep-alive`).
+    /// Events of the item's own kind are read, and an item that does not decode is an error.
+    private static func isKeepAlive(_ event: ServerSentEventParser.Dispatch) -> Bool {
+        guard let first = event.data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return true }
+        guard let type = event.type, !type.elementsEqual("message".utf8) else { return false }
+        // `{ [ " - 0…9 t f n`: how a JSON value starts.
+        let startsJSON = [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "t"),
+                          UInt8(ascii: "f"), UInt8(ascii: "n")].contains(first) || (0x30...0x39).contains(first)
+        return !startsJSON
     }
 
     /// The head of an answer that is not the stream, and the start of its body (up to `limit` bytes).
