@@ -524,6 +524,30 @@ struct OpenAPIDocumentTests {
         await server.stop()
     }
 
+    @Test("A deprecated operation is a warning where a script calls it, when the script is checked; nothing else is")
+    func deprecatedOperation() throws {
+        let document = try OpenAPIDocument(text: """
+            openapi: 3.0.3
+            info: {title: old, version: "1"}
+            paths:
+              /v1/items:
+                get:
+                  operationId: listItemsV1
+                  deprecated: true
+                  responses: {"200": {description: items, content: {application/json: {schema: {type: array, items: {type: string}}}}}}
+              /v2/items:
+                get:
+                  operationId: listItems
+                  responses: {"200": {description: items, content: {application/json: {schema: {type: array, items: {type: string}}}}}}
+            """, name: "old.yaml")
+        let shell = try Shell(registry: try EndpointRegistry { document }, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                              transport: InMemoryTransport(), output: CapturedOutput().shellOutput)
+        let diagnostics = shell.check(ScriptSource(name: "s.api", text: "let a = listItemsV1()\nlet b = listItems()"))
+        #expect(diagnostics.map { "\($0.severity) \($0.message)" }
+            == ["warning 'listItemsV1' is deprecated: the document (old.yaml) marks GET /v1/items deprecated"], "\(diagnostics)")
+        #expect(diagnostics.first?.span.start == "let a = ".utf8.count)
+    }
+
     @Test("A document URL nothing answers at is one line naming it, and exit 69 (unavailable), not a Foundation error dump and 65")
     func unreachableDocument() async throws {
         try await withTemporaryFolder("typist-unreachable-document") { folder in

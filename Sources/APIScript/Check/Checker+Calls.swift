@@ -40,6 +40,7 @@ extension Checker {
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
                 annotations.setCallee(.hostFunction(host, arguments: map), of: expression)
+                if let deprecation = host.deprecation { warning("'\(name)' is deprecated: \(deprecation)", callee.span) }
                 if let typed = host.resultFromArguments {
                     let types = map.map { index in index.map { annotations.type(of: arguments[$0].value) } }
                     do {

@@ -60,6 +60,9 @@ public struct HostFunction: Sendable {
     /// Whether the Swift a call is written as (`:swift`) does not await, such as the shell's
     /// `file(_:)` (`UploadFile(contentsOf:)`): it is written with `try` alone.
     package var isSynchronous = false
+    /// Why a script should not call it (a deprecated operation), said as a warning where the
+    /// checker finds a call; `nil` for a function in good standing.
+    package var deprecation: String?
     /// The implementation: receives the arguments in parameter order, defaults filled in.
     public var body: @Sendable ([Value]) async throws -> Value
 

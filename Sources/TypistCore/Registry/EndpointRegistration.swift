@@ -39,6 +39,9 @@ public struct EndpointRegistration: Sendable {
     /// Whether a call gives a stream of items (``RegisterStream``) rather than one response; its
     /// response type is then one item's.
     package var streams = false
+    /// Why a script should not call it, when its source deprecates it (a document's
+    /// `deprecated: true`): the checker warns where it is called.
+    package var deprecation: String?
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

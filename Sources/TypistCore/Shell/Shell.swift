@@ -389,8 +389,8 @@ public final class Shell: @unchecked Sendable {
             (index: index, isSecret: endpoint.parameters[index].isSecretByDocument == nil
                 ? Redaction.isSecretHeader : Redaction.namesPasswordOrSecret)
         }
-        return HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
-                            summary: endpoint.summary) { values in
+        var function = HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
+                                    summary: endpoint.summary) { values in
             // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
             for argument in secretArguments where argument.index < values.count {
                 switch values[argument.index] {
@@ -438,6 +438,8 @@ public final class Shell: @unchecked Sendable {
             session.remember(secret: token, as: "TYPIST_TOKEN")
             return Self.secretizing(token, in: value)
         }
+        function.deprecation = endpoint.deprecation
+        return function
     }
 
     /// The value with every string equal to `token` turned into a `Secret` (a login's answer).

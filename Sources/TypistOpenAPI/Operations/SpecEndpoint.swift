@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import TypedAPI
 import TypistCore
+import TypistText
 
 /// An operation as a registered endpoint: its arguments checked, its request built, sent with the
 /// credential its security asks for (refused before the network when the session lacks it), and
@@ -41,6 +42,9 @@ enum SpecEndpoint {
             registration.acceptedKinds = operation.credentials.map(\.kindName)
             registration.route = (operation.method, operation.path)
             registration.streams = operation.streams
+            if operation.deprecated {
+                registration.deprecation = "the document (\(TerminalText.sanitized(documentName))) marks \(operation.method) \(TerminalText.sanitized(operation.path)) deprecated"
+            }
             // `:swift` shows what `typist generate --operation` writes for it.
             registration.swiftDeclaration = { SwiftGenerator(document: document, operations: [operation.name]).declarations() }
             return registration
