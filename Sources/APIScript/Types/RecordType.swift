@@ -41,7 +41,7 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - name: The Swift type name.
-    ///   - fields: The fields in order; may be given later with ``define(_:)``.
+    ///   - fields: The fields in order; may be given later with ``define(_:additionalProperties:)``.
     ///   - isTuple: Whether values print as a tuple, `(offset: 0, element: …)`.
     public init(name: String, fields: [Field] = [], isTuple: Bool = false) {
         self.name = name

@@ -221,9 +221,14 @@ public struct OpenAPIDocument: RegistryContent {
     /// the URL, never a hang.
     ///
     /// - Parameters:
+    ///   - location: A file path (`~` expanded) or an `http(s)` URL.
+    ///   - defaultAuth: What operations send when the document declares no security.
+    ///   - serverVariables: Values for the variables of its servers' URLs.
+    ///   - cacheDirectory: Where lowered documents are kept; nil for none.
     ///   - transport: How the document is fetched.
     ///   - tls: The TLS options for its origin (a private CA, a client certificate).
     ///   - timeout: The time limit for fetching it.
+    /// - Throws: An error that names the document and says why it cannot be fetched, read or used.
     public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String] = [:],
                             cacheDirectory: URL? = defaultCacheDirectory, transport: any HTTPTransport, tls: TLSOptions = .system,
                             timeout: Duration = .seconds(60)) async throws -> OpenAPIDocument {
