@@ -171,6 +171,8 @@ let package = Package(
         .executableTarget(
             name: "typist",
             dependencies: ["DemoBindings", "Typist"],
+            // Not `Sources/typist`: on a case-insensitive disk (macOS's default) that is `Sources/Typist`.
+            path: "Sources/typist-command",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(

@@ -20,6 +20,20 @@ struct GeneratedHostTests {
             let checked = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", generated, "--check"],
                                               environment: ["XDG_CACHE_HOME": folder.path])
             #expect(checked.status == 0, "\(checked.error)")
+            // The same bytes by URL: the same files (a header names the document by its title,
+            // not by how it came).
+            let server = try await DemoServer.start()
+            let byURL: Built.Result
+            do {
+                byURL = try await Built.run("typist", ["generate", "--openapi", server.baseURL + "/openapi.yaml", "--output", generated, "--check"],
+                                            environment: ["XDG_CACHE_HOME": folder.path])
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+            #expect(byURL.status == 0, "\(byURL.error)")
+            #expect(byURL.standard.contains(" files match "), "\(byURL.standard)")
         }
     }
 

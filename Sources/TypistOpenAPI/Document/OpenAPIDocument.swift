@@ -94,17 +94,18 @@ public struct OpenAPIDocument: RegistryContent {
             auth = parsed
         }
         let cache = cacheDirectory.map { DocumentCache(directory: $0) }
-        // The cache key: the text (hashed eight bytes at a time: FNV-1a's byte at a time was a
-        // tenth of a cached start with a large document), and what else changes the result.
+        // The cache key: SHA-256 of the text and of what else changes the result (a fast
+        // non-cryptographic hash let two chosen documents share a key, and the second read back
+        // the first's operations).
         let variables = serverVariables.keys.sorted().map { $0 + "=" + (serverVariables[$0] ?? "") }.joined(separator: "\u{0}")
-        let key = cache == nil ? "" : Self.hash(String(Self.quickHash(text), radix: 16) + "\u{0}" + (defaultAuth ?? "") + "\u{0}"
-                                                  + (baseURL?.absoluteString ?? "") + "\u{0}" + variables).dropFirst("fnv1a64:".count)
+        let key = cache == nil ? "" : SHA256Digest.hex(SHA256Digest.hex(text) + "\u{0}" + (defaultAuth ?? "") + "\u{0}"
+                                                      + (baseURL?.absoluteString ?? "") + "\u{0}" + variables)
         let contents: Contents
-        if let cached = cache?.read(String(key)) {
+        if let cached = cache?.read(key) {
             contents = cached
         } else {
             contents = try Self.lower(text, name: name, baseURL: baseURL, auth: auth, serverVariables: serverVariables)
-            cache?.write(contents, key: String(key))
+            cache?.write(contents, key: key)
         }
         self.title = contents.title
         self.servers = contents.servers.map(\.url)
@@ -122,29 +123,6 @@ public struct OpenAPIDocument: RegistryContent {
         for byte in text.utf8 { fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let digits = String(fnv, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    /// A 64-bit hash of the text's bytes, eight at a time (multiply and fold per word), for the
-    /// cache's key: fast, not for anything an adversary chooses.
-    static func quickHash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-            func mix(_ word: UInt64) {
-                hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 31
-            }
-            var offset = 0
-            while offset + 8 <= raw.count {
-                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
-            mix(tail)
-            return hash
-        }
     }
 
     /// Parses and reads a document.

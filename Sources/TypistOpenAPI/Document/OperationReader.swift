@@ -133,7 +133,14 @@ struct OperationReader {
                 // A required parameter that allows one value (TomTom's `versionNumber`, `enum: [2]`)
                 // has it as its default: nothing else can be sent.
                 let only = required && choices?.count == 1 ? choices?.first : nil
-                let defaultValue = only ?? (required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null))
+                var defaultValue = only ?? (required ? nil : (resolved(schema)["default"]?.value ?? resolvedSchema["default"]?.value ?? .null))
+                if let given = defaultValue, !Self.value(given, fits: type.unwrapped)
+                    || !given.isNull && choices.map({ !$0.isEmpty && !$0.contains(given) }) == true {
+                    // Sent as it is, it would be a value the parameter's own type rules out (and
+                    // `generate` would write Swift that does not compile).
+                    warnings.append("\(name): the default of '\(TerminalText.sanitized(key))' (\(TerminalText.sanitized(ValueFormatter.literal(given)))) is not \(choices?.isEmpty == false ? "one of its values" : Self.withArticle("\(type.unwrapped)")): left out, so nothing is sent unless a script gives one")
+                    defaultValue = .null
+                }
                 // Declared once and shared: by its schema's name, else the shared parameter's.
                 let sharedName = (inner["$ref"]?.string).flatMap(Self.componentName) ?? sharedParameter
                 // `x-typist-label`: the label scripts write where the wire's name is not it (`q` → `query:`).
@@ -502,5 +509,21 @@ struct OperationReader {
             }
         }
         return result.isEmpty ? [.none] : result
+    }
+
+    /// `an Int`, `a [String]`.
+    static func withArticle(_ type: String) -> String { ("AEIOU".contains(type.first ?? " ") ? "an " : "a ") + type }
+
+    /// Whether a document's `default` is a value of the parameter's type (an integral number is a
+    /// `Double` too; `null` leaves the parameter out).
+    static func value(_ value: Value, fits type: ScriptType) -> Bool {
+        switch (value, type) {
+        case (.null, _), (_, .any), (_, .unknown): return true
+        case (_, .optional(let wrapped)): return Self.value(value, fits: wrapped)
+        case (.int, .int), (.int, .double), (.double, .double), (.bool, .bool), (.string, .string), (.string, .secret): return true
+        case (.array(let elements), .array(let element)): return elements.allSatisfy { Self.value($0, fits: element) }
+        case (.dictionary(let entries), .dictionary(let element)): return entries.values.allSatisfy { Self.value($0, fits: element) }
+        default: return false
+        }
     }
 }

@@ -98,7 +98,11 @@ package enum SpecNode: Sendable {
             // expressions on each, most of the time of a large document); ``scalar(_:plain:)``
             // resolves plain ones by YAML 1.2's core schema.
             guard let node = try Yams.compose(yaml: text, .basic) else { throw SpecError("it is empty") }
-            return try SpecNode(node, depth: 0)
+            // Aliases are shared in Yams' tree but copied here: a few hundred bytes of aliases
+            // of aliases ("billion laughs") would expand to billions of values. A text without
+            // aliases has fewer values than bytes, so this bound refuses only expansion.
+            var budget = max(text.utf8.count, 1_000_000)
+            return try SpecNode(node, depth: 0, budget: &budget)
         } catch let error as SpecError {
             throw error
         } catch {
@@ -121,8 +125,12 @@ package enum SpecNode: Sendable {
     static let maximumDepth = 256
 
     #if canImport(Yams)
-    private init(_ node: Node, depth: Int) throws {
+    private init(_ node: Node, depth: Int, budget: inout Int) throws {
         guard depth < Self.maximumDepth else { throw SpecError("the document nests deeper than \(Self.maximumDepth) levels") }
+        budget -= 1
+        guard budget >= 0 else {
+            throw SpecError("its aliases expand it beyond any document of its size (a \"billion laughs\"?): refused")
+        }
         switch node {
         case .scalar(let scalar):
             self = Self.scalar(scalar.string, plain: scalar.style == .plain || scalar.style == .any)
@@ -131,11 +139,14 @@ package enum SpecNode: Sendable {
             entries.reserveCapacity(mapping.count)
             for (key, value) in mapping {
                 let name: String = if case .scalar(let scalar) = key { scalar.string } else { "" }
-                entries.append((name, try SpecNode(value, depth: depth + 1)))
+                entries.append((name, try SpecNode(value, depth: depth + 1, budget: &budget)))
             }
             self = .object(entries)
         case .sequence(let sequence):
-            self = .array(try sequence.map { try SpecNode($0, depth: depth + 1) })
+            var elements: [SpecNode] = []
+            elements.reserveCapacity(sequence.count)
+            for element in sequence { elements.append(try SpecNode(element, depth: depth + 1, budget: &budget)) }
+            self = .array(elements)
         case .alias:
             self = .null
         }

@@ -50,6 +50,8 @@ struct GenerateCommand: ParsableCommand {
             output.error("typist: \(document.name) has no \(named.joined(separator: ", no ")) (`typist --openapi \(OpenAPIDocument.shown(location))`, then :endpoints, lists them)\n")
             return ExitStatus.usage
         }
+        // What was left out or read differently, as `check` and the prompt say it.
+        for warning in document.warnings { output.error("warning: \(warning)\n") }
         let generator = SwiftGenerator(document: document, tags: command.tags, operations: command.operations)
         let files = generator.files()
         let folder = URL(fileURLWithPath: (command.output as NSString).expandingTildeInPath)

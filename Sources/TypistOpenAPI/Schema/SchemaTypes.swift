@@ -133,7 +133,16 @@ package struct SchemaTypes {
         }
         let schemaName = typeName(forSchema: String(reference.split(separator: "/").last ?? "Model"))
         guard Self.isRecord(target) else {
-            return type(of: target, name: schemaName, direction: direction, depth: depth + 1)
+            // Worked out once per reference and direction; a reference met again while its own
+            // type is being worked out (the "any JSON value" `oneOf` that holds arrays of itself)
+            // is any JSON there. Without both, each use would expand the schema anew, twice per
+            // level to the depth limit.
+            let key = reference + (direction == .request ? "#request" : "#response")
+            if let known = found.types[key] { return known ?? .any }
+            found.types[key] = .some(nil)
+            let resolved = type(of: target, name: schemaName, direction: direction, depth: depth + 1)
+            found.types[key] = resolved
+            return resolved
         }
         // One record for both directions unless a field somewhere in it is read- or write-only:
         // then what is sent is `PetInput` and what comes back `Pet` (the request's used to take
@@ -223,13 +232,23 @@ package struct SchemaTypes {
         }
     }
 
-    /// Calls `visit` for an object schema and each `allOf` member (references followed).
+    /// Calls `visit` for an object schema and each `allOf` member (references followed, each
+    /// once: `allOf: [A, A]` inside `A` would otherwise double the work at every level).
     private mutating func walkObject(_ schema: SpecNode, depth: Int, _ visit: (SpecNode, inout SchemaTypes) -> Void) {
+        var visited: Set<String> = []
+        walkObject(schema, depth: depth, visited: &visited, visit)
+    }
+
+    private mutating func walkObject(_ schema: SpecNode, depth: Int, visited: inout Set<String>, _ visit: (SpecNode, inout SchemaTypes) -> Void) {
         guard depth < Self.maximumDepth else { return }
         visit(schema, &self)
         for member in schema["allOf"]?.array ?? [] {
-            let resolved = member["$ref"]?.string.flatMap(resolve) ?? member
-            walkObject(resolved, depth: depth + 1, visit)
+            if let reference = member["$ref"]?.string {
+                guard visited.insert(reference).inserted, let resolved = resolve(reference) else { continue }
+                walkObject(resolved, depth: depth + 1, visited: &visited, visit)
+            } else {
+                walkObject(member, depth: depth + 1, visited: &visited, visit)
+            }
         }
     }
 
@@ -328,4 +347,7 @@ private final class FoundReferences {
     var nodes: [String: SpecNode?] = [:]
     /// Whether each referenced schema has a one-way field somewhere in it.
     var oneWay: [String: Bool] = [:]
+    /// Types of referenced schemas that are not records, by reference and direction; `.some(nil)`
+    /// while one is being worked out.
+    var types: [String: ScriptType?] = [:]
 }

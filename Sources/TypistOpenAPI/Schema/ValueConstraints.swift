@@ -44,8 +44,9 @@ package struct ValueConstraints: Sendable, Equatable {
         }
         minLength = count("minLength").flatMap { $0 > 0 ? $0 : nil }
         maxLength = count("maxLength")
-        // A pattern Swift's regular expressions cannot read is not checked (the service will).
-        pattern = schema["pattern"]?.string.flatMap { (try? Regex($0)) == nil ? nil : $0 }
+        // A pattern the linear-time matcher cannot read (a backreference, lookaround) is not
+        // checked here: the service will. A backtracking engine could take hours on `^(a+)+$`.
+        pattern = schema["pattern"]?.string.flatMap { PatternMatcher($0) == nil ? nil : $0 }
         minItems = count("minItems").flatMap { $0 > 0 ? $0 : nil }
         maxItems = count("maxItems")
         if self == ValueConstraints() { return nil }
@@ -97,7 +98,7 @@ package struct ValueConstraints: Sendable, Equatable {
         if let maxLength, length > maxLength {
             return "\(label) may be at most \(Self.count(maxLength, "character")) long (the document's maxLength); it has \(length)"
         }
-        if let pattern, let regex = try? Regex(pattern), (try? regex.firstMatch(in: text)) == nil {
+        if let pattern, let matcher = PatternMatcher(pattern), !matcher.matches(text) {
             let shown = secret ? "it does not" : "\(ValueFormatter.quoted(TerminalText.sanitized(text))) does not"
             return "\(label) must match the document's pattern \(ValueFormatter.quoted(TerminalText.sanitized(pattern))); \(shown)"
         }
