@@ -76,6 +76,23 @@ struct HostileDocumentTests {
                     - {name: sort, in: query, schema: {type: string, enum: [asc, desc], default: sideways}}
                   responses: {"200": {description: ok}}
             """,
+        // Lists with defaults, as FastAPI writes them (Apache Airflow's `order_by`): generate wrote
+        // `orderBy: [String] = nil`, which does not compile.
+        "list-defaults": """
+            openapi: 3.1.0
+            info: {title: Lists, version: "2"}
+            paths:
+              /pools:
+                get:
+                  operationId: get_pools
+                  parameters:
+                    - {name: order_by, in: query, schema: {type: array, items: {type: string}, default: [id], title: Order By}}
+                    - {name: either, in: query, schema: {anyOf: [{type: array, items: {type: string}}, {type: string}], default: [id]}}
+                    - {name: maybe, in: query, schema: {anyOf: [{type: array, items: {type: integer}}, {type: "null"}]}}
+                    - {name: none, in: query, schema: {type: array, items: {type: number}, default: []}}
+                    - {name: ratio, in: query, schema: {type: number, default: 2}}
+                  responses: {"200": {description: ok, content: {application/json: {schema: {type: object}}}}}
+            """,
         // A pattern that takes a backtracking engine exponential time.
         "catastrophic-pattern": """
             openapi: 3.0.0

@@ -155,6 +155,22 @@ struct KintoTests {
         #expect(output.error.contains("400"), "\(output.error)")
         #expect(output.error.contains("note: the service refused 'permissions' (body.permissions.read): "), "\(output.error)")
     }
+
+    @Test("generate on Kinto's document writes Swift that type-checks")
+    func generated() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        try await withTemporaryFolder("typist-kinto-generate") { folder in
+            let output = folder.appendingPathComponent("generated")
+            let written = try await Built.run("typist", ["generate", "--openapi", server.baseURL + "/v1/__api__", "--output", output.path],
+                                              environment: ["XDG_CACHE_HOME": folder.path])
+            #expect(written.status == 0, "\(written.error)")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }
+            #expect(files.count > 3)
+            let checked = try await GenerateTests.typecheck(files.map { output.appendingPathComponent($0).path })
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+    }
 }
 
 private extension Value {

@@ -520,7 +520,8 @@ struct OperationReader {
         switch (value, type) {
         case (.null, _), (_, .any), (_, .unknown): return true
         case (_, .optional(let wrapped)): return Self.value(value, fits: wrapped)
-        case (.int, .int), (.int, .double), (.double, .double), (.bool, .bool), (.string, .string), (.string, .secret): return true
+        case (.double(let number), .double): return number.isFinite
+        case (.int, .int), (.int, .double), (.bool, .bool), (.string, .string), (.string, .secret): return true
         case (.array(let elements), .array(let element)): return elements.allSatisfy { Self.value($0, fits: element) }
         case (.dictionary(let entries), .dictionary(let element)): return entries.values.allSatisfy { Self.value($0, fits: element) }
         default: return false

@@ -336,6 +336,11 @@ package struct SwiftGenerator {
         case .int(let number): return type.hasPrefix("Double") ? "\(Double(number))" : "\(number)"
         case .double(let number): return "\(number)"
         case .bool(let flag): return "\(flag)"
+        case .array(let elements):
+            // `[String]` → each element as a `String`; `[String]?` too.
+            var element = type.hasSuffix("?") ? String(type.dropLast()) : type
+            if element.hasPrefix("["), element.hasSuffix("]") { element = String(element.dropFirst().dropLast()) }
+            return "[" + elements.map { literal($0, type: element) }.joined(separator: ", ") + "]"
         default: return "nil"
         }
     }
