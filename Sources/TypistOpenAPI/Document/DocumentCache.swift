@@ -5,7 +5,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 14).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 15).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 14
+    static let version = 15
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -109,6 +109,7 @@ struct DocumentCache {
                     if let constraints = argument.constraints { fields["rules"] = rules(constraints) }
                     if let partType = argument.partType { fields["partType"] = .string(partType) }
                     if argument.isSecret { fields["secret"] = .bool(true) }
+                    if argument.listStyle != .multi { fields["listStyle"] = .string(argument.listStyle.rawValue) }
                     return .dictionary(fields)
                 }),
             ]
@@ -309,6 +310,10 @@ struct DocumentCache {
                                                   sharedTypeName: sharedTypeName, constraints: argumentConstraints)
             if case .string(let partType)? = fields["partType"] { argument.partType = partType }
             argument.isSecret = fields["secret"] == .bool(true)
+            if case .string(let style)? = fields["listStyle"] {
+                guard let listStyle = SpecOperation.Argument.ListStyle(rawValue: style) else { return nil }
+                argument.listStyle = listStyle
+            }
             arguments.append(argument)
         }
         var operationId: String?

@@ -153,6 +153,7 @@ struct OperationReader {
                     sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
                     constraints: ValueConstraints(schema: resolvedSchema))
                 argument.isSecret = isSecret(key, schema: resolvedSchema)
+                argument.listStyle = Self.listStyle(of: parameter, place: place, swagger: isSwagger)
                 add(argument)
             case "body":
                 bodyNode = .object([("required", .bool(parameter["required"]?.bool == true)),
@@ -509,6 +510,26 @@ struct OperationReader {
             }
         }
         return result.isEmpty ? [.none] : result
+    }
+
+    /// How a list parameter is written: Swagger 2's `collectionFormat` (default `csv`, `multi`
+    /// only in a query), OpenAPI 3's `style` and `explode` (a query's default is `form` exploded,
+    /// each element under the name; a path's or a header's `simple`, comma-separated).
+    static func listStyle(of parameter: SpecNode, place: String, swagger: Bool) -> SpecOperation.Argument.ListStyle {
+        if swagger {
+            let format = parameter["collectionFormat"]?.string ?? parameter["items"]?["collectionFormat"]?.string ?? "csv"
+            if format == "multi" { return place == "query" ? .multi : .csv }
+            return SpecOperation.Argument.ListStyle(rawValue: format) ?? .csv
+        }
+        switch parameter["style"]?.string {
+        case "spaceDelimited": return .ssv
+        case "pipeDelimited": return .pipes
+        case "simple": return .csv
+        case "form": return parameter["explode"]?.bool == false ? .csv : .multi
+        default:
+            guard place == "query" else { return .csv }
+            return parameter["explode"]?.bool == false ? .csv : .multi
+        }
     }
 
     /// `an Int`, `a [String]`.

@@ -165,6 +165,12 @@ package struct SwiftGenerator {
             for argument in headers {
                 let name = SwiftNames.escaped(argument.label)
                 let wire = ValueFormatter.quoted(argument.key)
+                if case .array = argument.type.unwrapped {
+                    // A list in a header: one value, its elements joined (`simple`: commas).
+                    let style = argument.listStyle == .multi ? .csv : argument.listStyle
+                    body.append("if let text = \(Self.joinedText(name, argument, style: style, of: operation)) { headers.append(.custom(name: \(wire), value: text)) }")
+                    continue
+                }
                 body.append(argument.type.isOptional
                     ? "if let \(name) { headers.append(.custom(name: \(wire), value: \(Self.wireText(name, argument, of: operation)))) }"
                     : "headers.append(.custom(name: \(wire), value: \(Self.wireText(name, argument, of: operation))))")
@@ -214,11 +220,33 @@ package struct SwiftGenerator {
     /// `var query: [URLQueryItem] = []` and a line that appends each argument: a query's or a
     /// form body's items. Any JSON goes as its text when it is a string, number or Boolean.
     private static func itemLines(_ arguments: [SpecOperation.Argument], into variable: String, of operation: SpecOperation) -> [String] {
-        appendLines(arguments, declaring: "var \(variable): [URLQueryItem] = []") { argument, wire, value, type in
+        var lines = appendLines(arguments.filter { !isDelimitedList($0) }, declaring: "var \(variable): [URLQueryItem] = []") { argument, wire, value, type in
             type == .any
                 ? "if let text = jsonText(\(value)) { \(variable).append(URLQueryItem(name: \(wire), value: text)) }"
                 : "\(variable).append(URLQueryItem(name: \(wire), value: \(wireText(value, argument, of: operation))))"
         }
+        // Lists the document sends as one delimited value (`collectionFormat: csv`, `explode: false` …).
+        let delimited = arguments.filter(isDelimitedList)
+        if !delimited.isEmpty, lines.isEmpty { lines.append("var \(variable): [URLQueryItem] = []") }
+        for argument in delimited {
+            let text = joinedText(SwiftNames.escaped(argument.label), argument, style: argument.listStyle, of: operation)
+            lines.append("if let text = \(text) { \(variable).append(URLQueryItem(name: \(ValueFormatter.quoted(argument.key)), value: text)) }")
+        }
+        return lines
+    }
+
+    /// Whether an argument is a list of plain values that goes as one delimited value.
+    private static func isDelimitedList(_ argument: SpecOperation.Argument) -> Bool {
+        guard argument.place == .query, argument.listStyle != .multi, case .array(let element) = argument.type.unwrapped else { return false }
+        return element != .any
+    }
+
+    /// An expression for a list's elements joined by the style's delimiter, nil when it is nil or empty.
+    private static func joinedText(_ name: String, _ argument: SpecOperation.Argument, style: SpecOperation.Argument.ListStyle,
+                                   of operation: SpecOperation) -> String {
+        let list = argument.type.isOptional ? "(\(name) ?? [])" : name
+        let delimiter = ValueFormatter.quoted(style.delimiter ?? ",")
+        return "Optional(\(list).map { \(wireText("$0", argument, of: operation)) }).flatMap { $0.isEmpty ? nil : $0.joined(separator: \(delimiter)) }"
     }
 
     /// `var parts: [MultipartPart] = []` and a line that appends each argument's parts: a file as

@@ -53,6 +53,36 @@ package struct SpecOperation: Sendable {
         /// masked in `:curl`, `:last`, errors and cassettes. A word in its name does not make it
         /// one — Kinto's cursor `_token` is data.
         package var isSecret = false
+        /// How a list is written into a query parameter or a header: each element under the name
+        /// (`multi`, OpenAPI 3's `form` with `explode`, the default for a query), or one value
+        /// with a delimiter (Swagger 2's `collectionFormat`, default `csv`; OpenAPI 3's
+        /// `explode: false`, `spaceDelimited`, `pipeDelimited`; a header's `simple`).
+        package var listStyle: ListStyle = .multi
+
+        /// How a list goes on the wire, from the document's `collectionFormat` or `style`/`explode`.
+        package enum ListStyle: String, Sendable {
+            /// `tags=a&tags=b`.
+            case multi
+            /// `tags=a,b`.
+            case csv
+            /// `tags=a b`.
+            case ssv
+            /// `tags=a\tb`.
+            case tsv
+            /// `tags=a|b`.
+            case pipes
+
+            /// The delimiter that joins the elements; nil for `multi`.
+            var delimiter: String? {
+                switch self {
+                case .multi: nil
+                case .csv: ","
+                case .ssv: " "
+                case .tsv: "\t"
+                case .pipes: "|"
+                }
+            }
+        }
 
         /// Why the document rules out `value` for it, or nil. The document's own default is
         /// allowed even where it breaks the document's rules (documents do): the service decides.

@@ -44,9 +44,11 @@ struct SpecRequest: Sendable {
                 }
                 path = path.replacingOccurrences(of: "{\(argument.key)}", with: Endpoint<Public, Data>.escape(text))
             case .query:
-                query += Self.items(argument.key, value)
+                query += Self.items(argument.key, value, style: argument.listStyle)
             case .header:
-                if let text = Self.text(value) { headers.append(.custom(name: argument.key, value: text)) }
+                // A list in a header is its elements joined with commas (`simple`), or as the document says.
+                let joined = Self.items(argument.key, value, style: argument.listStyle == .multi ? .csv : argument.listStyle)
+                if let text = joined.first?.value { headers.append(.custom(name: argument.key, value: text)) }
             case .bodyField:
                 if !value.isNull { fields[argument.key] = value }
             case .formField:
@@ -90,9 +92,12 @@ struct SpecRequest: Sendable {
 
     /// A query parameter's or form field's items: a list's elements each under the name, one
     /// value once, `nil` none.
-    private static func items(_ name: String, _ value: Value) -> [URLQueryItem] {
-        let values = if case .array(let elements) = value { elements } else { [value] }
-        return values.compactMap { element in text(element).map { URLQueryItem(name: name, value: $0) } }
+    private static func items(_ name: String, _ value: Value, style: SpecOperation.Argument.ListStyle = .multi) -> [URLQueryItem] {
+        guard case .array(let elements) = value else { return text(value).map { [URLQueryItem(name: name, value: $0)] } ?? [] }
+        let texts = elements.compactMap(text)
+        guard let delimiter = style.delimiter else { return texts.map { URLQueryItem(name: name, value: $0) } }
+        // An empty list is no parameter, as `multi` sends none.
+        return texts.isEmpty ? [] : [URLQueryItem(name: name, value: texts.joined(separator: delimiter))]
     }
 
     /// A dictionary's entries in the order of their keys (a map body's fields); none for nil.
