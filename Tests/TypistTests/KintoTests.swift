@@ -156,6 +156,22 @@ struct KintoTests {
         #expect(output.error.contains("note: the service refused 'permissions' (body.permissions.read): "), "\(output.error)")
     }
 
+    @Test("An operation the document leaves unsecured (Kinto's /batch) says, once a session, that the session's credentials are not sent")
+    func unsecuredOperation() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        // Sent without the password, Kinto refuses the inner request inside a 200.
+        #expect(try await shell.evaluate(#"batch(requests: [["path": "/buckets", "method": "GET"]]).responses[0].status"#) == .int(401))
+        #expect(output.error.contains("note: batch (POST /batch) sends none of the session's credentials: __api__ declares no security for it"), "\(output.error)")
+        #expect(output.error.contains("call httpPost(…, headers: [\"Authorization\": …])"), "\(output.error)")
+        #expect(!output.error.contains(Self.password))
+        output.clear()
+        _ = try await shell.evaluate(#"batch(requests: [["path": "/buckets", "method": "GET"]])"#)
+        #expect(!output.error.contains("note:"), "\(output.error)")
+    }
+
     @Test("generate on Kinto's document writes Swift that type-checks")
     func generated() async throws {
         let server = try await KintoServer.start()

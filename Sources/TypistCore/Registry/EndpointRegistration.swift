@@ -42,6 +42,10 @@ public struct EndpointRegistration: Sendable {
     /// Why a script should not call it, when its source deprecates it (a document's
     /// `deprecated: true`): the checker warns where it is called.
     package var deprecation: String?
+    /// Why a call sends none of the session's credentials although the session may hold some
+    /// (a document's operation that declares no security, Kinto's `/batch`): said once a
+    /// session, at the first such call made while the session holds one.
+    package var unsecuredNote: String?
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

@@ -18,6 +18,11 @@ public struct SessionCredentials: Sendable {
         self.username = username
         self.password = password
     }
+
+    /// Whether any credential is held (a token, an API key, a user name or a password).
+    package var holdsAny: Bool {
+        [token, apiKey, username, password].contains { $0.map { !$0.isEmpty } ?? false }
+    }
 }
 
 /// An endpoint kind whose request data the shell can take from the session.

@@ -49,6 +49,11 @@ final class Session: Sendable {
     private let givenSecrets = Mutex<[String]>([])
     /// Where the session's TLS options come from; set once as the session starts.
     let tls = Mutex(SessionTLS())
+    /// Whether an ``EndpointRegistration/unsecuredNote`` has been said; never rolled back.
+    private let notedUnsecured = Atomic<Bool>(false)
+    /// Whether the note about a call that sends none of the session's credentials is still to be
+    /// said: true once a session, then false.
+    func firstUnsecuredNote() -> Bool { !notedUnsecured.exchange(true, ordering: .relaxed) }
     /// Whether responses a document types are validated against it (`--validate`).
     let validatesResponses = Atomic<Bool>(false)
     /// The error text written while a lesson step waits for a refusal; `nil` when nobody listens.

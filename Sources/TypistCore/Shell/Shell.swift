@@ -368,6 +368,7 @@ public final class Shell: @unchecked Sendable {
         let client = client
         let session = session
         let registry = registry
+        let output = output
         let parameters = endpoint.parameters.map {
             HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
                                    enumeration: $0.enumeration, rule: $0.rule)
@@ -419,6 +420,9 @@ public final class Shell: @unchecked Sendable {
             }
             let call = preview?.call(like: client, answering: plan.sample())
             let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)
+            if preview == nil, let note = endpoint.unsecuredNote, credentials.holdsAny, session.firstUnsecuredNote() {
+                output.error("note: \(note)\n")
+            }
             let (value, token): (Value, String?)
             do {
                 (value, token) = sessionTransport.cassette == nil || call != nil

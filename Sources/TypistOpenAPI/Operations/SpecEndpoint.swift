@@ -45,6 +45,18 @@ enum SpecEndpoint {
             if operation.deprecated {
                 registration.deprecation = "the document (\(TerminalText.sanitized(documentName))) marks \(operation.method) \(TerminalText.sanitized(operation.path)) deprecated"
             }
+            // A change the document leaves unsecured (Kinto's `/batch`, which forwards requests
+            // that need them), in a document that secures others, or one that declares no
+            // security at all: the session's credentials are not sent. Reads (a public `GET`)
+            // and logins (an answer that stores a token) are what such documents mean; not said.
+            if operation.credentials.allSatisfy({ $0 == .none }), !["GET", "HEAD"].contains(operation.method.uppercased()), operation.tokenKey == nil {
+                let secured = document.operations.contains { $0.credentials.contains { $0 != .none } }
+                registration.unsecuredNote = "\(operation.name) (\(operation.method) \(TerminalText.sanitized(operation.path))) sends none of the session's credentials: "
+                    + "\(TerminalText.sanitized(documentName)) declares no security \(secured ? "for it" : "at all"), and a service that wants them anyway "
+                    + "may put its refusal inside a 2xx answer. "
+                    + (secured ? "To send them, call \(operation.untypedCall)(…, headers: [\"Authorization\": …]) (said once a session)"
+                               : "To send them, start with --default-auth bearer (basic, apikey:header:NAME) (said once a session)")
+            }
             // `:swift` shows what `typist generate --operation` writes for it.
             registration.swiftDeclaration = { SwiftGenerator(document: document, operations: [operation.name]).declarations() }
             return registration
