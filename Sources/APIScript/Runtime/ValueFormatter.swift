@@ -1,6 +1,9 @@
 import TypistText
-/// Text for values, as Swift's `print` and `String(describing:)` would give it.
-package enum ValueFormatter {
+/// Text for values, as Swift's `print` and `String(describing:)` would give it: what the shell
+/// shows, for a host's own messages (an argument conversion's error that quotes the value).
+///
+/// `Value` renders itself the same way (``Value/description``, ``Value/literal``).
+public enum ValueFormatter {
     /// The value as `print` shows it: strings bare, everything inside collections in literal form.
     public static func description(_ value: Value) -> String {
         if case .string(let text) = value { return text }
