@@ -36,6 +36,35 @@ struct CassetteCommandTests {
         return url
     }
 
+    @Test("A run on a document fetched by URL records the document with the calls, and replays with the same command line and no server")
+    func documentByURLReplaysOffline() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("document.api")
+        try "print(post(id: 3).title)\n".write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("document.har").path
+        let server = try await DemoServer.start()
+        let location = server.baseURL + "/openapi.yaml"
+        let arguments = ["run", script.path, "--openapi", location, "--cassette", har]
+        let recorded: Built.Result
+        do {
+            recorded = try await Built.run("typist", arguments + ["--record-mode", "once"], environment: ["XDG_CACHE_HOME": directory.path])
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let cassette = try Cassette(contentsOf: har)
+        #expect(cassette.entries.map(\.path) == ["/openapi.yaml", "/posts/3"], "\(cassette.entries.map(\.path))")
+        // The server is gone (its port closed): the document and the call come from the cassette,
+        // with the cache emptied so nothing is read from it either.
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent("typist"))
+        let replayed = try await Built.run("typist", arguments, environment: ["XDG_CACHE_HOME": directory.path, "CI": ""])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(replayed.standard == recorded.standard && !recorded.standard.isEmpty, "\(replayed.standard)")
+    }
+
     @Test("Recorded once against the demo, replayed with no server; show lists it, verify passes; no secret in the file")
     func recordReplayShowVerify() async throws {
         let directory = try folder()

@@ -122,8 +122,21 @@ extension ShellCommandLine {
         var baseURL = options.baseURL
         var environments = configuration.environments
         var documentEnvironment: String?
+        // `check` sends nothing: a cassette is read only where calls are made.
+        let isCheck: Bool = if case .check = request.mode { true } else { false }
+        let cassette = isCheck ? nil : try options.cassetteSettings()
+        // A document fetched by URL in a session with a cassette goes through the cassette, as
+        // the calls do: recorded with them, and answered from it on replay (no network).
+        var documentCassette: CassetteTransport?
+        if let cassette, let location = options.openAPI, location.hasPrefix("http://") || location.hasPrefix("https://") {
+            do {
+                documentCassette = try Shell.cassetteTransport(cassette.path, mode: cassette.mode, matching: cassette.matching, forwardingTo: transport)
+            } catch {
+                throw StartFailure(message: String(describing: error))
+            }
+        }
         if let location = options.openAPI {
-            let document = try await loadDocument(location, options: options, host: host, output: output, transport: transport)
+            let document = try await loadDocument(location, options: options, host: host, output: output, transport: documentCassette ?? transport)
             do {
                 if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
                     registry = try EndpointRegistry { }
@@ -166,9 +179,6 @@ extension ShellCommandLine {
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment))
         let startTLS = tls.options(for: named)
         var stopService: (@Sendable () async -> Void)?
-        // `check` sends nothing: a cassette is read only where calls are made.
-        let isCheck: Bool = if case .check = request.mode { true } else { false }
-        let cassette = isCheck ? nil : try options.cassetteSettings()
         // Set when no base URL was given and a replay-only cassette answers: like the built-in
         // service, no real service is reached, so its TLS settings do not apply.
         var answeredByCassette = false
@@ -221,7 +231,11 @@ extension ShellCommandLine {
                                   environments: environments, headers: host.requestHeaders, delegate: host.delegate)
             shell.tlsSources = tls
             shell.validatesResponses = options.validate
-            if let cassette { try shell.useCassette(cassette.path, mode: cassette.mode, matching: cassette.matching) }
+            if let documentCassette {
+                shell.useCassette(documentCassette)
+            } else if let cassette {
+                try shell.useCassette(cassette.path, mode: cassette.mode, matching: cassette.matching)
+            }
             if !environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
             if let token = ProcessInfo.processInfo.environment["TYPIST_TOKEN"], !token.isEmpty {
                 shell.setToken(token)

@@ -14,10 +14,21 @@ extension Shell {
     ///   - matching: What a request must share with a recorded one; nil for the file's own setting.
     /// - Throws: ``CassetteError`` when the file cannot be read.
     package func useCassette(_ path: String, mode: CassetteTransport.Mode, matching: CassetteMatching? = nil) throws(CassetteError) {
-        let expanded = (path as NSString).expandingTildeInPath
-        sessionTransport.cassette = try CassetteTransport(
-            path: expanded, mode: mode, matching: matching, forwardingTo: sessionTransport.base,
-            creator: ("Typist", TypistVersion.current))
+        sessionTransport.cassette = try Self.cassetteTransport(path, mode: mode, matching: matching, forwardingTo: sessionTransport.base)
+    }
+
+    /// Records into or replays from `cassette`, one made before the shell (with
+    /// ``cassetteTransport(_:mode:matching:forwardingTo:)``, forwarding to the shell's transport)
+    /// that has already carried an exchange: the document a session starts from.
+    package func useCassette(_ cassette: CassetteTransport) {
+        sessionTransport.cassette = cassette
+    }
+
+    /// The cassette at `path` (`~` expanded), forwarding what it does not answer to `live`.
+    package static func cassetteTransport(_ path: String, mode: CassetteTransport.Mode, matching: CassetteMatching?,
+                                          forwardingTo live: any HTTPTransport) throws(CassetteError) -> CassetteTransport {
+        try CassetteTransport(path: (path as NSString).expandingTildeInPath, mode: mode, matching: matching, forwardingTo: live,
+                              creator: ("Typist", TypistVersion.current))
     }
 
     /// Writes what the cassette recorded since it was last written, with every secret the session
