@@ -270,6 +270,27 @@ struct CassetteTests {
         #expect(redactor.redact(entry).interruption?.detail == "the proxy closed ••••'s stream")
     }
 
+    @Test("A secret with + / $ ? = in it is masked in every encoding, in a URL that also has a secret-named query item, and in the HAR's queryString")
+    func secretsWithPunctuation() throws {
+        let secret = "p+s/w$?=rd&x"
+        var redactor = CassetteRedactor()
+        redactor.learn([secret])
+        let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let plus = "p%2Bs%2Fw%24%3F%3Drd%26x"
+        for url in ["http://127.0.0.1:9/items?api_key=k-1234&q=\(encoded)", "http://127.0.0.1:9/items?q=\(plus)&api_key=k-1234",
+                    "http://127.0.0.1:9/items?q=\(encoded)"] {
+            let entry = Cassette.Entry(started: Date(), duration: .zero, method: "GET", url: url, requestHeaders: [],
+                                       requestBody: nil, outcome: .response(status: 200, reason: "OK", headers: [], body: Data()))
+            let redacted = redactor.redact(entry)
+            let items = URLComponents(string: redacted.url)?.queryItems ?? []
+            #expect(!items.contains { $0.value == secret }, "\(redacted.url)")
+            #expect(items.first { $0.name == "q" }?.value == "••••", "\(redacted.url)")
+            let file = Cassette(entries: [redacted]).har()
+            let text = String(decoding: file, as: UTF8.self)
+            #expect(!text.contains("w$?=rd") && !text.contains("w%24%3F%3Drd") && !text.contains("%2Fw%24"), "\(text)")
+        }
+    }
+
     @Test("Recorded through each transport, replayed with no server under another base URL, the same values",
           arguments: TransportChoice.allCases)
     func recordAndReplay(_ choice: TransportChoice) async throws {

@@ -151,16 +151,35 @@ struct CassetteRedactor {
 
     // MARK: URLs and bodies
 
+    /// A URL with its user's password, its secret-named query items and every known secret in a
+    /// query value masked. Each value is read decoded (`%2B`, and `+` as a form writes a space),
+    /// so a secret with `+ / $ ? =` in it is found whatever encoding carried it; items that hold
+    /// none keep their bytes.
     private func maskURL(_ url: String) -> String {
         guard var components = URLComponents(string: url) else { return maskText(url) }
         if components.password != nil { components.password = Redaction.mask }
-        if let items = components.queryItems, items.contains(where: { Redaction.isSecretHeader($0.name) }) {
-            components.queryItems = items.map { item in
-                Redaction.isSecretHeader(item.name) && item.value != nil ? URLQueryItem(name: item.name, value: Redaction.mask) : item
+        if let query = components.percentEncodedQuery {
+            let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2 else { return String(item) }
+                let name = String(parts[0])
+                let value = String(parts[1])
+                if Redaction.isSecretHeader(name.removingPercentEncoding ?? name) { return name + "=" + Self.encodedMask }
+                let readings = [value.removingPercentEncoding, value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding]
+                for decoded in readings.compactMap({ $0 }) {
+                    let masked = maskText(decoded)
+                    if masked != decoded { return name + "=" + (masked.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? Self.encodedMask) }
+                }
+                return String(item)
             }
+            components.percentEncodedQuery = items.joined(separator: "&")
         }
         return maskText(components.string ?? url)
     }
+
+    /// RFC 3986's unreserved characters: what a masked query value keeps as it is.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let encodedMask = Redaction.mask.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "masked"
 
     private func maskText(_ text: String) -> String {
         secrets.reduce(text) { masked, secret in Redaction.masking(whole: secret, in: masked) }
