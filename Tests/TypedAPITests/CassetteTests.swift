@@ -342,6 +342,9 @@ struct CassetteTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try await withDemoServer(.curl) { client, _ in
             let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
+            // Recorded first, and as far from GET /posts/4 by count of differences (the path
+            // alone): the nearest is the one of the same shape.
+            _ = try await client.replacingTransport(with: cassette).send(Endpoint<Public, Data>(path: "/debug/headers"))
             _ = try await client.replacingTransport(with: cassette).send(Endpoint.post(id: 3))
             try cassette.save()
         }

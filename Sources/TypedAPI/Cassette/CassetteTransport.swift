@@ -284,12 +284,29 @@ public final class CassetteTransport: HTTPTransport {
                 + "ends before that reconnection. Record it again with --record-mode all"
         }
         let scored = zip(recorded, parts).map { entry, recordedParts in (entry, matching.differences(live, from: recordedParts)) }
-        if let nearest = scored.min(by: { $0.1.count < $1.1.count }) {
+        // Fewest differences first; among those the same method, then the path of the nearest
+        // shape (`/posts/3` for `/posts/4`, not `/debug/headers`).
+        func rank(_ candidate: (Cassette.Entry, [String])) -> (Int, Int, Int) {
+            (candidate.1.count, candidate.0.method == live.method ? 0 : 1, Self.pathDistance(live.path, candidate.0.path))
+        }
+        if let nearest = scored.min(by: { rank($0) < rank($1) }) {
             text += "; nearest: \(nearest.0.method) \(nearest.0.path), which differs in \(nearest.1.joined(separator: "; "))"
         } else {
             text += "; the cassette is empty"
         }
         return text + ". Record it with --record-mode new, or check the request"
+    }
+
+    /// How far apart two paths' shapes are: a segment more or less counts most, a differing
+    /// segment less, two differing numbers (ids) least.
+    static func pathDistance(_ first: String, _ second: String) -> Int {
+        let one = first.split(separator: "/")
+        let other = second.split(separator: "/")
+        var distance = abs(one.count - other.count) * 4
+        for (a, b) in zip(one, other) where a != b {
+            distance += a.allSatisfy(\.isNumber) && b.allSatisfy(\.isNumber) ? 1 : 3
+        }
+        return distance
     }
 
     // MARK: HTTP pieces
