@@ -1,5 +1,5 @@
 // An argument conversion as a host wrote it against Typist 0.7.0 (an httpbin shell's own): it
-// quotes the value it refuses with `ValueFormatter.literal`, which 0.8.0 hid and 0.9.0 restored,
+// quotes the value it refuses with `ValueFormatter.literal`, which 0.8.0 hid and 0.10.0 restored,
 // and with `Value`'s own rendering. Keep this file as it is; `CompatibilityHostTests` builds it.
 import APIScript
 import Foundation
