@@ -127,6 +127,18 @@ public enum FaultStreams {
         }
     }
 
+    /// Event 1 (asking for a 1 ms reconnection), then the connection dropped short of its length —
+    /// on every connection, also one that resumes after event 1: the stream never gets further.
+    /// `connections` counts them.
+    public static func sameEventThenDrop(connections: Counter) -> @Sendable (FaultConnection) throws -> Void {
+        { connection in
+            connections.add(1)
+            let body = "retry: 1\n" + event(1)
+            try connection.send(head("text/event-stream", length: body.utf8.count + 1000))
+            try connection.send(body)
+        }
+    }
+
     /// A count shared between a handler and a test.
     public final class Counter: @unchecked Sendable {
         private let lock = NSLock()

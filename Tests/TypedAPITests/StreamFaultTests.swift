@@ -2,7 +2,7 @@ import DemoService
 import FaultServer
 import Foundation
 import Testing
-import TypedAPI
+@testable import TypedAPI
 import TypedAPICurl
 
 /// Streams from a server that misbehaves, through the client on each transport that streams: each
@@ -161,6 +161,26 @@ struct StreamFaultTests {
             Issue.record("not a decoding failure: \(String(describing: plainFailure))")
             return
         }
+    }
+
+    @Test("A stream that drops after the same event every time is an error after five reconnections, not reconnected forever",
+          arguments: [StreamingTransport.curl, .asyncHTTPClient])
+    func sameEventThenDrop(_ transport: StreamingTransport) async throws {
+        let connections = FaultStreams.Counter()
+        // At most 50 items are read: without the limit on reconnections that bring nothing new,
+        // the stream would go on (one reconnection a millisecond) and the test would stop here.
+        let (items, failure, server) = try await Self.read(transport, FaultStreams.sameEventThenDrop(connections: connections), leaveAfter: 50)
+        defer { server.stop() }
+        #expect(failure != nil, "\(items.count) items")
+        #expect(items.allSatisfy { $0 == 1 } && items.count <= 1 + 5, "\(items)")
+        #expect(connections.value == 1 + 5)
+    }
+
+    @Test("retry: asks for a reconnection time; more than a minute is a minute, none is three seconds")
+    func reconnectionDelay() {
+        #expect(StreamReader.reconnectionDelay(asked: .milliseconds(Int64.max)) == .seconds(60))
+        #expect(StreamReader.reconnectionDelay(asked: .milliseconds(250)) == .milliseconds(250))
+        #expect(StreamReader.reconnectionDelay(asked: nil) == .seconds(3))
     }
 
     @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: StreamingTransport.allCases)

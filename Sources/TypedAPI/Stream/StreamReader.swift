@@ -93,9 +93,16 @@ actor StreamReader {
         self.prepare = prepare
     }
 
-    /// Reconnections in a row, without an event between, before a dropped event stream is an error.
+    /// Reconnections in a row, without a new event between, before a dropped event stream is an error.
     static var maximumReconnections: Int { 5 }
+    /// The longest wait before a reconnection, whatever `retry:` asks (a stream asked for 292
+    /// million years).
+    static var maximumReconnectionTime: Duration { .seconds(60) }
     private var reconnections = 0
+    /// The last event ID the latest reconnection resumed from: events after it with the same ID
+    /// are the same events again, not progress (a stream that drops after each one would
+    /// otherwise be reconnected forever).
+    private var resumedFrom: String?
 
     /// The items read so far and not handed over (at least one), or `nil` at the end.
     @usableFromInline
@@ -117,14 +124,15 @@ actor StreamReader {
                 reconnections += 1
                 parser.finish()
                 framing = .events(parser)
-                try await Task.sleep(for: parser.reconnectionTime ?? .seconds(3))
+                try await Task.sleep(for: Self.reconnectionDelay(asked: parser.reconnectionTime))
+                resumedFrom = parser.lastEventID
                 try await start(lastEventID: parser.lastEventID)
                 continue
             }
             if let chunk {
                 let before = pending.count
                 read(chunk)
-                if pending.count > before { reconnections = 0 }
+                if pending.count > before, madeProgress { reconnections = 0 }
             } else {
                 ended = true
                 finish()
@@ -134,6 +142,19 @@ actor StreamReader {
         swap(&batch, &pending)
         batch.request = request?.summary ?? batch.request
         return batch
+    }
+
+    /// How long to wait before reconnecting: what the stream asked (`retry:`), three seconds
+    /// when it asked nothing, never more than ``maximumReconnectionTime``.
+    static func reconnectionDelay(asked: Duration?) -> Duration {
+        min(asked ?? .seconds(3), maximumReconnectionTime)
+    }
+
+    /// Whether the items just read took the stream further: an event stream with IDs has gone
+    /// past the one it last resumed from; anything else, by reading at all.
+    private var madeProgress: Bool {
+        guard case .events(let parser) = framing, let resumedFrom, !resumedFrom.isEmpty else { return true }
+        return parser.lastEventID != resumedFrom
     }
 
     private func start(lastEventID: String = "") async throws {
