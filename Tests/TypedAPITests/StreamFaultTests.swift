@@ -183,19 +183,27 @@ struct StreamFaultTests {
         #expect(StreamReader.reconnectionDelay(asked: nil) == .seconds(3))
     }
 
-    @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: StreamingTransport.allCases)
-    func notAStream(_ transport: StreamingTransport) async throws {
-        let (items, failure, server) = try await Self.read(transport) { connection in
-            try connection.respond(headers: ["Content-Type: text/html"], body: Array("<html>maintenance</html>".utf8))
+    // Against the demo service (Hummingbird, a length and keep-alive) rather than the fault
+    // server's close-delimited answer: under two busy cores FoundationNetworking twice held that
+    // small answer back until the 30 s limit (see the README, Streams: URLSession).
+    @Test("An answer that is not a stream says what it is instead, with the start of its body", arguments: TransportChoice.allCases)
+    func notAStream(_ transport: TransportChoice) async throws {
+        try await withDemoServer(transport) { client, _ in
+            var items = 0
+            var failure: APIError?
+            do {
+                for try await _ in client.stream(Endpoint<Public, BuildEvent>(path: "/faults/html")) { items += 1 }
+            } catch let error as APIError {
+                failure = error
+            }
+            #expect(items == 0)
+            guard case .unexpectedContentType(_, let expected, let response)? = failure else {
+                Issue.record("not a content-type error: \(String(describing: failure))")
+                return
+            }
+            #expect(expected == "text/event-stream or application/x-ndjson")
+            #expect(response.contentType == "text/html; charset=utf-8")
+            #expect("\(String(describing: failure))".contains("<h1>Maintenance</h1>"))
         }
-        defer { server.stop() }
-        #expect(items.isEmpty)
-        guard case .unexpectedContentType(_, let expected, let response)? = failure else {
-            Issue.record("not a content-type error: \(String(describing: failure))")
-            return
-        }
-        #expect(expected == "text/event-stream or application/x-ndjson")
-        #expect(response.contentType == "text/html")
-        #expect("\(String(describing: failure))".contains("<html>maintenance</html>"))
     }
 }
