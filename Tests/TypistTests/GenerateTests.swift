@@ -20,6 +20,12 @@ struct GenerateTests {
                                             "-I", root + "/Sources/CReadline", "-I", root + "/Sources/CTypistPlatform"] + paths)
     }
 
+    /// Type-checks every Swift file under `folder` (what `generate` wrote there).
+    static func typecheck(folder: URL) async throws -> ProcessResult {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        return try await typecheck(files.map { folder.appendingPathComponent($0).path })
+    }
+
     /// The demo service's document in a file of `folder`.
     private static func document(in folder: URL) throws -> String {
         let file = folder.appendingPathComponent("openapi.yaml")

@@ -143,8 +143,7 @@ struct HostileDocumentTests {
             let output = folder.appendingPathComponent("generated")
             let generated = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", output.path], environment: environment)
             #expect(generated.status == 0, "\(generated.error)")
-            let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }
-            let checked = try await GenerateTests.typecheck(files.map { output.appendingPathComponent($0).path })
+            let checked = try await GenerateTests.typecheck(folder: output)
             #expect(checked.status == 0, "\(checked.output)")
         }
     }

@@ -93,8 +93,7 @@ struct ListStyleTests {
             #expect(endpoints.contains(#"$0.joined(separator: "|")"#), "\(endpoints)")
             #expect(endpoints.contains(#"for item in repeated ?? [] { query.append(URLQueryItem(name: "repeated", value: String(describing: item))) }"#))
             #expect(endpoints.contains(#"headers.append(.custom(name: "X-Tags", value: text))"#))
-            let files = try FileManager.default.subpathsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }
-            let checked = try await GenerateTests.typecheck(files.map { output.appendingPathComponent($0).path })
+            let checked = try await GenerateTests.typecheck(folder: output)
             #expect(checked.status == 0, "\(checked.output)")
         }
     }
