@@ -150,10 +150,12 @@ struct KintoTests {
         defer { server.stop() }
         let output = CapturedOutput()
         let shell = try await kinto(server, output: output)
-        // `permissions.read` must be a list of strings: Kinto says so in Cornice's shape.
-        _ = await shell.handle(#"createBucket(data: ["id": "x"], permissions: ["read": 42])"#)
+        // The document allows any object as `collection:schema`; Kinto wants a JSON Schema there,
+        // and says so in Cornice's shape. (A value the document rules out is not sent: `permissions:
+        // ["read": 42]` is refused at check time.)
+        _ = await shell.handle(#"createBucket(data: ["id": "x", "collection:schema": ["type": "bogus"]])"#)
         #expect(output.error.contains("400"), "\(output.error)")
-        #expect(output.error.contains("note: the service refused 'permissions' (body.permissions.read): "), "\(output.error)")
+        #expect(output.error.contains("note: the service refused 'data' (body.data.collection:schema): "), "\(output.error)")
     }
 
     @Test("An operation the document leaves unsecured (Kinto's /batch) says, once a session, that the session's credentials are not sent")
@@ -170,6 +172,35 @@ struct KintoTests {
         output.clear()
         _ = try await shell.evaluate(#"batch(requests: [["path": "/buckets", "method": "GET"]])"#)
         #expect(!output.error.contains("note:"), "\(output.error)")
+    }
+
+    @Test("A record's data and permissions are checked against Kinto's schema: data: 42 at check time, a misspelt permission before anything is sent")
+    func bodiesTypedFromSchema() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        _ = try await shell.evaluate(#"createBucket(data: ["id": "shelf"]); createCollection(bucketId: "shelf", data: ["id": "books"])"#)
+        func errors(_ text: String) -> [String] { shell.check(ScriptSource(name: "k.api", text: text)).map(\.message) }
+        let tail = " (httpPost(…) sends values the document rules out)"
+        // `data` is `type: object`; `permissions` spells out `read` and `write`, lists of strings.
+        #expect(errors(#"createRecord(bucketId: "shelf", collectionId: "books", data: 42)"#)
+                == ["data must be an object (the document's type), not 42" + tail])
+        #expect(errors(#"createRecord(bucketId: "shelf", collectionId: "books", permissions: ["read": "system.Everyone"])"#)
+                == [#"permissions.read must be a list of strings (the document's type), not "system.Everyone""# + tail])
+        // Computed: the run refuses it before the request (Kinto would answer 400).
+        _ = try await shell.evaluate(#"var grants = ["raed": ["system.Everyone"]]"#)
+        let refused = await #expect(throws: (any Error).self) {
+            try await shell.evaluate(#"createRecord(bucketId: "shelf", collectionId: "books", permissions: grants)"#)
+        }
+        #expect(String(describing: refused).contains(#"permissions has no key "raed" in the document (did you mean "read"?). Nothing was sent"#),
+                "\(String(describing: refused))")
+        // What the schema allows goes, and a value Kinto answered with is sent back as it is.
+        _ = try await shell.evaluate(#"let first = createRecord(bucketId: "shelf", collectionId: "books", data: ["title": "Dune"], permissions: ["read": ["system.Everyone"]])"#)
+        #expect(try await shell.evaluate("first.permissions?.read") == .array([.string("system.Everyone")]))
+        _ = try await shell.evaluate(#"let second = createRecord(bucketId: "shelf", collectionId: "books", data: ["title": "Emma"], permissions: first.permissions)"#)
+        #expect(try await shell.evaluate("second.permissions?.read") == .array([.string("system.Everyone")]))
+        #expect(try await shell.evaluate(#"second.data?["title"]"#) == .string("Emma"))
     }
 
     @Test("generate on Kinto's document writes Swift that type-checks")

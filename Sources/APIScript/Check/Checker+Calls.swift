@@ -36,7 +36,7 @@ extension Checker {
                 function.isPure = false
                 let parameters = host.parameters.map {
                     ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil,
-                                   enumeration: $0.enumeration, rule: $0.rule)
+                                   enumeration: $0.enumeration, rule: $0.rule, typeRule: $0.typeRule)
                 }
                 let map = matchArguments(arguments, to: parameters, calling: name, callSpan: expression.span)
                 annotations.setCallee(.hostFunction(host, arguments: map), of: expression)
@@ -125,6 +125,7 @@ extension Checker {
         var hasDefault: Bool
         var enumeration: HostEnumeration? = nil
         var rule: (@Sendable (Value) -> String?)? = nil
+        var typeRule: (@Sendable (ScriptType) -> String?)? = nil
     }
 
     /// Matches arguments to parameters as Swift does; `result[i]` is the argument for parameter `i`.
@@ -220,7 +221,10 @@ extension Checker {
             let type = checkExpression(argument, expected: parameters[position].type)
             requireArgument(type, to: parameters[position].type, argument.span)
             // A literal the parameter's rule rules out (`limit: 0` where the document says at least 1).
-            if let rule = parameters[position].rule, let value = Self.literalValue(of: argument), let message = rule(value) {
+            if let value = Self.literalValue(of: argument) {
+                if let rule = parameters[position].rule, let message = rule(value) { error(message, argument.span) }
+            } else if let typeRule = parameters[position].typeRule, let message = typeRule(type) {
+                // Not a literal: what its type allows (`data: count` where the document has an object).
                 error(message, argument.span)
             }
         }
@@ -251,6 +255,16 @@ extension Checker {
                 values.append(value)
             }
             return .array(values)
+        case .dictionary(let pairs):
+            var entries: [String: Value] = [:]
+            for pair in pairs {
+                guard case .string(let key)? = literalValue(of: pair.key), entries[key] == nil,
+                      let value = literalValue(of: pair.value) else { return nil }
+                entries[key] = value
+            }
+            return .dictionary(entries)
+        case .bool(let flag): return .bool(flag)
+        case .nilLiteral: return .null
         default: return nil
         }
     }

@@ -19,6 +19,10 @@ public struct HostFunction: Sendable {
         /// asks it about each literal argument (`limit: 0`), so `check` reports the value at its
         /// place before anything runs; the host function still checks what it is called with.
         public var rule: (@Sendable (Value) -> String?)?
+        /// Why the parameter rules out every value of a static type (`Int` where a document has an
+        /// object), or `nil` when some value of it may do: the checker asks it about an argument
+        /// that is not a literal; ``rule`` still judges the value.
+        package var typeRule: (@Sendable (ScriptType) -> String?)?
 
         /// Creates a parameter.
         ///

@@ -23,6 +23,8 @@ public struct ParameterInfo: Sendable {
     package var rules: String?
     /// Why its source rules out a value (see ``HostFunction/Parameter/rule``), or nil.
     package var rule: (@Sendable (Value) -> String?)?
+    /// Why its source rules out every value of a static type (see ``HostFunction/Parameter/typeRule``), or nil.
+    package var typeRule: (@Sendable (ScriptType) -> String?)?
     /// Whether a document makes it a credential, where one describes it; `nil` for a host's
     /// parameter, whose name decides (``carriesSecret``).
     package var isSecretByDocument: Bool?

@@ -370,8 +370,10 @@ public final class Shell: @unchecked Sendable {
         let registry = registry
         let output = output
         let parameters = endpoint.parameters.map {
-            HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
-                                   enumeration: $0.enumeration, rule: $0.rule)
+            var parameter = HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
+                                                   enumeration: $0.enumeration, rule: $0.rule)
+            parameter.typeRule = $0.typeRule
+            return parameter
         }
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
         let sessionTransport = sessionTransport

@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 15
+    static let version = 16
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -110,6 +110,7 @@ struct DocumentCache {
                     if let partType = argument.partType { fields["partType"] = .string(partType) }
                     if argument.isSecret { fields["secret"] = .bool(true) }
                     if argument.listStyle != .multi { fields["listStyle"] = .string(argument.listStyle.rawValue) }
+                    if let schemaType = argument.schemaType { fields["schemaType"] = .string(table.code(schemaType)) }
                     return .dictionary(fields)
                 }),
             ]
@@ -313,6 +314,10 @@ struct DocumentCache {
             if case .string(let style)? = fields["listStyle"] {
                 guard let listStyle = SpecOperation.Argument.ListStyle(rawValue: style) else { return nil }
                 argument.listStyle = listStyle
+            }
+            if case .string(let code)? = fields["schemaType"] {
+                guard let schemaType = decode(code, records) else { return nil }
+                argument.schemaType = schemaType
             }
             arguments.append(argument)
         }

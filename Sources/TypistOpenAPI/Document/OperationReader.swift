@@ -301,10 +301,16 @@ struct OperationReader {
     private mutating func bodyArguments(_ body: SpecNode, operation: String, labels: Set<String>) -> [SpecOperation.Argument] {
         let required = body["required"]?.bool == true
         let content = body["content"]?.entries ?? []
-        let whole = [SpecOperation.Argument(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
+        var whole = [SpecOperation.Argument(key: "body", label: "body", place: .body, type: .any, defaultValue: required ? nil : .null, choices: nil)]
         if let json = content.first(where: { Self.isJSON($0.key) }) {
-            return fieldArguments(json.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .bodyField,
-                                  limit: Self.flattenedBodyLimit) ?? whole
+            let schema = json.value["schema"] ?? .object([])
+            let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
+            if let fields = fieldArguments(schema, operation: operation, labels: labels, place: .bodyField, limit: Self.flattenedBodyLimit, type: type) {
+                return fields
+            }
+            // The whole body as any JSON, checked against its schema's type.
+            whole[0].schemaType = type.unwrapped == .any ? nil : type
+            return whole
         }
         if let form = content.first(where: { Self.isForm($0.key) }),
            let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
@@ -348,8 +354,8 @@ struct OperationReader {
     /// fields may be of any type: a binary string is a file (`UploadFile`), a list of them files,
     /// and anything not simple is any JSON (sent as an `application/json` part).
     private mutating func fieldArguments(_ schema: SpecNode, operation: String, labels: Set<String>, place: SpecOperation.Argument.Place,
-                                         limit: Int) -> [SpecOperation.Argument]? {
-        let type = types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
+                                         limit: Int, type known: ScriptType? = nil) -> [SpecOperation.Argument]? {
+        let type = known ?? types.type(of: schema, name: SwiftNames.type(operation) + "Body", direction: .request)
         // A form's field of a type the document does not say (httpbin's `type: int`) is text.
         guard case .record(let record) = type, record.fields.count <= limit,
               place != .formField || record.fields.allSatisfy({ Self.isSimple($0.type) || $0.type.unwrapped == .any }),
@@ -360,11 +366,13 @@ struct OperationReader {
         return record.fields.map { field in
             let property = properties?[field.key].map { SchemaTypes.nonNullMember(of: resolved($0)) ?? $0 }
             var fieldType = field.type
+            var schemaType: ScriptType?
             if place == .multipartField {
                 fieldType = Self.multipartType(of: field.type, schema: property.map(resolved))
             } else if !Self.isSimple(fieldType), !Self.isSimpleMap(fieldType) {
                 // An object, a list of them: any JSON (a dictionary literal, or a value a
-                // response gave), sent as it is.
+                // response gave), checked against the document's type before it is sent.
+                schemaType = field.type.unwrapped == .any ? nil : field.type
                 fieldType = .any
             }
             // `Any` holds nil already: whether it may be left out is the schema's `required`.
@@ -379,6 +387,7 @@ struct OperationReader {
                 sharedTypeName: choices?.isEmpty == false ? sharedName.map { types.typeName(forSchema: $0) } : nil,
                 constraints: property.flatMap { ValueConstraints(schema: resolved($0)) })
             argument.isSecret = isSecret(field.key, schema: property.map(resolved))
+            argument.schemaType = schemaType
             return argument
         }
     }

@@ -22,12 +22,17 @@ enum SpecEndpoint {
                                               swiftType: enumeration.map { $0.typeName + (argument.type.isOptional ? "?" : "") } ?? argument.type.description,
                                               scriptType: argument.type, defaultValue: argument.defaultValue, choices: argument.choices,
                                               enumeration: enumeration)
-                parameter.rules = argument.constraints?.summary
+                let rules = [argument.schemaType.map(SchemaConformance.summary(of:)), argument.constraints?.summary].compactMap { $0 }
+                parameter.rules = rules.isEmpty ? nil : rules.joined(separator: "; ")
                 parameter.isSecretByDocument = argument.isSecret
                 // Said of a literal argument by the checker, before anything runs.
-                if argument.constraints != nil {
+                if argument.constraints != nil || argument.schemaType != nil {
                     let untyped = operation.untypedCall
                     parameter.rule = { value in argument.violation(of: value).map { "\($0) (\(untyped)(…) sends values the document rules out)" } }
+                }
+                if argument.schemaType != nil {
+                    let untyped = operation.untypedCall
+                    parameter.typeRule = { type in argument.violation(ofType: type).map { "\($0) (\(untyped)(…) sends values the document rules out)" } }
                 }
                 return parameter
             }

@@ -58,6 +58,10 @@ package struct SpecOperation: Sendable {
         /// with a delimiter (Swagger 2's `collectionFormat`, default `csv`; OpenAPI 3's
         /// `explode: false`, `spaceDelimited`, `pipeDelimited`; a header's `simple`).
         package var listStyle: ListStyle = .multi
+        /// For an argument scripts pass as any JSON (a body field that is an object or a list of
+        /// them, a whole `body:`): the type the document gives its value, which the value is
+        /// checked against before it is sent (``SchemaConformance``); nil where it says nothing.
+        package var schemaType: ScriptType? = nil
 
         /// How a list goes on the wire, from the document's `collectionFormat` or `style`/`explode`.
         package enum ListStyle: String, Sendable {
@@ -87,8 +91,14 @@ package struct SpecOperation: Sendable {
         /// Why the document rules out `value` for it, or nil. The document's own default is
         /// allowed even where it breaks the document's rules (documents do): the service decides.
         func violation(of value: Value) -> String? {
-            guard let constraints, value != defaultValue else { return nil }
-            return constraints.violation(of: value, label: label, secret: isSecret)
+            guard value != defaultValue else { return nil }
+            if let schemaType, let problem = SchemaConformance.violation(of: value, to: schemaType, label: label) { return problem }
+            return constraints?.violation(of: value, label: label, secret: isSecret)
+        }
+
+        /// Why no value of the static type `type` can be sent for it, or nil.
+        func violation(ofType type: ScriptType) -> String? {
+            schemaType.flatMap { SchemaConformance.violation(ofType: type, to: $0, label: label) }
         }
     }
 
