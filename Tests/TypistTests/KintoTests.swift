@@ -203,6 +203,27 @@ struct KintoTests {
         #expect(try await shell.evaluate(#"second.data?["title"]"#) == .string("Emma"))
     }
 
+    @Test("A conditional GET whose 304 the document declares returns an optional: nil for Not Modified, a script tests it")
+    func notModified() async throws {
+        let server = try await KintoServer.start()
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try await kinto(server, output: output)
+        _ = try await shell.evaluate(#"createBucket(data: ["id": "b"]); createCollection(bucketId: "b", data: ["id": "c"])"#)
+        _ = try await shell.evaluate(#"let made = createRecord(bucketId: "b", collectionId: "c", data: ["id": "r", "title": "Dune"])"#)
+        _ = try await shell.evaluate(#"let etag = "\"\(made.data?["last_modified"] ?? 0)\"""#)
+        // Unconditional: the record, not optional.
+        #expect(try shell.interpreter.staticType(of: #"getRecord(bucketId: "b", collectionId: "c", id: "r")"#).get().isOptional == false)
+        // With If-None-Match: optional, and nil when Kinto answers 304 (it ended the script).
+        #expect(try shell.interpreter.staticType(of: #"getRecord(bucketId: "b", collectionId: "c", id: "r", ifNoneMatch: etag)"#).get().isOptional)
+        #expect(try await shell.evaluate(#"getRecord(bucketId: "b", collectionId: "c", id: "r", ifNoneMatch: etag) == nil"#) == .bool(true))
+        #expect(try await shell.evaluate(#"getRecord(bucketId: "b", collectionId: "c", id: "r", ifNoneMatch: "\"1\"")?.data?["title"]"#) == .string("Dune"))
+        let unchecked = shell.check(ScriptSource(name: "k.api", text: #"getRecord(bucketId: "b", collectionId: "c", id: "r", ifNoneMatch: etag).data"#))
+        #expect(unchecked.contains { $0.message.contains("must be unwrapped") }, "\(unchecked.map(\.message))")
+        // Without a conditional header a 304 is no answer the call expects: still an error.
+        #expect(try await shell.evaluate(#"httpGet("/buckets/b/collections/c/records/r", headers: ["If-None-Match": etag]).status"#) == .int(304))
+    }
+
     @Test("generate on Kinto's document writes Swift that type-checks")
     func generated() async throws {
         let server = try await KintoServer.start()

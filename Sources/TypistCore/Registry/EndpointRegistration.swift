@@ -30,6 +30,10 @@ public struct EndpointRegistration: Sendable {
     /// The kinds a call may be sent as, any one of which will do (an OpenAPI operation's security
     /// alternatives); empty for just ``kindName``.
     package var acceptedKinds: [String] = []
+    /// The positions of arguments that, when a call passes them, make its result optional: a
+    /// conditional `GET`'s `ifNoneMatch:` where the document declares `304 Not Modified`, which
+    /// the call returns as `nil`.
+    package var optionalWhenGiven: [Int] = []
     /// The Swift that declares the endpoint and its models, for `:swift`, when no Swift source
     /// declares it (an OpenAPI document's operation: what `typist generate` writes for it).
     package var swiftDeclaration: (@Sendable () -> String)?

@@ -445,6 +445,14 @@ public final class Shell: @unchecked Sendable {
             return Self.secretizing(token, in: value)
         }
         function.deprecation = endpoint.deprecation
+        let conditional = endpoint.optionalWhenGiven
+        if !conditional.isEmpty {
+            // `getRecord(…, ifNoneMatch: etag)` is `GetRecordResponse?`: nil for 304 Not Modified.
+            let responseType = endpoint.responseType
+            function.resultFromArguments = { types in
+                conditional.contains { $0 < types.count && types[$0] != nil && types[$0] != .nilLiteral } ? responseType.optional : nil
+            }
+        }
         return function
     }
 

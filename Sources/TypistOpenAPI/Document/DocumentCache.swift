@@ -118,6 +118,7 @@ struct DocumentCache {
             if let key = operation.envelopeKey { entries["envelopeKey"] = .string(key) }
             if let key = operation.tokenKey { entries["tokenKey"] = .string(key) }
             if operation.streams { entries["streams"] = .bool(true) }
+            if operation.declaresNotModified { entries["notModified"] = .bool(true) }
             return .dictionary(entries)
         }
         // Every document record, also those no operation names (`:describe` lists them).
@@ -331,6 +332,7 @@ struct DocumentCache {
                                       arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
                                       deprecated: deprecated, envelopeKey: envelopeKey, tokenKey: tokenKey)
         operation.streams = entries["streams"] == .bool(true)
+        operation.declaresNotModified = entries["notModified"] == .bool(true)
         return operation
     }
 

@@ -203,6 +203,7 @@ struct OperationReader {
             arguments: arguments, responseType: responseType, responseIsJSON: isJSON, credentials: credentials,
             deprecated: operation["deprecated"]?.bool == true, envelopeKey: envelope?.key, tokenKey: token?.name)
         specOperation.streams = stream != nil
+        specOperation.declaresNotModified = operation["responses"]?["304"] != nil
         return specOperation
     }
 

@@ -45,6 +45,7 @@ enum SpecEndpoint {
                 producesToken: operation.tokenKey != nil, location: "\(documentName): \(operation.location)", source: (documentName, 0),
                 plan: { values in try plan(operation, values) })
             registration.acceptedKinds = operation.credentials.map(\.kindName)
+            registration.optionalWhenGiven = operation.conditionalArguments
             registration.route = (operation.method, operation.path)
             registration.streams = operation.streams
             if operation.deprecated {
@@ -93,6 +94,7 @@ enum SpecEndpoint {
         let request = try SpecRequest(operation, values)
         let selector = EndpointRegistration.selector(operation.name, labels: operation.arguments.map(\.label))
         if operation.streams { return streamPlan(operation, request: request, selector: selector) }
+        let conditional = operation.conditionalArguments.contains { $0 < values.count && values[$0] != .null }
         return CallPlan(
             body: nil, envelopeKey: operation.envelopeKey,
             prepare: { client, credentials in
@@ -102,7 +104,15 @@ enum SpecEndpoint {
             send: { client, credentials in
                 if let refusal = request.refusal { throw refusal }
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
-                let data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
+                let data: Data
+                do {
+                    data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
+                } catch {
+                    // A conditional call's `304 Not Modified`, which the document declares: nil, a
+                    // result the script tests (`if let fresh = …`), not an error that ends it.
+                    if conditional, (error as? APIError)?.status == 304 { return (.null, nil) }
+                    throw error
+                }
                 let result = try value(of: data, operation: operation, path: request.path)
                 // A login's answer: the session keeps its token (`x-typist-token`).
                 guard let key = operation.tokenKey else { return (result, nil) }

@@ -120,6 +120,18 @@ package struct SpecOperation: Sendable {
     /// The alternatives the operation accepts, in the document's order.
     package var credentials: [SpecCredential]
     package var deprecated: Bool
+    /// Whether the document declares `304 Not Modified` (a conditional `GET`'s answer when the
+    /// resource has not changed since the `If-None-Match`/`If-Modified-Since` it was sent).
+    package var declaresNotModified = false
+    /// The positions of the arguments that make a call conditional — header parameters named
+    /// `If-None-Match` or `If-Modified-Since` — where the document declares `304`: a call that
+    /// passes one returns an optional, `nil` for `304 Not Modified`.
+    package var conditionalArguments: [Int] {
+        guard declaresNotModified else { return [] }
+        return arguments.indices.filter {
+            arguments[$0].place == .header && ["if-none-match", "if-modified-since"].contains(arguments[$0].key.lowercased())
+        }
+    }
     /// The key the response's value sits under (`x-typist-envelope`), when it has an envelope.
     package var envelopeKey: String? = nil
     /// The string field of the response a login answers with (by its name in scripts), which the
