@@ -102,7 +102,7 @@ struct StreamFaultTests {
         let message = String(describing: failure.map { $0 } ?? APIError.invalidURL("", reason: ""))
         if contentType == "text/event-stream" {
             #expect(decoding.found.hasPrefix("an event larger than 1 MiB (at byte "), "\(message)")
-            #expect(message.contains("cannot decode BuildEvent: expected a server-sent event stream, found an event larger than 1 MiB"), "\(message)")
+            #expect(message.contains("cannot decode the stream of BuildEvent: expected a server-sent event stream, found an event larger than 1 MiB"), "\(message)")
         } else {
             #expect(decoding.found == "a line longer than 1 MiB (line 1)", "\(message)")
         }

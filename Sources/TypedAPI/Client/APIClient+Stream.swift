@@ -31,7 +31,7 @@ extension APIClient {
         -> ItemStream<Item> where Kind.RequestData: Sendable
     {
         let decoder = endpoint.decoder ?? configuration.decoder
-        let itemType = DecodingFailure.sugared(String(describing: Item.self))
+        let itemType = DecodingFailure.itemName(Item.self)
         // The label where the stream is made, else where it is read, with the item's type.
         let made = ExchangeLabel.current
         // Items nobody declared a type for: their bytes, from an answer of any type.

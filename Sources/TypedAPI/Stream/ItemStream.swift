@@ -156,7 +156,9 @@ final class ItemDecoding {
         do {
             return try decoder.decode(Item.self, from: data)
         } catch {
-            throw APIError.decodingFailed(batch.request, DecodingFailure(error, decoding: Item.self, body: data))
+            var failure = DecodingFailure(error, decoding: Item.self, body: data)
+            failure.type = DecodingFailure.itemName(Item.self)
+            throw APIError.decodingFailed(batch.request, failure)
         }
     }
 }

@@ -13,3 +13,20 @@ package struct StreamItemBytes: Decodable, Sendable {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a stream item's bytes are not decoded"))
     }
 }
+
+/// An item type of the package's own that stands for "whatever the stream holds" (the shell's
+/// untyped items, a document's JSON before it is typed): errors name the stream, never it.
+package protocol UndeclaredStreamItem {}
+
+extension StreamItemBytes: UndeclaredStreamItem {}
+
+extension DecodingFailure {
+    /// What errors call a stream's item of `type`: its Swift type, or `the stream's item` for the
+    /// package's own stand-ins, whose names mean nothing to a user.
+    package static func itemName(_ type: Any.Type) -> String {
+        type is any UndeclaredStreamItem.Type ? undeclaredItemName : sugared(String(describing: type))
+    }
+
+    /// The name errors give an item whose type nobody declared.
+    package static let undeclaredItemName = "the stream's item"
+}

@@ -286,7 +286,8 @@ actor StreamReader {
     /// client's decoding error: the items could not be read, and the message says where.
     private func framingFailure(expected: String, found: String) -> APIError {
         .decodingFailed(request?.summary ?? RequestSummary(method: "GET", url: ""),
-                        DecodingFailure(type: itemType, codingPath: "", expected: expected, found: found, snippet: nil))
+                        DecodingFailure(type: itemType == DecodingFailure.undeclaredItemName ? "the stream" : "the stream of \(itemType)",
+                                        codingPath: "", expected: expected, found: found, snippet: nil))
     }
 
     /// The stream has ended: an event without its blank line is discarded; a last line without its

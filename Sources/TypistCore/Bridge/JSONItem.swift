@@ -1,9 +1,10 @@
 import APIScript
 import Foundation
+import TypedAPI
 
 /// Any JSON, decoded as a script value: the item type of a stream whose items have no Swift type
 /// (an OpenAPI document's stream), read by the typed client as every stream is.
-package struct JSONItem: Decodable, Sendable {
+package struct JSONItem: Decodable, Sendable, UndeclaredStreamItem {
     /// The item as JSON parses it (objects as dictionaries).
     package let value: Value
 

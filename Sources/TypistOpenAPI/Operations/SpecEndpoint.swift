@@ -141,7 +141,7 @@ enum SpecEndpoint {
                 // A missing credential is the call's error; each read sends the request anew.
                 let items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
                 let stream = ScriptStream(origin: selector) {
-                    items.map { item throws -> Value in
+                    DocumentItemNaming(base: items, itemType: operation.responseType.description).map { item throws -> Value in
                         do throws(ModelConformance.Departure) {
                             return try ModelConformance.conform(item.value, to: operation.responseType)
                         } catch {
