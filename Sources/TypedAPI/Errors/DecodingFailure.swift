@@ -72,6 +72,8 @@ public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
             expected = "numbers that fit their Swift types (Int holds ±9223372036854775807)"
             found = "\(number), which does not fit"
             snippet = JSONLocator.snippet(of: body, at: offset)
+            // Where it stands, as any other decoding error says (`at id`).
+            if let place = JSONLocator.path(at: offset, in: body) { codingPath = place }
         }
     }
 

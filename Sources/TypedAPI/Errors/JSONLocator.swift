@@ -29,6 +29,59 @@ enum JSONLocator {
         }
     }
 
+    /// The coding path of the value that starts at `offset` (`items[3].id`), as errors write one;
+    /// `""` for the top-level value, nil when the text cannot be followed that far.
+    static func path(at offset: Int, in data: Data) -> String? {
+        enum Frame { case object(key: String?, expectsKey: Bool), array(index: Int) }
+        return data.withUnsafeBytes { raw -> String? in
+            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+            var frames: [Frame] = []
+            while scanner.position < offset {
+                guard let byte = scanner.current else { return nil }
+                switch byte {
+                case UInt8(ascii: "{"):
+                    frames.append(.object(key: nil, expectsKey: true))
+                    scanner.position += 1
+                case UInt8(ascii: "["):
+                    frames.append(.array(index: 0))
+                    scanner.position += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard frames.popLast() != nil else { return nil }
+                    scanner.position += 1
+                case UInt8(ascii: ","):
+                    switch frames.last {
+                    case .object(_, _)?: frames[frames.count - 1] = .object(key: nil, expectsKey: true)
+                    case .array(let index)?: frames[frames.count - 1] = .array(index: index + 1)
+                    case nil: return nil
+                    }
+                    scanner.position += 1
+                case UInt8(ascii: ":"):
+                    guard case .object(let key, _)? = frames.last else { return nil }
+                    frames[frames.count - 1] = .object(key: key, expectsKey: false)
+                    scanner.position += 1
+                case UInt8(ascii: "\""):
+                    let start = scanner.position
+                    guard scanner.skipString() else { return nil }
+                    if case .object(_, true)? = frames.last {
+                        frames[frames.count - 1] = .object(key: scanner.decodeString(from: start, to: scanner.position) ?? "?", expectsKey: true)
+                    }
+                default:
+                    scanner.position += 1
+                }
+            }
+            var text = ""
+            for frame in frames {
+                switch frame {
+                case .array(let index): text += "[\(index)]"
+                case .object(let key, _):
+                    guard let key else { return nil }
+                    text += (text.isEmpty ? "" : ".") + key
+                }
+            }
+            return text
+        }
+    }
+
     /// What kind of JSON value starts at `offset`, with a short excerpt.
     static func describeValue(in data: Data, at offset: Int) -> String {
         guard offset < data.count else { return "the end of the body" }
