@@ -91,8 +91,8 @@ extension Shell {
         if !next.tls.verifiesServer && client.environment.tls.verifiesServer { output.error(SessionTLS.insecureWarning) }
         client.environment = next
         session.update { $0.environmentName = name }
-        for (key, value) in environment.variables.sorted(by: { $0.key < $1.key }) {
-            try await define(key, .string(value))
+        for (key, value) in environment.values.sorted(by: { $0.key < $1.key }) {
+            try await define(key, value)
         }
     }
 

@@ -1,3 +1,4 @@
+import APIScript
 import TypedAPI
 
 /// A named environment from the configuration: a base URL and variables.
@@ -6,8 +7,13 @@ public struct NamedEnvironment: Sendable, Equatable {
     public var name: String
     /// Its base URL.
     public var baseURL: String
-    /// Variables declared as `let` in the session when it is chosen.
+    /// Variables declared as `let` in the session when it is chosen, as text (a number or
+    /// `true` as JSON writes it); ``values`` holds them with their types.
     public var variables: [String: String]
+    /// The variables with the types `typist.json` gives them — a number an `Int` or `Double`,
+    /// `true`/`false` a `Bool`, text a `String` — as the session declares them. By default each of
+    /// ``variables`` as a `String`.
+    public var values: [String: Value]
     /// How requests to it set up TLS (`"tls"` in `typist.json`): a CA bundle, a client
     /// certificate, `insecure`. The command line's options win over these, field by field.
     public var tls: TLSOptions
@@ -17,6 +23,7 @@ public struct NamedEnvironment: Sendable, Equatable {
         self.name = name
         self.baseURL = baseURL
         self.variables = variables
+        self.values = variables.mapValues(Value.string)
         self.tls = tls
     }
 }

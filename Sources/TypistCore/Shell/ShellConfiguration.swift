@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 import TypedAPI
 
@@ -71,22 +72,34 @@ public struct ShellConfiguration: Sendable, Equatable {
                     throw ConfigurationError(path: path, message: "environment '\(name)' needs a \"baseURL\" string")
                 }
                 var variables: [String: String] = [:]
-                if let values = fields["variables"] {
-                    guard let table = values as? [String: Any] else {
+                var values: [String: Value] = [:]
+                if let given = fields["variables"] {
+                    guard let table = given as? [String: Any] else {
                         throw ConfigurationError(path: path, message: "environment '\(name)': 'variables' must be an object")
                     }
-                    for key in table.keys {
+                    // Every variable that cannot be one is named, not only the first.
+                    var refused: [String] = []
+                    for key in table.keys.sorted() {
                         guard let value = typed?.environments?[name]?.variables?[key] else {
-                            throw ConfigurationError(path: path, message: "environment '\(name)': variable '\(key)' cannot be read")
+                            refused.append("'\(key)' cannot be read")
+                            continue
                         }
-                        guard let text = value.text else {
-                            throw ConfigurationError(path: path, message: "environment '\(name)': variable '\(key)' is \(value.kind); give it a string, number or true/false")
+                        guard let text = value.text, let typedValue = value.value else {
+                            refused.append("'\(key)' is \(value.kind)")
+                            continue
                         }
                         variables[key] = text
+                        values[key] = typedValue
+                    }
+                    if !refused.isEmpty {
+                        throw ConfigurationError(path: path, message: "environment '\(name)': variable \(refused.joined(separator: ", variable ")); "
+                            + "give each a string, number or true/false")
                     }
                 }
                 let tls = try fields["tls"].map { try tlsOptions($0, environment: name, path: path) } ?? .system
-                environments.append(NamedEnvironment(name: name, baseURL: baseURL, variables: variables, tls: tls))
+                var environment = NamedEnvironment(name: name, baseURL: baseURL, variables: variables, tls: tls)
+                environment.values = values
+                environments.append(environment)
             }
         }
         if let value = root["default"], !(value is String) {
@@ -177,6 +190,17 @@ private struct VariableValues: Decodable {
             case .bool(let flag): flag ? "true" : "false"
             case .int(let number): String(number)
             case .double(let number): String(number)
+            case .null, .other: nil
+            }
+        }
+
+        /// The value with its JSON type: a number an `Int` (or a `Double`), `true` a `Bool`.
+        var value: Value? {
+            switch self {
+            case .string(let text): .string(text)
+            case .bool(let flag): .bool(flag)
+            case .int(let number): .int(number)
+            case .double(let number): .double(number)
             case .null, .other: nil
             }
         }
