@@ -64,6 +64,39 @@ struct CredentialExportTests {
         #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.posixPermissions] as? Int == before)
     }
 
+    @Test(":save onto a file another user owns (group-writable) refuses, its content and owner kept; root makes the other user's file, others skip",
+          .enabled(if: geteuid() == 0, "needs root to make a file another user owns"))
+    func saveRefusesAnotherUsersFile() async throws {
+        try await withTemporaryFolder("typist-save-other") { folder in
+            let file = folder.appendingPathComponent("theirs.api")
+            try "their work\n".write(to: file, atomically: true, encoding: .utf8)
+            #expect(chown(file.path, 65534, 65534) == 0 && chmod(file.path, 0o664) == 0)
+            try await withDemoShell { shell, output, _ in
+                await shell.handle("posts().count")
+                await shell.handle(":save \(file.path)")
+                #expect(output.error.contains("it belongs to another user (uid 65534)"), "\(output.error)")
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == "their work\n")
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect(attributes[.ownerAccountID] as? Int == 65534)
+            #expect(attributes[.posixPermissions] as? Int == 0o664)
+        }
+    }
+
+    @Test(":load of a FIFO nobody writes to says so at once rather than waiting for a writer")
+    func loadFIFOWithoutWriter() async throws {
+        try await withTemporaryFolder("typist-load-fifo") { folder in
+            let fifo = folder.appendingPathComponent("nobody.api")
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            try await withDemoShell { shell, output, _ in
+                // Without the change this waits in open(2) for a writer that never comes.
+                #expect(await shell.handle(":load \(fifo.path)") == false)
+                #expect(output.error.contains("nothing is writing to it"), "\(output.error)")
+                #expect((try? await shell.evaluate("1 + 1")) == .int(2))
+            }
+        }
+    }
+
     @Test(":save over an existing file replaces it whole, keeps it 0600, and leaves no temporary file")
     func saveReplaces() async throws {
         try await withTemporaryFolder("typist-save-over") { folder in

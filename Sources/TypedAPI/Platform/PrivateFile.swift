@@ -31,6 +31,11 @@ package enum PrivateFile {
             guard info.st_mode & S_IFMT == S_IFREG else {
                 throw Failure(description: "it is not a regular file")
             }
+            // Replacing another user's file (one it may write through its group) would make it
+            // ours, 0600, its content gone for its owner: refused.
+            guard info.st_uid == geteuid() else {
+                throw Failure(description: "it belongs to another user (uid \(info.st_uid)); write to a file of your own")
+            }
             if let resolved = realpath(path, nil) {
                 target = String(cString: resolved)
                 free(resolved)

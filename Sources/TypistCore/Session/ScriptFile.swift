@@ -23,12 +23,31 @@ package enum ScriptFile {
         case S_IFIFO: break  // `typist run <(…)`: read below, within the limit
         default: throw Failure(description: "it is not a regular file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(description: String(cString: strerror(errno))) }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else {
-            throw Failure(description: "it could not be read")
+        // Opened without waiting: a named FIFO nobody writes to would hold `open` forever.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        // Then read as a blocking file: a pipe's writer (`<(…)`) may take its time; a FIFO with
+        // no writer reads as its end at once.
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            throw Failure(description: String(cString: strerror(errno)))
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while data.count <= limit {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "it could not be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[..<count])
         }
         guard data.count <= limit else { throw Failure(description: "\(what) may be at most \(limit >> 20) MiB") }
+        if data.isEmpty, info.st_mode & S_IFMT == S_IFIFO {
+            throw Failure(description: "nothing is writing to it (a FIFO or pipe whose writer is gone, or never came)")
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw Failure(description: "it is not UTF-8 text") }
         return text
     }
