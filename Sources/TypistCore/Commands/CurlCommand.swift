@@ -33,7 +33,11 @@ enum CurlCommand {
         // A stream's items show as they arrive, not when curl's buffer fills.
         if request.asksForStream { parts.append("-N") }
         if request.method != "GET" { parts.append("-X \(request.method)") }
-        parts.append(argument(request.url))
+        // A query value that holds a secret goes by `--url-query`, which curl percent-encodes:
+        // `${TYPIST_API_KEY}` written into the URL would send a `+`, `&` or `=` in it raw.
+        let (url, secretQuery) = splitSecretQuery(request.url, secrets: secrets)
+        parts.append(argument(url))
+        for (name, value) in secretQuery { parts.append("--url-query " + argument(name + "=" + value)) }
         // The session's TLS options, as curl's own — for an https URL only: a plain http one has
         // no use for them (curl ignores them there), and they would print this machine's paths.
         let tls = request.environment.scheme.lowercased() == "https" ? request.environment.tls : .system
@@ -93,6 +97,28 @@ enum CurlCommand {
             }
         }
         return Rendered(text: (comments + [parts.joined(separator: " \\\n  ")]).joined(separator: "\n"), variables: variables)
+    }
+
+    /// The URL without the query items whose values hold a known secret, and those items (each
+    /// name as the URL writes it, each value decoded), in order.
+    static func splitSecretQuery(_ url: String, secrets: [Session.KnownSecret]) -> (url: String, items: [(String, String)]) {
+        guard !secrets.isEmpty, let mark = url.firstIndex(of: "?") else { return (url, []) }
+        let fragmentStart = url[mark...].firstIndex(of: "#") ?? url.endIndex
+        let query = url[url.index(after: mark)..<fragmentStart]
+        var kept: [Substring] = []
+        var moved: [(String, String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2, let value = String(parts[1]).removingPercentEncoding,
+               substitute(value, secrets).contains(where: \.isVariable) {
+                moved.append((String(parts[0]), value))
+            } else {
+                kept.append(pair)
+            }
+        }
+        guard !moved.isEmpty else { return (url, []) }
+        let base = String(url[..<mark]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")) + url[fragmentStart...]
+        return (base, moved)
     }
 
     /// A form body's fields: each name escaped (curl sends it as it is), each value decoded (a
