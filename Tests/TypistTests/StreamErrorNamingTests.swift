@@ -63,3 +63,24 @@ struct StreamErrorNamingTests {
         #expect(!typed.contains("JSONItem") && !untyped.contains("StreamItemBytes"), "\(typed)\n\(untyped)")
     }
 }
+
+/// An untyped JSON Lines stream whose bytes break the format ends with an error naming the
+/// line, after the items before it (they were turned into strings, or their bytes replaced).
+@Suite("JSON Lines that break the format")
+struct JSONLinesShellTests {
+    @Test("Not UTF-8 in line 2: item 1, then an error that names the line")
+    func invalidUTF8() async throws {
+        let server = try FaultServer { connection in
+            let body = Array("{\"n\":1}\n{\"n\":\"".utf8) + [0xFF] + Array("\"}\n".utf8)
+            try connection.send(FaultStreams.head("application/x-ndjson", length: body.count))
+            try connection.send(body)
+        }
+        defer { server.stop() }
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: server.baseURL),
+                              transport: CurlTransport(), output: output.shellOutput)
+        #expect(await shell.handle(#"httpStream("/lines")"#) == false)
+        #expect(output.standard.contains("[\"n\": 1]"), "\(output.standard)")
+        #expect(output.error.contains("cannot decode the stream: expected JSON Lines, found bytes that are not UTF-8 text (line 2)"), "\(output.error)")
+    }
+}

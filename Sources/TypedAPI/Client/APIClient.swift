@@ -370,7 +370,7 @@ public final class APIClient: Sendable {
     func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
         var fields = HTTPFields()
         fields.reserveCapacity(request.headers.count)
-        for (name, value) in request.headers {
+        for (name, value) in request.sentHeaders {
             guard let fieldName = HTTPField.Name(name) else {
                 throw APIError.invalidRequest(request.summary, reason: "'\(name)' is not a valid header name")
             }

@@ -61,6 +61,16 @@ public struct PreparedRequest: Sendable {
         return accept.contains("text/event-stream") || accept.contains("application/x-ndjson")
     }
 
+    /// The headers that frame the body on the wire (`Content-Length`, `Transfer-Encoding`), which
+    /// every transport writes itself from the body: one a caller sets is not sent, on any
+    /// transport (URLSession sent a wrong one and then waited out the time limit; curl dropped it).
+    package static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// The headers as they are sent: without ``framingHeaders``.
+    package var sentHeaders: [(name: String, value: String)] {
+        headers.filter { !Self.framingHeaders.contains($0.name.lowercased()) }
+    }
+
     /// The value of a header, if set.
     public func header(named name: String) -> String? {
         let lowered = name.lowercased()
@@ -113,7 +123,7 @@ public struct PreparedRequest: Sendable {
 
     /// The headers with secret values as `••••`.
     public var redactedHeaders: [(name: String, value: String)] {
-        headers.map { isSensitive(header: $0.name) ? ($0.name, Redaction.mask) : $0 }
+        sentHeaders.map { isSensitive(header: $0.name) ? ($0.name, Redaction.mask) : $0 }
     }
 
     /// The method and redacted URL, for errors and logs.

@@ -3,6 +3,10 @@ import Foundation
 /// Splits a stream of JSON Lines (NDJSON, `application/x-ndjson`, `application/jsonl`) into one
 /// JSON text per line as bytes arrive: lines end with LF (a CR before it is dropped), blank lines
 /// are skipped, and a last line without its LF is a line too when the stream ends.
+///
+/// What JSON Lines does not allow is an error naming the line, never an item read some other way:
+/// bytes that are not UTF-8, a byte order mark, a JSON text sequence's record separator
+/// (`application/json-seq`, RFC 7464), and nesting deeper than ``maximumDepth``.
 public struct JSONLinesFramer: Sendable {
     /// A line longer than the limit.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +17,8 @@ public struct JSONLinesFramer: Sendable {
 
     /// The most bytes one line may hold.
     public let maximumLineBytes: Int
+    /// The deepest nesting of arrays and objects a line may have, as the script reader allows.
+    public static let maximumDepth = 512
     private var line: [UInt8] = []
     private var lineNumber = 0
 
@@ -52,34 +58,80 @@ public struct JSONLinesFramer: Sendable {
             }
             if end < bytes.count, line.isEmpty {
                 lineNumber += 1
-                Self.hand(UnsafeBufferPointer(rebasing: bytes[index..<end]), to: take)
+                try Self.hand(UnsafeBufferPointer(rebasing: bytes[index..<end]), number: lineNumber, to: take)
             } else {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 guard end < bytes.count else { return }
-                finishLine(take)
+                try finishLine(take)
             }
             index = end + 1
         }
     }
 
     /// The stream has ended: its last line, if it did not end with a line feed.
-    public mutating func finish() -> Data? {
+    ///
+    /// - Throws: ``Failure`` for a last line JSON Lines does not allow.
+    public mutating func end() throws(Failure) -> Data? {
         var last: Data?
-        finishLine { last = Data($0) }
+        try finishLine { last = Data($0) }
         return last
     }
 
-    /// The line gathered so far, handed over (unless blank) and cleared.
-    private mutating func finishLine(_ take: (UnsafeBufferPointer<UInt8>) -> Void) {
-        lineNumber += 1
-        defer { line.removeAll(keepingCapacity: true) }
-        line.withUnsafeBufferPointer { Self.hand($0, to: take) }
+    /// The stream has ended: its last line, if it did not end with a line feed; nil also for a
+    /// last line JSON Lines does not allow (``end()`` says why).
+    public mutating func finish() -> Data? {
+        try? end()
     }
 
-    /// A line without the CR before its LF, unless it is blank.
-    private static func hand(_ line: UnsafeBufferPointer<UInt8>, to take: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The line gathered so far, handed over (unless blank) and cleared.
+    private mutating func finishLine(_ take: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
+        lineNumber += 1
+        defer { line.removeAll(keepingCapacity: true) }
+        let number = lineNumber
+        try line.withUnsafeBufferPointer { (buffer) throws(Failure) in try Self.hand(buffer, number: number, to: take) }
+    }
+
+    /// A line without the CR before its LF, unless it is blank; one JSON Lines does not allow is
+    /// an error naming it.
+    private static func hand(_ line: UnsafeBufferPointer<UInt8>, number: Int,
+                             to take: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
         let text = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
         guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw Failure(message: "a byte order mark (U+FEFF), which JSON Lines does not allow (line \(number))")
+        }
+        if text.first == 0x1E {
+            throw Failure(message: "a record separator (0x1E): a JSON text sequence (application/json-seq), not JSON Lines (line \(number))")
+        }
+        if String(validating: text, as: UTF8.self) == nil {
+            throw Failure(message: "bytes that are not UTF-8 text (line \(number))")
+        }
+        if depth(of: text) > maximumDepth {
+            throw Failure(message: "a value nested deeper than \(maximumDepth) levels (line \(number))")
+        }
         take(text)
+    }
+
+    /// How deeply a line's arrays and objects nest (brackets inside strings do not count).
+    private static func depth(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in text {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 }

@@ -298,7 +298,11 @@ actor StreamReader {
             parser.finish()
             framing = .events(parser)
         case .lines(var framer):
-            if let line = framer.finish() { line.withUnsafeBytes { pending.append($0.assumingMemoryBound(to: UInt8.self)) } }
+            do throws(JSONLinesFramer.Failure) {
+                if let line = try framer.end() { line.withUnsafeBytes { pending.append($0.assumingMemoryBound(to: UInt8.self)) } }
+            } catch {
+                broken = framingFailure(expected: "JSON Lines", found: error.message)
+            }
             framing = .lines(framer)
         case nil:
             break

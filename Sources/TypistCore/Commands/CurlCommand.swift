@@ -48,7 +48,7 @@ enum CurlCommand {
         if !tls.verifiesServer { parts.append("--insecure") }
         let contentType = request.headers.last { $0.name.lowercased() == "content-type" }?.value ?? ""
         let multipart = MultipartEncoding.boundary(inContentType: contentType).flatMap { MultipartEncoding.parts(of: request.body ?? Data(), boundary: $0) }
-        for (name, value) in request.headers {
+        for (name, value) in request.sentHeaders {
             // curl writes a multipart body's type itself, with its own boundary.
             if multipart != nil, name.lowercased() == "content-type" { continue }
             // HTTP Basic as curl users write it, the password read from the variable `:save` uses.
