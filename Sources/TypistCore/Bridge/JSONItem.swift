@@ -1,10 +1,11 @@
 import APIScript
 import Foundation
-import TypedAPI
 
 /// Any JSON, decoded as a script value: the item type of a stream whose items have no Swift type
-/// (an OpenAPI document's stream), read by the typed client as every stream is.
-package struct JSONItem: Decodable, Sendable, UndeclaredStreamItem {
+/// (an OpenAPI document's stream), read by the typed client as every stream is. It is never named
+/// in an error (`JSONItem+UndeclaredStreamItem.swift`, outside the bridge, which the decoding fuzz
+/// harness builds without TypedAPI).
+package struct JSONItem: Decodable, Sendable {
     /// The item as JSON parses it (objects as dictionaries).
     package let value: Value
 
