@@ -3,11 +3,12 @@ import Foundation
 import Typist
 import TypistCore
 
-/// `:openapi SPEC [--default-auth KIND]`: a document's operations added to the session at the
-/// prompt, beside what it has; its servers are named so that `baseURL = …` can take one.
+/// `:openapi SPEC [--default-auth KIND] [--auth KIND]`: a document's operations added to the
+/// session at the prompt, beside what it has; its servers are named so that `baseURL = …` can
+/// take one. `--auth` fetches a URL with one of the session's credentials.
 enum OpenAPICommand {
     static let command = MetaCommand(
-        "openapi", usage: ":openapi spec [--default-auth kind] [--server-var name=value …]",
+        "openapi", usage: ":openapi spec [--default-auth kind] [--auth kind] [--server-var name=value …]",
         "add an OpenAPI document's operations (a file or an http(s) URL) to this session", argument: .file(extensions: ["yaml", "yml", "json"])
     ) { shell, text in
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -19,6 +20,24 @@ enum OpenAPICommand {
             }
             defaultAuth = words[index + 1]
             words.removeSubrange(index...(index + 1))
+        }
+        var credential: DocumentCredential?
+        if let index = words.firstIndex(of: "--auth") {
+            guard index + 1 < words.count else {
+                shell.fail("--auth needs a kind: \(DocumentCredential.spellings), sent with the session's token, password or API key")
+                return false
+            }
+            let kind = words[index + 1]
+            words.removeSubrange(index...(index + 1))
+            let credentials = shell.credentials
+            let secrets = ["token": credentials.token, "password": credentials.password, "apiKey": credentials.apiKey]
+            do {
+                credential = try DocumentCredential.parse(kind, username: credentials.username, secret: { secrets[$0] ?? nil },
+                                                          missing: { "--auth \(kind) sends the session's \($0), and it has none: set \($0) = … first" })
+            } catch {
+                shell.fail("\(error)")
+                return false
+            }
         }
         var pairs: [String] = []
         while let index = words.firstIndex(of: "--server-var") {
@@ -40,7 +59,11 @@ enum OpenAPICommand {
         do {
             // Through the session's transport and TLS options, within one time limit; Ctrl-C cancels it.
             document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables,
-                                                      transport: shell.documentTransport, tls: shell.client.environment.tls)
+                                                      transport: shell.documentTransport, tls: shell.client.environment.tls,
+                                                      credential: credential)
+        } catch is CancellationError {
+            shell.fail("cancelled: \(OpenAPIDocument.shown(location)) was not read; the session is as it was")
+            return false
         } catch {
             let shown = OpenAPIDocument.shown(location)
             let text = String(describing: error)

@@ -26,9 +26,9 @@ extension CommandLineExtension {
                 return .running { await GenerateCommand.run(generate, output: output) }
             },
             prepare: { shell, _ in shell.add(commands: [OpenAPICommand.command], after: "model") })
-        openAPI.loadDocument = { location, defaultAuth, serverVariables, transport, tls in
+        openAPI.loadDocument = { location, defaultAuth, serverVariables, transport, tls, credential in
             let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables,
-                                                          transport: transport, tls: tls)
+                                                          transport: transport, tls: tls, credential: credential)
             return LoadedDocument(registrations: document.registrations, servers: document.servers, warnings: document.warnings,
                                   environments: document.environments)
         }

@@ -1,3 +1,4 @@
+import FaultServer
 import Foundation
 import Testing
 
@@ -213,6 +214,25 @@ struct TerminalTests {
             try session.send("Enter")
             try await session.waitFor("2\n")
         }
+    }
+
+    @Test("Ctrl-C during :openapi of a document that never arrives cancels it; the session goes on as it was")
+    func ctrlCDuringOpenAPI() async throws {
+        let server = try FaultServer { connection in try connection.waitForClose() }
+        defer { server.stop() }
+        let session = try await start()
+        defer { expectNothingLeft(session) }
+        try session.type("let kept = 6")
+        try session.send("Enter")
+        try session.type(":openapi \(server.baseURL)/openapi.yaml")
+        try session.send("Enter")
+        try await session.waitFor("Ctrl-C cancels")
+        try session.send("C-c")
+        try await session.waitFor("was not read; the session is as it was")
+        try await session.waitForEmptyPrompt()
+        try session.type("kept * 7")
+        try session.send("Enter")
+        try await session.waitFor("42\n")
     }
 
     @Test("Unfinished input gets a continuation prompt; Ctrl-C drops it; Ctrl-D exits")

@@ -24,9 +24,10 @@ package struct CommandLineExtension: Sendable {
     package var prepare: @Sendable (Shell, ShellHost) -> Void
     /// Reads the API document `--openapi` names (a file or URL) into endpoints, with the
     /// `--default-auth` and `--server-var`s given, a URL fetched through the session's transport
-    /// with its TLS options: the OpenAPI extension's.
+    /// with its TLS options and `--openapi-auth`'s credential: the OpenAPI extension's.
     package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?, _ serverVariables: [String: String],
-                                          _ transport: any HTTPTransport, _ tls: TLSOptions) async throws -> LoadedDocument)?
+                                          _ transport: any HTTPTransport, _ tls: TLSOptions,
+                                          _ credential: DocumentCredential?) async throws -> LoadedDocument)?
     /// Whether a document's endpoints replace the host's instead of following them.
     package var documentReplacesEndpoints = false
     /// Whether it is the workshop, which reads the host's `lessonDirectory`.

@@ -18,6 +18,25 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "spec"))
     package var openAPI: String?
 
+    @Option(name: .customLong("openapi-auth"),
+            help: ArgumentHelp("Fetch a document URL (--openapi) with a credential from the environment, sent to its origin only: bearer ($TYPIST_TOKEN), basic:USER ($TYPIST_PASSWORD), apikey:header:NAME or apikey:query:NAME ($TYPIST_API_KEY).",
+                               valueName: "kind"))
+    package var openAPIAuth: String?
+
+    /// What `--openapi-auth` sends, its secret read from the environment (never from the command
+    /// line, where `ps` shows it); nil without the option.
+    package func documentCredential(environment: [String: String]) throws -> DocumentCredential? {
+        guard let kind = openAPIAuth else { return nil }
+        let variables = ["token": "TYPIST_TOKEN", "password": "TYPIST_PASSWORD", "apiKey": "TYPIST_API_KEY"]
+        do {
+            return try DocumentCredential.parse(kind, secret: { variables[$0].flatMap { environment[$0] } }, missing: { name in
+                "\(kind) sends $\(variables[name] ?? name), which is not set: export it first"
+            })
+        } catch {
+            throw ValidationError("--openapi-auth: \(error)")
+        }
+    }
+
     @Option(name: .customLong("default-auth"),
             help: ArgumentHelp("What a document's operations send when it declares no security: bearer (token), basic (username and password), apikey:header:NAME, apikey:query:NAME or apikey:cookie:NAME (apiKey).",
                                valueName: "kind"))

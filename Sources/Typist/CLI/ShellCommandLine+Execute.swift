@@ -262,8 +262,14 @@ extension ShellCommandLine {
         let tls = SessionTLS(commandLine: options.tls, host: host.tls,
                              processCABundle: transport is URLSessionTransport
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment)).options(for: nil)
+        let credential: DocumentCredential?
         do {
-            return try await load(location, options.defaultAuth, try options.serverVariableValues(), transport, tls)
+            credential = try options.documentCredential(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw StartFailure(message: String(describing: error), status: ExitStatus.usage)
+        }
+        do {
+            return try await load(location, options.defaultAuth, try options.serverVariableValues(), transport, tls, credential)
         } catch let error as DocumentUnreachable {
             // Nothing answered: the service is unavailable (EX_UNAVAILABLE), not its document wrong.
             throw StartFailure(message: error.description, status: ExitStatus.unavailable)

@@ -69,7 +69,7 @@ final class Session: Sendable {
     func read<T>(_ body: (Contents) -> T) -> T { contents.withLock { body($0) } }
     func update(_ body: (inout Contents) -> Void) { contents.withLock { body(&$0) } }
 
-    var credentials: SessionCredentials { read(\.credentials) }
+    package var credentials: SessionCredentials { read(\.credentials) }
 
     /// Every secret seen so far, as given (no escaped forms).
     var givenSecretValues: [String] { givenSecrets.withLock { $0 } }

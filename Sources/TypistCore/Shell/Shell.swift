@@ -27,6 +27,8 @@ public final class Shell: @unchecked Sendable {
     /// The transport the session's calls go through, beneath its cassette: what `:openapi`
     /// fetches a document with (with ``APIClient/environment``'s TLS options).
     package var documentTransport: any HTTPTransport { sessionTransport.base }
+    /// The session's credentials now, for what is fetched beside the calls (a document).
+    package var credentials: SessionCredentials { session.credentials }
     /// What this session holds: credentials, results, cookies, secrets (see ``Session``).
     let session = Session()
     /// Held by the input under way (see ``oneInputAtATime(_:)``).

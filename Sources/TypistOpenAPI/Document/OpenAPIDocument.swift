@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
+import Typist
 import TypistCore
 import TypistText
 
@@ -129,6 +130,7 @@ public struct OpenAPIDocument: RegistryContent {
     private static func lower(_ text: String, name: String, baseURL: URL?, auth: SpecCredential?,
                               serverVariables: [String: String]) throws -> Contents {
         let root = try SpecNode.parse(text, name: name)
+        try Task.checkCancellation()
         guard case .object = root else { throw SpecError("not an OpenAPI document (its top level is not an object)") }
         let version = root["openapi"]?.string ?? root["swagger"]?.string
         guard let version else {
@@ -138,7 +140,7 @@ public struct OpenAPIDocument: RegistryContent {
             throw SpecError("it is OpenAPI \(TerminalText.sanitized(version)); Typist reads 3.0, 3.1 and Swagger 2.0")
         }
         var reader = OperationReader(document: root, defaultAuth: auth)
-        var operations = reader.operations()
+        var operations = try reader.operations()
         var warnings = reader.warnings + reader.types.warnings
         // A name used twice gets a number, and a warning: never a silent overwrite.
         var taken: [String: Int] = [:]
@@ -206,17 +208,20 @@ public struct OpenAPIDocument: RegistryContent {
     ///   - transport: How the document is fetched.
     ///   - tls: The TLS options for its origin (a private CA, a client certificate).
     ///   - timeout: The time limit for fetching it.
+    ///   - credential: What a URL is fetched with (its origin's credential), if anything; a
+    ///     redirect to another origin goes without it.
     /// - Throws: An error that names the document and says why it cannot be fetched, read or used.
     public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String] = [:],
                             cacheDirectory: URL? = defaultCacheDirectory, transport: any HTTPTransport, tls: TLSOptions = .system,
-                            timeout: Duration = .seconds(60)) async throws -> OpenAPIDocument {
+                            timeout: Duration = .seconds(60), credential: DocumentCredential? = nil) async throws -> OpenAPIDocument {
         let maximumBytes = 64 << 20
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             // As for every URL the shell is given: credentials in it are not sent (nor shown).
             guard url.user == nil, url.password == nil else {
                 throw SpecError("credentials in the document's URL are not sent: fetch it yourself (curl -u …) and pass the file")
             }
-            let data = try await DocumentFetch.data(from: url, transport: transport, tls: tls, timeout: timeout, limit: maximumBytes)
+            let data = try await DocumentFetch.data(from: url, transport: transport, tls: tls, timeout: timeout, limit: maximumBytes,
+                                                     credential: credential)
             guard let text = String(data: data, encoding: .utf8) else { throw SpecError("\(Self.shown(location)) is not UTF-8 text") }
             return try OpenAPIDocument(text: text, name: url.lastPathComponent.isEmpty ? location : url.lastPathComponent,
                                        baseURL: url, defaultAuth: defaultAuth, serverVariables: serverVariables,

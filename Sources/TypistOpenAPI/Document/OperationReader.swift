@@ -56,9 +56,13 @@ struct OperationReader {
     }
 
     /// Every operation, in the document's order.
-    mutating func operations() -> [SpecOperation] {
+    ///
+    /// - Throws: `CancellationError` once the task reading it is cancelled (Ctrl-C during
+    ///   `:openapi`): a large document is thousands of operations, each a moment's work.
+    mutating func operations() throws -> [SpecOperation] {
         var result: [SpecOperation] = []
         for (path, item) in document["paths"]?.entries ?? [] {
+            try Task.checkCancellation()
             let pathItem = item["$ref"]?.string.flatMap(types.resolve) ?? item
             let shared = pathItem["parameters"]?.array ?? []
             for method in specMethods {
