@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 16
+    static let version = 17
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild

@@ -218,7 +218,7 @@ public struct OpenAPIDocument: RegistryContent {
         if let url = URL(string: location), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             // As for every URL the shell is given: credentials in it are not sent (nor shown).
             guard url.user == nil, url.password == nil else {
-                throw SpecError("credentials in the document's URL are not sent: fetch it yourself (curl -u …) and pass the file")
+                throw SpecError("credentials in the document's URL are not sent: send them with --openapi-auth (at the prompt, :openapi … --auth) instead")
             }
             let data = try await DocumentFetch.data(from: url, transport: transport, tls: tls, timeout: timeout, limit: maximumBytes,
                                                      credential: credential)

@@ -318,9 +318,14 @@ struct OperationReader {
             return whole
         }
         if let form = content.first(where: { Self.isForm($0.key) }),
-           let fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
+           var fields = fieldArguments(form.value["schema"] ?? .object([]), operation: operation, labels: labels, place: .formField, limit: .max)
                 ?? mapArgument(form.value["schema"], operation: operation, place: .formMap, required: required)
         {
+            // A list field goes as its `encoding` says (`style`, `explode`: each element under the
+            // name by default, as a query's; Swagger 2's `collectionFormat`, csv by default).
+            for index in fields.indices where fields[index].place == .formField {
+                fields[index].listStyle = Self.listStyle(of: form.value["encoding"]?[fields[index].key] ?? .object([]), place: "query", swagger: false)
+            }
             return fields
         }
         let multipart = content.first { Self.essence($0.key) == "multipart/form-data" }
@@ -453,8 +458,22 @@ struct OperationReader {
         }
         let required = parameters.filter { $0.node["required"]?.bool == true }.map { SpecNode.string($0.key) }
         let schema = SpecNode.object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(required))])
+        // A list field's `collectionFormat` (default `csv`) as OpenAPI 3 writes it in `encoding`
+        // (`tsv`, which has no OpenAPI 3 style, under a name of our own).
+        let encoding: [(key: String, value: SpecNode)] = parameters.compactMap { parameter in
+            guard parameter.node["type"]?.string == "array" else { return nil }
+            let style: [(key: String, value: SpecNode)] = switch parameter.node["collectionFormat"]?.string ?? "csv" {
+            case "multi": [("style", .string("form")), ("explode", .bool(true))]
+            case "ssv": [("style", .string("spaceDelimited")), ("explode", .bool(false))]
+            case "pipes": [("style", .string("pipeDelimited")), ("explode", .bool(false))]
+            case "tsv": [("style", .string("x-typist-tabDelimited")), ("explode", .bool(false))]
+            default: [("style", .string("form")), ("explode", .bool(false))]
+            }
+            return (parameter.key, .object(style))
+        }
         return .object([("required", .bool(!required.isEmpty)),
-                        ("content", .object([(multipart ? "multipart/form-data" : "application/x-www-form-urlencoded", .object([("schema", schema)]))]))])
+                        ("content", .object([(multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
+                                              .object([("schema", schema), ("encoding", .object(encoding))]))]))])
     }
 
     /// `application/x-www-form-urlencoded`, with or without parameters.
@@ -537,6 +556,7 @@ struct OperationReader {
         }
         switch parameter["style"]?.string {
         case "spaceDelimited": return .ssv
+        case "x-typist-tabDelimited": return .tsv
         case "pipeDelimited": return .pipes
         case "simple": return .csv
         case "form": return parameter["explode"]?.bool == false ? .csv : .multi

@@ -237,7 +237,8 @@ package struct SwiftGenerator {
 
     /// Whether an argument is a list of plain values that goes as one delimited value.
     private static func isDelimitedList(_ argument: SpecOperation.Argument) -> Bool {
-        guard argument.place == .query, argument.listStyle != .multi, case .array(let element) = argument.type.unwrapped else { return false }
+        guard argument.place == .query || argument.place == .formField, argument.listStyle != .multi,
+              case .array(let element) = argument.type.unwrapped else { return false }
         return element != .any
     }
 

@@ -52,7 +52,7 @@ struct SpecRequest: Sendable {
             case .bodyField:
                 if !value.isNull { fields[argument.key] = value }
             case .formField:
-                form += Self.items(argument.key, value)
+                form += Self.items(argument.key, value, style: argument.listStyle)
             case .multipartField:
                 parts += try Self.parts(argument.key, value, isList: { if case .array = argument.type.unwrapped { true } else { false } }(),
                                         partType: argument.partType, index: index)
