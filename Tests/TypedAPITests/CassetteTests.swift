@@ -1,6 +1,7 @@
 import DemoService
 import FaultServer
 import Foundation
+import HTTPTypes
 import Testing
 @testable import TypedAPI
 import TypedAPICurl
@@ -268,6 +269,29 @@ struct CassetteTests {
                                    requestBody: nil, outcome: .response(status: 200, reason: "OK", headers: [], body: Data()),
                                    interruption: TransportFailure(.connectionClosed, detail: "the proxy closed tok-5e6f7a8b's stream"))
         #expect(redactor.redact(entry).interruption?.detail == "the proxy closed ••••'s stream")
+    }
+
+    @Test("A replayed body over the limit is refused as the live transport would refuse it, whole and as a stream")
+    func replayKeepsTheBodyLimit() async throws {
+        let (path, folder) = try temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = Data(repeating: UInt8(ascii: "a"), count: 4096)
+        let entry = Cassette.Entry(started: Date(), duration: .zero, method: "GET", url: "http://127.0.0.1:9/big", requestHeaders: [],
+                                   requestBody: nil, outcome: .response(status: 200, reason: "OK", headers: [], body: body))
+        try Cassette(entries: [entry]).write(to: path, creator: ("test", "1"))
+        var request = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:9", path: "/big")
+        request.headerFields[.accept] = "*/*"
+        let roomy = try CassetteTransport(path: path, mode: .none, forwardingTo: nil)
+        #expect(roomy.maximumResponseSize == 256 << 20)
+        #expect(try await roomy.send(request, body: nil, timeout: .seconds(5)).1 == body)
+        let tight = try CassetteTransport(path: path, mode: .none, forwardingTo: nil, maximumResponseSize: 1024)
+        let whole = await #expect(throws: TransportFailure.self) { try await tight.send(request, body: nil, timeout: .seconds(5)) }
+        #expect(whole?.kind == .responseTooLarge)
+        #expect(whole?.detail == "the recorded body is 4096 bytes, over the limit of 1024 bytes", "\(String(describing: whole))")
+        let streamed = await #expect(throws: TransportFailure.self) {
+            _ = try await tight.stream(request, body: nil, idleTimeout: .seconds(5), tls: .system)
+        }
+        #expect(streamed?.kind == .responseTooLarge)
     }
 
     @Test("A secret with + / $ ? = in it is masked in every encoding, in a URL that also has a secret-named query item, and in the HAR's queryString")

@@ -20,7 +20,7 @@ extension CassetteTransport: StreamingHTTPTransport {
         let live: any HTTPTransport
         switch try lookUp(request, body: body) {
         case .replay(let entry):
-            let (head, recorded) = try Self.head(entry)
+            let (head, recorded) = try head(entry)
             return (head, HTTPBodyChunks(whole: recorded, then: entry.interruption))
         case .record(let transport):
             live = transport

@@ -45,6 +45,11 @@ public final class CassetteTransport: HTTPTransport {
     /// What a request must share with a recorded exchange.
     public let matching: CassetteMatching
 
+    /// The largest body a replayed answer may have, as the live transports' own limit (256 MiB
+    /// unless set): a replay answers what the service's answer would have been, and a body the
+    /// live transport refuses is refused from the file too.
+    public let maximumResponseSize: Int
+
     private let live: (any HTTPTransport)?
     private let creator: (name: String, version: String)
 
@@ -75,11 +80,13 @@ public final class CassetteTransport: HTTPTransport {
     ///     setting (or ``CassetteMatching/default``).
     ///   - live: Where requests that are recorded go; nil replays only.
     ///   - creator: The program named as the file's creator.
+    ///   - maximumResponseSize: The largest body replayed, in bytes (``maximumResponseSize``).
     /// - Throws: ``CassetteError`` when the file exists but cannot be read, or when the mode
     ///   needs to record and there is no `live` transport.
     public init(path: String, mode: Mode, matching: CassetteMatching? = nil, forwardingTo live: (any HTTPTransport)?,
-                creator: (name: String, version: String) = ("TypedAPI", "1")) throws(CassetteError) {
+                creator: (name: String, version: String) = ("TypedAPI", "1"), maximumResponseSize: Int = 256 << 20) throws(CassetteError) {
         self.path = path
+        self.maximumResponseSize = maximumResponseSize
         self.live = live
         self.creator = creator
         let exists = FileManager.default.fileExists(atPath: path)
@@ -150,7 +157,7 @@ public final class CassetteTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         let live: any HTTPTransport
         switch try lookUp(request, body: body) {
-        case .replay(let entry): return try Self.answer(entry)
+        case .replay(let entry): return try answer(entry)
         case .record(let transport): live = transport
         }
         let record = recorder(for: request, body: body)
@@ -186,16 +193,20 @@ public final class CassetteTransport: HTTPTransport {
 
     /// A recorded answer as the transport gives it: the head and body, or the failure (a stream
     /// that failed part-way through, asked for whole, is its failure).
-    static func answer(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
+    func answer(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
         let (head, body) = try head(entry)
         if let interruption = entry.interruption { throw interruption }
         return (head, body)
     }
 
-    /// A recorded answer's head and the body recorded, or the failure.
-    static func head(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
+    /// A recorded answer's head and the body recorded, or the failure; a body over the limit is
+    /// the failure the live transport would have given.
+    func head(_ entry: Cassette.Entry) throws -> (HTTPResponse, Data) {
         switch entry.outcome {
         case .response(let status, let reason, let headers, let body):
+            guard body.count <= maximumResponseSize else {
+                throw TransportFailure(.responseTooLarge, detail: "the recorded body is \(body.count) bytes, over the limit of \(maximumResponseSize) bytes")
+            }
             return (Cassette.response(status: status, reason: reason, headers: headers), body)
         case .failure(let failure):
             throw failure
