@@ -269,6 +269,10 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
                 set(certificate.withCString { typist_curl_set_pointer(handle, CURLOPT_SSLCERT, $0) })
                 set("PEM".withCString { typist_curl_set_pointer(handle, CURLOPT_SSLCERTTYPE, $0) })
                 set((tls.clientKey ?? certificate).withCString { typist_curl_set_pointer(handle, CURLOPT_SSLKEY, $0) })
+                // A passphrase, even an empty one: without it OpenSSL asks for one on /dev/tty, where
+                // nothing answers and Ctrl-C does not reach (a protected key is refused earlier, by
+                // `TLSOptions.validate()`; a host that skips it gets a TLS error, never a hang).
+                set("".withCString { typist_curl_set_pointer(handle, CURLOPT_KEYPASSWD, $0) })
             }
             if !tls.verifiesServer {
                 set(typist_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 0))

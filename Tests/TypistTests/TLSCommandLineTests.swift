@@ -1,6 +1,10 @@
 import FaultServer
 import Foundation
+import HTTPTypes
 import Testing
+import TypedAPI
+import TypedAPICurl
+import TypistProcess
 
 /// `typist` against HTTPS services with a CA of their own, and one that wants a client
 /// certificate: `--cacert`, `--cert`, `--key`, `--insecure`, curl's environment variables,
@@ -89,6 +93,34 @@ struct TLSCommandLineTests {
             let urlSession = try await Built.run("typist", base + ["--transport", "urlsession"], environment: Self.clean)
             #expect(urlSession.status == 64)
             #expect(urlSession.error.contains("the urlsession transport cannot use TLS options"), "\(urlSession.error)")
+        }
+    }
+
+    @Test("A client key protected by a passphrase is refused at start with what to do (OpenSSL waited on /dev/tty); curl never asks")
+    func passphraseProtectedKey() async throws {
+        try await withServer(clientCertificate: true) { certificates, server, script in
+            guard let openssl = ServerProcess.executable(named: "openssl") else { return }
+            let pkcs8 = certificates.folder + "/client-pkcs8.key"
+            let traditional = certificates.folder + "/client-traditional.key"
+            for (command, output) in [("pkey", pkcs8), ("ec", traditional)] {
+                let made = try ChildProcess.run([openssl, command, "-in", certificates.clientKey, "-aes256", "-passout", "pass:typist-9", "-out", output])
+                #expect(made.status == 0, "\(String(decoding: made.errors, as: UTF8.self))")
+            }
+            let base = ["run", script.path, "--base-url", server.baseURL, "--cacert", certificates.authority, "--cert", certificates.clientCertificate]
+            for key in [pkcs8, traditional] {
+                let refused = try await Built.run("typist", base + ["--key", key], environment: Self.clean)
+                #expect(refused.status == 64, "\(refused.error)")
+                #expect(refused.error.contains("the client key in '\(key)' is protected by a passphrase, which Typist does not ask for: "
+                                               + "write it without one (openssl pkey -in \(key) -out key.pem)"), "\(refused.error)")
+            }
+            // A host that sends through curl without validating first gets a TLS error, not a prompt.
+            var request = HTTPRequest(method: .get, scheme: "https", authority: String(server.baseURL.dropFirst("https://".count)), path: "/who")
+            request.headerFields[.accept] = "*/*"
+            let tls = TLSOptions(certificateAuthorities: certificates.authority, clientCertificate: certificates.clientCertificate, clientKey: pkcs8)
+            let failure = await #expect(throws: TransportFailure.self) {
+                try await CurlTransport().send(request, body: nil, timeout: .seconds(60), tls: tls)
+            }
+            #expect(failure?.kind == .tls, "\(String(describing: failure))")
         }
     }
 

@@ -75,9 +75,20 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
         }
         if let clientCertificate {
             try Self.check(clientCertificate, role: "client certificate", holds: ["CERTIFICATE"])
-            try Self.check(clientKey ?? clientCertificate, role: clientKey == nil ? "client certificate (for its key)" : "client key",
-                           holds: ["PRIVATE KEY"], hint: clientKey == nil ? "; give the key's file with --key FILE" : "")
+            let keyFile = clientKey ?? clientCertificate
+            let keyData = try Self.check(keyFile, role: clientKey == nil ? "client certificate (for its key)" : "client key",
+                                         holds: ["PRIVATE KEY"], hint: clientKey == nil ? "; give the key's file with --key FILE" : "")
+            if Self.isEncryptedKey(keyData) {
+                throw TransportFailure(.tls, detail: "the client key in '\(keyFile)' is protected by a passphrase, which Typist does not ask for: "
+                    + "write it without one (openssl pkey -in \(keyFile) -out key.pem), keep that file private (chmod 600), and give it with --key")
+            }
         }
+    }
+
+    /// Whether PEM text holds a private key protected by a passphrase: PKCS #8's
+    /// `ENCRYPTED PRIVATE KEY`, or a traditional key with `Proc-Type: 4,ENCRYPTED`.
+    static func isEncryptedKey(_ data: Data) -> Bool {
+        holdsBlock(data, labeled: ["ENCRYPTED PRIVATE KEY"]) || data.firstRange(of: Data("Proc-Type: 4,ENCRYPTED".utf8)) != nil
     }
 
     /// Whether PEM text has a block whose label ends with one of `labels`: a line
@@ -108,7 +119,9 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func check(_ path: String, role: String, holds labels: [String], hint: String = "") throws {
+    /// The file's first bytes, once they are known to hold a block labelled with one of `labels`.
+    @discardableResult
+    private static func check(_ path: String, role: String, holds labels: [String], hint: String = "") throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TransportFailure(.tls, detail: "the \(role) '\(path)' does not exist")
@@ -124,5 +137,6 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
         guard holdsBlock(data, labeled: labels) else {
             throw TransportFailure(.tls, detail: "the \(role) '\(path)' holds no PEM \(labels.joined(separator: " or ")) (-----BEGIN \(labels[0])-----)\(hint)")
         }
+        return data
     }
 }
