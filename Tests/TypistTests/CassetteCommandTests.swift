@@ -199,6 +199,35 @@ struct CassetteCommandTests {
         #expect(stat(har, &attributes) == 0 && attributes.st_mode & 0o777 == 0o600)
     }
 
+    @Test("A script stopped by a signal while it reads a stream keeps what the stream had sent, and it replays", arguments: [SIGINT, SIGTERM])
+    func interruptedStream(signal: Int32) async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("watch.api")
+        try "for try await e in events(count: 1000000, gapMs: 50) {\n  print(e.n)\n  if e.n == 3 { print(\"ready\") }\n}\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("watch.har").path
+        let ended = try await offThePool {
+            try CommandLineTests.signalWhenReady(["run", script.path, "--cassette", har, "--record-mode", "all"], signal)
+        }
+        #expect(ended.termination == .exited(signal == SIGINT ? 130 : 143))
+        // Written before the program ended: the stream's events up to the last whole one.
+        let cassette = try Cassette(contentsOf: har)
+        #expect(cassette.entries.map(\.url).map { URL(string: $0)?.path } == ["/events"])
+        guard case .response(let status, _, _, let body)? = cassette.entries.first?.outcome else {
+            Issue.record("no answer recorded: \(cassette.entries)")
+            return
+        }
+        #expect(status == 200)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.contains(#""n":3"#) && text.hasSuffix("\n"), "\(text)")
+        // Replayed with no service, the script reads those events and ends where they end.
+        try "for try await e in events(count: 1000000, gapMs: 50) { print(e.n) }\n".write(to: script, atomically: true, encoding: .utf8)
+        let replayed = try await Built.run("typist", ["run", script.path, "--cassette", har, "--record-mode", "none"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(replayed.standard.hasPrefix("1\n2\n3\n"), "\(replayed.standard)")
+    }
+
     @Test("verify reports drift with the JSON path and exits 1")
     func drift() async throws {
         let directory = try folder()

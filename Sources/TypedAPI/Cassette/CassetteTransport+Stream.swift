@@ -28,15 +28,22 @@ extension CassetteTransport: StreamingHTTPTransport {
         guard let streaming = live as? any StreamingHTTPTransport else {
             throw TransportFailure(.other, detail: "the transport this cassette records from (\(type(of: live))) cannot stream")
         }
-        let record = recorder(for: request, body: body)
+        let entry = entryMaker(for: request, body: body)
         let (head, chunks): (HTTPResponse, HTTPBodyChunks)
         do {
             (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
         } catch {
-            if let failure = Self.failure(error, idleTimeout: idleTimeout) { record(.failure(failure), nil) }
+            if let failure = Self.failure(error, idleTimeout: idleTimeout) { keep(entry(.failure(failure), nil)) }
             throw error
         }
-        let tape = StreamRecording(head: head, record: record)
+        // Registered as open until it is kept: a save meanwhile (a signal ends the program) writes
+        // what it has read so far.
+        let number = Mutex<Int?>(nil)
+        let tape = StreamRecording(head: head) { [self] outcome, failure in
+            keep(entry(outcome, failure), closingStream: number.withLock { $0 })
+        }
+        let opened = openStream { [weak tape] in tape?.snapshot().map { entry($0, nil) } }
+        number.withLock { $0 = opened }
         return (head, HTTPBodyChunks {
             do {
                 let chunk = try await chunks.next()
@@ -93,6 +100,12 @@ private final class StreamRecording: Sendable {
     /// `bytes` up to their last line end.
     private static func wholeLines(_ bytes: Data) -> Data {
         bytes.lastIndex(of: 0x0A).map { bytes[...$0] } ?? Data()
+    }
+
+    /// What has arrived so far, up to its last line end, as an answer; nil once it has been kept.
+    func snapshot() -> Cassette.Outcome? {
+        let bytes: Data? = body.withLock { $0.kept ? nil : Self.wholeLines($0.bytes) }
+        return bytes.map { .response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head), body: $0) }
     }
 
     /// Keeps the exchange with what arrived, once: all of it at the stream's end, else up to the

@@ -67,6 +67,10 @@ public final class CassetteTransport: HTTPTransport {
         var unsaved = false
         var redactor = CassetteRedactor()
         var misses = 0
+        /// Streams being recorded, each as what it has read so far (whole lines), for a save
+        /// before they end (a signal ends the program mid-stream).
+        var openStreams: [Int: @Sendable () -> Cassette.Entry?] = [:]
+        var nextStream = 0
     }
 
     private let state: Mutex<State>
@@ -128,11 +132,19 @@ public final class CassetteTransport: HTTPTransport {
     /// masked; does nothing when nothing new was recorded.
     ///
     /// - Throws: ``CassetteError`` when the file cannot be written.
+    /// A stream still being read is written with what it has read so far (its whole lines), and
+    /// again, whole, by a save after it ends.
     public func save() throws(CassetteError) {
+        // Read outside the lock: a stream's last reference may go with its snapshot, and keep it.
+        let open = state.withLock { state in state.openStreams.sorted { $0.key < $1.key } }
+        let snapshots = open.compactMap { stream in stream.value().map { (stream.key, $0) } }
         let cassette: Cassette? = state.withLock { state in
-            guard state.unsaved else { return nil }
+            // A stream kept meanwhile is among the fresh ones already.
+            let reading = snapshots.filter { state.openStreams[$0.0] != nil }.map(\.1)
+            guard state.unsaved || !reading.isEmpty else { return nil }
             state.unsaved = false
-            let fresh = state.fresh.map { state.redactor.redact($0) }
+            for entry in reading { state.redactor.learn(from: entry) }
+            let fresh = (state.fresh + reading).map { state.redactor.redact($0) }
             let kept = mode == .new ? state.recorded : []
             return Cassette(entries: kept + fresh, matching: matching)
         }
@@ -216,19 +228,40 @@ public final class CassetteTransport: HTTPTransport {
     /// Keeps an exchange for `request` once its outcome is known (timed from now); for a stream,
     /// with the failure that ended it before its end, if one did.
     func recorder(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Void {
+        let entry = entryMaker(for: request, body: body)
+        return { [self] outcome, interruption in keep(entry(outcome, interruption)) }
+    }
+
+    /// Makes the exchange for `request` from its outcome, timed from now.
+    func entryMaker(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Cassette.Entry {
         let started = Date()
         let clock = ContinuousClock.now
         let label = ExchangeLabel.current
         let (method, url, headers) = Self.parts(of: request)
-        return { [self] outcome, interruption in
-            let entry = Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
-                                       requestHeaders: headers, requestBody: body, outcome: outcome, label: label,
-                                       interruption: interruption)
-            state.withLock { state in
-                state.redactor.learn(from: entry)
-                state.fresh.append(entry)
-                state.unsaved = true
-            }
+        return { outcome, interruption in
+            Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,
+                           requestHeaders: headers, requestBody: body, outcome: outcome, label: label, interruption: interruption)
+        }
+    }
+
+    /// Keeps a finished exchange; a stream's, in place of what it had read so far.
+    func keep(_ entry: Cassette.Entry, closingStream stream: Int? = nil) {
+        state.withLock { state in
+            if let stream { state.openStreams[stream] = nil }
+            state.redactor.learn(from: entry)
+            state.fresh.append(entry)
+            state.unsaved = true
+        }
+    }
+
+    /// Registers a stream being read: `snapshot` gives its exchange as read so far, nil once it
+    /// has been kept. Returns its number for ``keep(_:closingStream:)``.
+    func openStream(_ snapshot: @escaping @Sendable () -> Cassette.Entry?) -> Int {
+        state.withLock { state in
+            let number = state.nextStream
+            state.nextStream += 1
+            state.openStreams[number] = snapshot
+            return number
         }
     }
 
