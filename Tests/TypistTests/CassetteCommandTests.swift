@@ -228,6 +228,39 @@ struct CassetteCommandTests {
         #expect(replayed.standard.hasPrefix("1\n2\n3\n"), "\(replayed.standard)")
     }
 
+    @Test("A second program recording into a cassette another is recording into is refused, naming it; the first keeps all it recorded")
+    func concurrentWriters() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let busy = directory.appendingPathComponent("busy.api")
+        try "for id in 1...3 { print(post(id: id).id) }\nprint(\"ready\")\nvar n = 0\nwhile true { n += 1 }\n"
+            .write(to: busy, atomically: true, encoding: .utf8)
+        let other = directory.appendingPathComponent("other.api")
+        try "print(post(id: 9).id)\n".write(to: other, atomically: true, encoding: .utf8)
+        let har = directory.appendingPathComponent("shared.har").path
+        let first = try ChildProcess([Built.executable("typist").path, "run", busy.path, "--cassette", har, "--record-mode", "all"],
+                                     directory: Built.packageRoot.path, input: .null, output: .pipe, errors: .null)
+        CommandLineTests.waitForReady(first)
+        for mode in ["all", "new"] {
+            let second = try await Built.run("typist", ["run", other.path, "--cassette", har, "--record-mode", mode])
+            #expect(second.status == 64, "\(mode): \(second.error)")
+            #expect(second.error.contains("cassette '\(har)': another program is recording into it; wait for it to end, or record into another file"),
+                    "\(mode): \(second.error)")
+        }
+        // Replaying needs no lock.
+        let ended = first.end(SIGTERM, grace: .seconds(60))
+        #expect(ended.termination == .exited(143))
+        #expect(try Cassette(contentsOf: har).entries.count == 3)
+        let lockFile = directory.appendingPathComponent(".shared.har.lock").path
+        #expect(!FileManager.default.fileExists(atPath: lockFile), "a program ended by a signal lets its lock go")
+        // The lock file a killed program leaves (SIGKILL) is taken over, and removed once released.
+        #expect(FileManager.default.createFile(atPath: lockFile, contents: nil))
+        let after = try await Built.run("typist", ["run", other.path, "--cassette", har, "--record-mode", "new"])
+        #expect(after.status == 0, "\(after.error)")
+        #expect(try Cassette(contentsOf: har).entries.count == 4)
+        #expect(!FileManager.default.fileExists(atPath: lockFile))
+    }
+
     @Test("verify reports drift with the JSON path and exits 1")
     func drift() async throws {
         let directory = try folder()

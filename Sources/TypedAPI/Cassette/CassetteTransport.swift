@@ -52,6 +52,8 @@ public final class CassetteTransport: HTTPTransport {
 
     private let live: (any HTTPTransport)?
     private let creator: (name: String, version: String)
+    /// Held while this transport may record: no other program records into the file meanwhile.
+    private let lock: Mutex<CassetteLock?>
 
     private struct State {
         /// The file's exchanges, and which have been replayed.
@@ -97,13 +99,15 @@ public final class CassetteTransport: HTTPTransport {
         if !exists, mode == .none {
             throw CassetteError(path: path, reason: "no such file; mode none only replays (record it first, with mode once or all)")
         }
-        var cassette = Cassette()
-        if exists, mode != .all { cassette = try Cassette(contentsOf: path) }
         let effective: Mode = mode == .once && exists ? .none : mode
         if effective != .none, live == nil {
             throw CassetteError(path: path, reason: "mode \(mode.rawValue) records, and there is no transport to record from")
         }
         self.mode = effective
+        // Locked before it is read: what this one keeps is the file as no other writer leaves it.
+        lock = Mutex(effective == .none ? nil : try CassetteLock(forCassetteAt: path))
+        var cassette = Cassette()
+        if exists, mode != .all { cassette = try Cassette(contentsOf: path) }
         self.matching = matching ?? cassette.matching
         var initial = State(recorded: cassette.entries, replayed: Array(repeating: false, count: cassette.entries.count))
         initial.parts = cassette.entries.map { CassetteMatching.Parts(method: $0.method, url: $0.url, body: $0.requestBody) }
@@ -155,6 +159,17 @@ public final class CassetteTransport: HTTPTransport {
             state.withLock { $0.unsaved = true }
             throw error
         }
+    }
+
+    /// Lets another program record into the file: call it once this transport's recording has
+    /// been saved for the last time (it is also let go when the transport is released). While a
+    /// transport records, a second program that would record into the same file is refused.
+    public func close() {
+        let released = lock.withLock { held -> CassetteLock? in
+            defer { held = nil }
+            return held
+        }
+        withExtendedLifetime(released) {}
     }
 
     // MARK: HTTPTransport

@@ -58,7 +58,7 @@ extension ShellCommandLine {
         }
         var status = await run(session, host, mode: mode, input: input)
         // What a cassette recorded, written once the session ends (the prompt writes after each input too).
-        if !session.shell.saveCassette(), status == ExitStatus.success { status = ExitStatus.failure }
+        if !session.shell.finishCassette(), status == ExitStatus.success { status = ExitStatus.failure }
         if let stop = session.stopService { await stop() }
         if processEndsAfterMain.withLock({ $0 }) {
             // The process is about to exit: leave the session's values for the kernel to reclaim
@@ -329,6 +329,6 @@ extension ShellCommandLine {
     /// Writes the session's cassette as a signal ends the process, if one records then (`--cassette`
     /// or a `:record` in piped input).
     private static func cassetteWriter(_ shell: Shell) -> @Sendable () -> Void {
-        { _ = shell.saveCassette() }
+        { _ = shell.finishCassette() }
     }
 }

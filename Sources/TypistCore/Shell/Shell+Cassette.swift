@@ -47,6 +47,15 @@ extension Shell {
         }
     }
 
+    /// Writes what the cassette recorded for the last time and lets another program record into
+    /// its file: the session is ending.
+    @discardableResult
+    package func finishCassette() -> Bool {
+        let saved = saveCassette()
+        cassette?.close()
+        return saved
+    }
+
     /// `:record FILE` records every exchange from now on into FILE (replacing what it held);
     /// `:record stop` writes it and stops; `:record` alone says what is recorded where.
     func recordCommand(_ argument: String) -> Bool {
@@ -64,7 +73,7 @@ extension Shell {
                 fail("not recording")
                 return false
             }
-            guard saveCassette() else { return false }
+            guard finishCassette() else { return false }
             sessionTransport.cassette = nil
             write("stopped; \(cassette.recordedExchanges.count) exchange(s) in \(cassette.path)")
             return true
