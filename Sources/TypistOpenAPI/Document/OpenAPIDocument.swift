@@ -187,7 +187,7 @@ public struct OpenAPIDocument: RegistryContent {
 
     /// Reads a document from a file or an `http(s)` URL, with values for its servers' variables
     /// (see ``init(text:name:baseURL:defaultAuth:serverVariables:cacheDirectory:)``); a URL is
-    /// fetched with Foundation's URLSession (``load(_:defaultAuth:serverVariables:cacheDirectory:transport:tls:timeout:)``
+    /// fetched with Foundation's URLSession (``load(_:defaultAuth:serverVariables:cacheDirectory:transport:tls:timeout:credential:)``
     /// takes the session's transport instead).
     public static func load(_ location: String, defaultAuth: String? = nil, serverVariables: [String: String],
                             cacheDirectory: URL? = defaultCacheDirectory) async throws -> OpenAPIDocument {
