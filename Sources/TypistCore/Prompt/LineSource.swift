@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import APIScript
+import TypistText
 
 /// What a line source gives the prompt.
 public enum LineEvent: Sendable, Equatable {
@@ -65,6 +67,8 @@ public final class PlainLineSource: LineSource, Sendable {
 public final class PipedInput: Sendable {
     private let queue = DispatchQueue(label: "typist.piped-input")
     private let descriptor: Int32
+    /// The start of a character a read ended inside of, kept for the next read (at most 3 bytes).
+    private let carried = Mutex<[UInt8]>([])
 
     /// Reads a file descriptor (standard input by default).
     public init(descriptor: Int32 = STDIN_FILENO) {
@@ -72,20 +76,34 @@ public final class PipedInput: Sendable {
     }
 
     /// The next piece of input, and whether more is already waiting; `nil` at the end.
+    ///
+    /// A piece never ends inside a UTF-8 character: a read that does keeps the character's first
+    /// bytes for the next piece.
     public func next() async -> (text: String, moreWaiting: Bool)? {
         let descriptor = descriptor
         return await withCheckedContinuation { continuation in
-            queue.async {
-                var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            queue.async { [self] in
+                var buffer = carried.withLock { held in
+                    defer { held = [] }
+                    return held
+                }
+                let start = buffer.count
+                buffer += repeatElement(0, count: 64 << 10)
                 var count = 0
-                repeat { count = read(descriptor, &buffer, buffer.count) } while count < 0 && errno == EINTR
+                repeat {
+                    count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + start }, $0.count - start) }
+                } while count < 0 && errno == EINTR
                 guard count > 0 else {
-                    continuation.resume(returning: nil)
+                    // The end: a character left unfinished is shown as the replacement character.
+                    continuation.resume(returning: start > 0 ? (String(decoding: buffer[..<start], as: UTF8.self), false) : nil)
                     return
                 }
+                let end = start + count
+                let complete = UTF8Boundary.end(ofCompleteCharactersIn: buffer[..<end])
+                carried.withLock { $0 = Array(buffer[complete..<end]) }
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let more = poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
-                continuation.resume(returning: (String(decoding: buffer[..<count], as: UTF8.self), more))
+                continuation.resume(returning: (String(decoding: buffer[..<complete], as: UTF8.self), more))
             }
         }
     }

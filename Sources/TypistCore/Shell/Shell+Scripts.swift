@@ -85,12 +85,18 @@ struct PipedRunner {
 
     /// Takes more text; runs what is complete. Returns a status when the run has ended.
     mutating func feed(_ text: String, moreWaiting: Bool) async -> Int32? {
-        partial += text
-        guard let lastBreak = partial.lastIndex(of: "\n") else { return nil }
-        let complete = partial[..<lastBreak]
-        partial = String(partial[partial.index(after: lastBreak)...])
-        for line in complete.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if let status = await take(line) { return status }
+        // Line breaks are found among scalars, not Characters ("\r\n" is one Character, so a
+        // Windows file was one line), and in the new text only: a line of many chunks (a 50 MB
+        // literal) was scanned again, whole, at each one.
+        let scalars = text.unicodeScalars
+        guard let lastBreak = scalars.lastIndex(of: "\n") else {
+            partial += text
+            return nil
+        }
+        let complete = partial + String(scalars[..<lastBreak])
+        partial = String(scalars[scalars.index(after: lastBreak)...])
+        for line in complete.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let status = await take(Self.withoutCarriageReturn(line)) { return status }
         }
         // Nothing more is waiting: run the code so far if it is complete, so a tool that writes
         // one statement at a time gets each answer.
@@ -103,9 +109,14 @@ struct PipedRunner {
 
     /// Runs what is left at the end of the input.
     mutating func finish() async -> Int32 {
-        if !partial.isEmpty, let status = await take(partial) { return status }
+        if !partial.isEmpty, let status = await take(Self.withoutCarriageReturn(partial.unicodeScalars[...])) { return status }
         partial = ""
         return await flush()
+    }
+
+    /// A line as the script reads it: a CRLF line's "\r" is part of its break.
+    private static func withoutCarriageReturn(_ line: Substring.UnicodeScalarView) -> String {
+        String(line.last == "\r" ? line.dropLast() : line)
     }
 
     private mutating func take(_ line: String) async -> Int32? {
