@@ -22,6 +22,18 @@ struct ReadmeEmbeddingTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("Its twelve-optional-parameter registration type-checks, as written, within a tenth of the type checker's budget")
+    func twelveOptionalParameters() async throws {
+        // The budget counts the solver's scopes (not seconds); 1,000,000 is where Swift gives up.
+        // The same query as the closure's only expression does not type-check within it.
+        let code = try #require(Self.blocks.first { $0.info == "swift" && $0.text.contains(#"Register("search""#) }).text
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await Self.typecheck(code, in: directory, budget: 100_000)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test("Registering an endpoint made with .includingResponse() is a compile error that says what to do")
     func includingResponse() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typist-embed-\(UUID().uuidString)")
@@ -46,14 +58,16 @@ struct ReadmeEmbeddingTests {
     }
 
     /// Type-checks `code` as `main.swift` against the built modules; Typist's C modules are
-    /// found through their module maps, as SwiftPM finds them.
-    static func typecheck(_ code: String, in directory: URL) async throws -> (status: Int32, output: String) {
+    /// found through their module maps, as SwiftPM finds them. `budget`: the type checker's
+    /// solver-scope limit, when not its default.
+    static func typecheck(_ code: String, in directory: URL, budget: Int? = nil) async throws -> (status: Int32, output: String) {
         let file = directory.appendingPathComponent("main.swift")
         try code.write(to: file, atomically: true, encoding: .utf8)
         let maps = ["CReadline", "CTypistPlatform"].flatMap { name in
             ["-Xcc", "-fmodule-map-file=" + Built.packageRoot.appendingPathComponent("Sources/\(name)/module.modulemap").path]
         }
-        return try await run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try modules().path] + maps + [file.path])
+        let limit = budget.map { ["-Xfrontend", "-solver-scope-threshold=\($0)"] } ?? []
+        return try await run(["swiftc", "-typecheck", "-swift-version", "6", "-I", try modules().path] + maps + limit + [file.path])
     }
 
     @Test("Its Package.swift is a manifest SwiftPM reads, with the Typist and TypistCurl products")

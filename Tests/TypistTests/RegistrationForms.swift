@@ -22,6 +22,11 @@ extension Endpoint where Kind == Public, Response == [FormBook] {
     }
 }
 
+/// A host's query helper, as hosts write one: an item for each value that is there.
+func q(_ items: (String, String?)...) -> [URLQueryItem] {
+    items.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+}
+
 /// A named function that builds the endpoint.
 public func makeFormBooks(author: String?, title: String?, yearFrom: Int?, yearTo: Int?, language: String?, available: Bool?,
                    sort: FormSort?, sortDesc: FormSort?, publisher: String?, size: Int, page: Int, tags: [String]) -> Endpoint<Public, [FormBook]> {
@@ -86,6 +91,21 @@ enum RegistrationForms {
                      Parameter<Int>("page", default: 1), Parameter<[String]>("tags", default: [])) { author, title, yearFrom, yearTo, language, available, sort, sortDesc, publisher, size, page, tags in
                 makeFormBooks(author: author, title: title, yearFrom: yearFrom, yearTo: yearTo, language: language, available: available,
                               sort: sort, sortDesc: sortDesc, publisher: publisher, size: size, page: page, tags: tags)
+            }
+            // Twelve optional parameters and a query built in one expression of twelve overloaded
+            // `String.init`s: as the closure's only expression it exhausts Swift's type checker
+            // (it is solved with Register's parameter pack); as a `let` before the `return`, it is
+            // checked on its own once the parameters' types are known — the README's spelling.
+            Register("searchBooks", summary: "A query of twelve optional values, built before the return",
+                     Parameter<String?>("text"), Parameter<Int?>("size"), Parameter<Int?>("page"), Parameter<Int?>("yearFrom"),
+                     Parameter<Int?>("yearTo"), Parameter<Bool?>("available"), Parameter<String?>("language"), Parameter<Int?>("minRating"),
+                     Parameter<Double?>("maxPrice"), Parameter<String?>("author"), Parameter<Bool?>("ebook"), Parameter<Int?>("pages")) { text, size, page, yearFrom, yearTo, available, language, minRating, maxPrice, author, ebook, pages in
+                let query = q(("q", text), ("size", size.map(String.init)), ("page", page.map(String.init)),
+                              ("year_from", yearFrom.map(String.init)), ("year_to", yearTo.map(String.init)),
+                              ("available", available.map(String.init)), ("language", language),
+                              ("min_rating", minRating.map(String.init)), ("max_price", maxPrice.map(String.init(describing:))),
+                              ("author", author), ("ebook", ebook.map(String.init)), ("pages", pages.map(String.init)))
+                return Endpoint<Public, [FormBook]>(.get(query: query), path: "/search")
             }
             Register("functionBooks", summary: "A function passed as the endpoint",
                      Parameter<String?>("author"), Parameter<String?>("title"), Parameter<Int?>("yearFrom"), Parameter<Int?>("yearTo"),

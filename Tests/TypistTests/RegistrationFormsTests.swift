@@ -28,6 +28,20 @@ struct RegistrationFormsTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("Twelve optional values built into a query before the return: the values given are sent, the others left out")
+    func twelveOptionalValues() async throws {
+        let transport = InMemoryTransport(json: #"[{"id": 1, "title": "Dune"}]"#)
+        let output = CapturedOutput()
+        let shell = try Shell(registry: try RegistrationForms.registry(), environment: try ServerEnvironment(url: "http://books.example.test"),
+                              transport: transport, output: output.shellOutput)
+        let title = try await shell.evaluate(#"searchBooks(text: "dune", size: 5, available: true, maxPrice: 9.5, pages: 300)[0].title"#)
+        #expect(title == .string("Dune"), "\(output.error)")
+        let sent = try #require(transport.last)
+        #expect(sent.url.hasPrefix("http://books.example.test/search?"), "\(sent.url)")
+        let query = URLComponents(string: sent.request.path ?? "")?.queryItems ?? []
+        #expect(query.map { "\($0.name)=\($0.value ?? "")" } == ["q=dune", "size=5", "available=true", "max_price=9.5", "pages=300"])
+    }
+
     @Test(":swift of each form compiles against the host's module; a function passed as endpoint: is said to be unseen")
     func swiftForEveryForm() async throws {
         try await withTemporaryFolder("typist-forms") { folder in
