@@ -24,11 +24,44 @@ package enum ModelConformance {
         try conform(value, to: type, path: "$")
     }
 
+    /// `value` as a value of `type`, at `path` for an error.
     private static func conform(_ value: Value, to type: ScriptType, path: String) throws(Departure) -> Value {
+        do throws(Misfit) {
+            return try conformed(value, to: type)
+        } catch {
+            throw Departure(path: error.steps.reversed().reduce(path) { path, step in
+                switch step {
+                case .index(let index): "\(path)[\(index)]"
+                case .key(let key): member(path, key)
+                }
+            }, reason: error.reason)
+        }
+    }
+
+    /// A departure found below the value being read: its place is made only if one is found
+    /// (making a path for each of a million elements took most of a big response's time).
+    private struct Misfit: Error {
+        enum Step {
+            case index(Int)
+            case key(String)
+        }
+
+        /// From the departure outwards.
+        var steps: [Step] = []
+        var reason: String
+
+        func at(_ step: Step) -> Misfit {
+            var outer = self
+            outer.steps.append(step)
+            return outer
+        }
+    }
+
+    private static func conformed(_ value: Value, to type: ScriptType) throws(Misfit) -> Value {
         switch (type, value) {
         case (.any, _), (.unknown, _): return value
         case (.optional, .null), (.nilLiteral, .null): return .null
-        case (.optional(let wrapped), _): return try conform(value, to: wrapped, path: path)
+        case (.optional(let wrapped), _): return try conformed(value, to: wrapped)
         case (.int, .int): return value
         case (.int, .double(let number)):
             // `1.0` is a whole number: JSON does not tell them apart.
@@ -44,24 +77,29 @@ package enum ModelConformance {
             var result: [Value] = []
             result.reserveCapacity(elements.count)
             for (index, item) in elements.enumerated() {
-                result.append(try conform(item, to: element, path: "\(path)[\(index)]"))
+                do throws(Misfit) {
+                    result.append(try conformed(item, to: element))
+                } catch {
+                    throw error.at(.index(index))
+                }
             }
             return .array(result)
         case (.dictionary(let element), .dictionary(let entries)):
             var result: [String: Value] = [:]
-            for (key, entry) in entries { result[key] = try conform(entry, to: element, path: member(path, key)) }
+            for (key, entry) in entries { result[key] = try conformed(entry, to: element, key: key) }
             return .dictionary(result)
         case (.record(let record), .dictionary(let entries)):
             var values: [Value] = []
+            values.reserveCapacity(record.fields.count)
             for field in record.fields {
                 guard let entry = entries[field.key] else {
                     guard field.type.isOptional || field.type == .any else {
-                        throw Departure(path: path, reason: "the key '\(TerminalText.sanitized(field.key))' (\(field.type)) is missing")
+                        throw Misfit(reason: "the key '\(TerminalText.sanitized(field.key))' (\(field.type)) is missing")
                     }
                     values.append(.null)
                     continue
                 }
-                values.append(try conform(entry, to: field.type, path: member(path, field.key)))
+                values.append(try conformed(entry, to: field.type, key: field.key))
             }
             // An open record keeps every other key the service sent, as its document types them.
             guard let additionalType = record.additionalProperties else {
@@ -70,12 +108,21 @@ package enum ModelConformance {
             var additional: [String: Value] = [:]
             let declared = Set(record.fields.map(\.key))
             for (key, entry) in entries where !declared.contains(key) {
-                additional[key] = try conform(entry, to: additionalType, path: member(path, key))
+                additional[key] = try conformed(entry, to: additionalType, key: key)
             }
             return .record(Record(type: record, values: values, additionalProperties: additional))
         default: break
         }
-        throw Departure(path: path, reason: "expected \(type), found \(kind(of: value))")
+        throw Misfit(reason: "expected \(type), found \(kind(of: value))")
+    }
+
+    /// A member's value, its key added to the place of a departure below it.
+    private static func conformed(_ value: Value, to type: ScriptType, key: String) throws(Misfit) -> Value {
+        do throws(Misfit) {
+            return try conformed(value, to: type)
+        } catch {
+            throw error.at(.key(key))
+        }
     }
 
     /// Every place `value` departs from `type`, in document order and at most `limit`: what
