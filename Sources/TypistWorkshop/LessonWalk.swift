@@ -2,6 +2,7 @@ import APIScript
 import Foundation
 import Synchronization
 import TypistCore
+import TypistText
 
 /// `:lesson`, `:next`, `:back`: a guided walk through a lesson at the prompt. The walk follows the
 /// prompt's inputs and says when one completed the current step.
@@ -29,7 +30,7 @@ package final class LessonWalk: InputObserver {
 
     /// The walk a shell's prompt follows, if it has one.
     package static func of(_ shell: Shell) -> LessonWalk? {
-        shell.inputObservers.lazy.compactMap { $0 as? LessonWalk }.first
+        shell.inputObservers.firstNonNil { $0 as? LessonWalk }
     }
 
     /// The host's lessons; a folder that cannot be read is said once, on `shell`'s error output.

@@ -256,7 +256,7 @@ extension ShellCommandLine {
     /// `transport` with the command line's and the host's TLS options.
     static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
                              output: ShellOutput, transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
-        guard let load = host.extensions.lazy.compactMap(\.loadDocument).first else {
+        guard let load = host.extensions.firstNonNil(\.loadDocument) else {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
         }
         let tls = SessionTLS(commandLine: options.tls, host: host.tls,

@@ -4,6 +4,7 @@ import Foundation
 import CTypistPlatform
 import Synchronization
 import TypedAPI
+import TypistText
 
 /// The command line a host's executable runs: the prompt, `run FILE.api` and `check FILE.api`.
 ///
@@ -62,7 +63,7 @@ public enum ShellCommandLine {
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
         default:
             if let status = await runCassetteCommand(command, host, output: output) { return status }
-            switch host.extensions.lazy.compactMap({ $0.outcome(command, host, output) }).first {
+            switch host.extensions.firstNonNil({ $0.outcome(command, host, output) }) {
             case .finished(let status): return status
             case .running(let work): return await work()
             case .session(let extensionOptions, let extensionMode): (options, mode) = (extensionOptions, extensionMode)

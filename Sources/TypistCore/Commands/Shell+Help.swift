@@ -1,6 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
+import TypistText
 
 /// `:help`: commands, endpoints, types, session properties and the language's built-ins.
 extension Shell {
@@ -86,7 +87,7 @@ extension Shell {
     }
 
     /// Help a module adds on `name` (the workshop's glossary), if any.
-    private func moreHelp(_ name: String) -> String? { helpProviders.lazy.compactMap { $0(name) }.first }
+    private func moreHelp(_ name: String) -> String? { helpProviders.firstNonNil { $0(name) } }
 
     /// The language's own types, for `:help Int` and the like (models answer from the registry).
     static let typeHelp: [String: String] = [

@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import TypistText
 
 /// What a service said was wrong with a request, read from an error answer's JSON body in the
 /// shapes services write it:
@@ -96,11 +97,11 @@ struct ServiceProblems: Equatable {
             } else if case .dictionary(let source)? = entries["source"] {
                 location = string(source["pointer"]).map(pointerComponents) ?? [string(source["parameter"]) ?? string(source["header"])].compactMap { $0 }
             } else {
-                location = ["field", "location", "loc", "param", "name", "path", "key"].lazy.compactMap { entries[$0] }.first.map(components) ?? []
+                location = ["field", "location", "loc", "param", "name", "path", "key"].firstNonNil { entries[$0] }.map(components) ?? []
                 // Litestar's `{"key": "limit", "source": "query"}`: the place first, as FastAPI writes it.
                 if let place = string(entries["source"]), location.count == 1 { location.insert(place, at: 0) }
             }
-            let said = ["detail", "message", "msg", "reason", "description", "title"].lazy.compactMap { string(entries[$0]) }.first
+            let said = ["detail", "message", "msg", "reason", "description", "title"].firstNonNil { string(entries[$0]) }
             // GitHub's `{"resource": "Issue", "field": "title", "code": "missing_field"}` says it with a code.
             guard let message = said ?? string(entries["code"]) else { return nil }
             return Problem(location: location, message: message)

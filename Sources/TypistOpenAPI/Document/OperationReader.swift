@@ -538,7 +538,7 @@ struct OperationReader {
             let names = requirement.entries?.map(\.key) ?? []
             if names.isEmpty {
                 result.append(.none)
-            } else if let credential = names.lazy.compactMap({ schemes[$0] }).first, !result.contains(credential) {
+            } else if let credential = names.firstNonNil({ schemes[$0] }), !result.contains(credential) {
                 result.append(credential)
             }
         }
