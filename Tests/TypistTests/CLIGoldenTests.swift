@@ -26,7 +26,8 @@ struct CLIGoldenTests {
         let url = Self.directory.appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
         let script = text.components(separatedBy: "// ---- exit").first ?? text
-        let result = try await Built.run("typist", ["run", url.path])
+        // Run from the scripts' folder by name, so diagnostics name it as given: `name.api:3:1`.
+        let result = try await Built.run("typist", ["run", name], directory: Self.directory)
         let actual = Self.block(status: result.status, standard: Built.normalized(result.standard),
                                 error: Built.normalized(result.error))
         if ProcessInfo.processInfo.environment["TYPIST_UPDATE_GOLDEN"] == "1" {

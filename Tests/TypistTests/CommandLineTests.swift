@@ -43,7 +43,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("typo.api")
         try "let first = post(id: 1)\nprint(first.titel)\nprint(undefinedName)\n".write(to: script, atomically: true, encoding: .utf8)
-        let result = try await Built.run("typist", ["check", script.path], environment: ["TYPIST_TOKEN": "x"])
+        let result = try await Built.run("typist", ["check", "typo.api"], environment: ["TYPIST_TOKEN": "x"], directory: directory)
         #expect(result.status == 65)
         #expect(result.error == """
             typo.api:2:13: error: Post has no member 'titel'
@@ -84,7 +84,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("vars.api")
         try "print(greeting, post(id: Int(postId)!))\nprint(post(id: 0).title)\n".write(to: url, atomically: true, encoding: .utf8)
-        let result = try await Built.run("typist", ["run", url.path, "--var", "greeting=hi", "--var", "postId=2", "--format", "json"])
+        let result = try await Built.run("typist", ["run", "vars.api", "--var", "greeting=hi", "--var", "postId=2", "--format", "json"],
+                                         directory: directory)
         #expect(result.status == 1)
         #expect(result.standard.hasPrefix(#"hi {"userId":1,"id":2,"title":"#))
         #expect(Built.normalized(result.error).hasPrefix(#"{"file": "vars.api", "line": 2, "column": 7, "severity": "error", "kind": "host", "message": "GET http://127.0.0.1:PORT/posts/0: 404 Not Found""#))
@@ -140,6 +141,22 @@ struct CommandLineTests {
         #expect(check.error.hasPrefix("<stdin>:2:9: error: cannot find 'nope' in scope"))
     }
 
+    @Test("A script's diagnostics name it by the path given (sub/x.api:2:9), from check, run and :load")
+    func diagnosticsNameThePathGiven() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sub = directory.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try "let a = 1\nprint(a.nope)\n".write(to: sub.appendingPathComponent("x.api"), atomically: true, encoding: .utf8)
+        let check = try await Built.run("typist", ["check", "sub/x.api"], directory: directory)
+        #expect(check.status == 65)
+        #expect(check.error.hasPrefix("sub/x.api:2:9: error:"), "\(check.error)")
+        let run = try await Built.run("typist", ["run", "./sub/x.api"], directory: directory)
+        #expect(run.error.hasPrefix("./sub/x.api:2:9: error:"), "\(run.error)")
+        let loaded = try await Built.run("typist", [], input: ":load sub/x.api\n", directory: directory)
+        #expect(loaded.error.hasPrefix("sub/x.api:2:9: error:"), "\(loaded.error)")
+    }
+
     @Test("typist < file, typist run file and :load file run the same text the same way")
     func threeWaysAgree() async throws {
         let directory = try temporaryDirectory()
@@ -160,9 +177,9 @@ struct CommandLineTests {
 
             """
         try script.write(to: url, atomically: true, encoding: .utf8)
-        let run = try await Built.run("typist", ["run", url.path])
+        let run = try await Built.run("typist", ["run", "chain.api"], directory: directory)
         let piped = try await Built.run("typist", [], input: script)
-        let loaded = try await Built.run("typist", [], input: ":load \(url.path)\nprint(\"after\")\n")
+        let loaded = try await Built.run("typist", [], input: ":load chain.api\nprint(\"after\")\n", directory: directory)
         for result in [run, piped, loaded] {
             #expect(result.status == 1, "\(result.error)")
             #expect(result.standard == "10 first\nsecond\n")

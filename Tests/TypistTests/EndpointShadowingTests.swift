@@ -17,7 +17,7 @@ struct EndpointShadowingTests {
                 print(posts.count)
                 print(api.posts().count)
                 """.write(to: script, atomically: true, encoding: .utf8)
-            let result = try await Built.run("typist", ["run", script.path])
+            let result = try await Built.run("typist", ["run", "shadow.api"], directory: folder)
             #expect(result.status == 0, "\(result.error)")
             #expect(result.standard == "10\n100\n")
             #expect(result.error == """

@@ -91,7 +91,8 @@ extension ShellCommandLine {
             } catch {
                 throw StartFailure(message: "cannot read '\(path)': \(error)")
             }
-            script = ScriptSource(name: (path as NSString).lastPathComponent, text: text)
+            // Named as given (`sub/x.api:2:9`): editors and CI annotate by the path.
+            script = ScriptSource(name: path, text: text)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { directory = folder }
         case .prompt, .custom:

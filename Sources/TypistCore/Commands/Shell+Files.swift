@@ -17,7 +17,8 @@ extension Shell {
             fail("cannot read '\(path)': \(error)")
             return false
         }
-        let source = ScriptSource(name: (expanded as NSString).lastPathComponent, text: text)
+        // Named as typed, as `typist run` names a file: `sub/x.api:2:9`.
+        let source = ScriptSource(name: path, text: text)
         return await runLoaded(source, intoSession: true) == ExitStatus.success
     }
 
