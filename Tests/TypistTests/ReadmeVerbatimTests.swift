@@ -14,6 +14,16 @@ struct ReadmeVerbatimTests {
     }
 
     /// The fenced blocks of a section (`## Title`), with their info strings.
+    @Test("The exit-status table lists every status typist ends with, each once, in order")
+    func exitStatuses() throws {
+        let start = try #require(Self.readme.range(of: "| exit status | meaning |\n| --- | --- |\n"))
+        let codes = Self.readme[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("| ") }
+            .map { $0.dropFirst(2).prefix { $0.isNumber } }.map { Int32($0) }
+        #expect(codes == [ExitStatus.success, ExitStatus.failure, ExitStatus.usage, ExitStatus.dataError, ExitStatus.unavailable,
+                          ExitStatus.software, ExitStatus.cannotWrite, ExitStatus.interrupted, ExitStatus.closedPipe,
+                          ExitStatus.terminated])
+    }
+
     static func blocks(in section: String) -> [(info: String, text: String)] {
         guard let start = readme.range(of: "\n## \(section)\n") else { return [] }
         let rest = readme[start.upperBound...]

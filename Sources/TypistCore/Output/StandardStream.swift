@@ -51,7 +51,7 @@ package enum StandardStream: Sendable {
     private static func endQuietly() -> Never {
         signal(SIGPIPE, SIG_DFL)
         raise(SIGPIPE)
-        _exit(141)
+        _exit(ExitStatus.closedPipe)
     }
 
     private func fail(_ code: Int32) -> Never {
@@ -60,7 +60,7 @@ package enum StandardStream: Sendable {
             var line = message
             line.withUTF8 { bytes in _ = bytes.baseAddress.map { systemWrite(STDERR_FILENO, $0, bytes.count) } }
         }
-        _exit(74)
+        _exit(ExitStatus.cannotWrite)
     }
 }
 
