@@ -46,7 +46,7 @@ enum OpenAPICommand {
         }
         let serverVariables: [String: String]
         do {
-            serverVariables = try SessionOptions.nameValuePairs(pairs, option: "--server-var")
+            serverVariables = try DocumentOptions.nameValuePairs(pairs, option: "--server-var")
         } catch {
             shell.fail("\(error)")
             return false

@@ -28,10 +28,32 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Replay the lesson's recorded exchanges (exchanges.har in its folder) instead of calling the demo service: no server, no network.")
     var offline = false
 
-    @OptionGroup var options: SessionOptions
+    @Option(help: "How the walk's results are shown: pretty, json or table; with --check, json is one object for the instructor to collect.")
+    var format: String?
+
+    @Option(help: ArgumentHelp("Record the walk's exchanges into this HAR file (how a lesson's exchanges.har is made; Scripts/record-lessons), or replay them from it.",
+                               valueName: "file.har"))
+    var cassette: String?
+
+    @Option(name: .customLong("record-mode"),
+            help: ArgumentHelp("With --cassette: once, new, none or all, as at the prompt.", valueName: "mode"))
+    var recordMode: String?
+
+    @Option(help: ArgumentHelp("The HTTP transport the walk's calls go through (default: the host's first; typist has curl and urlsession).",
+                               valueName: "name"))
+    var transport: String?
+
+    @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
+    var noColor = false
 }
 
 extension LessonCommand {
+    func validate() throws {
+        if offline, cassette != nil {
+            throw ValidationError("--offline replays the lesson's own exchanges.har; --cassette names another: give one of them")
+        }
+    }
+
     /// How `lesson N` runs: at the prompt, by itself, or as a handout; or the exercises.
     enum Style: Equatable { case interactive, plain, handout, start(String), check(String) }
 
@@ -40,13 +62,21 @@ extension LessonCommand {
         else { .interactive }
     }
 
-    /// The session's options: with `--offline`, the lesson's cassette, replayed only, and no server.
-    func sessionOptions(lessons: URL?) -> SessionOptions {
-        guard offline, let number, let lessons else { return options }
-        var options = options
-        options.cassette = lessons.appendingPathComponent("lesson-\(number)").appendingPathComponent(Self.cassetteName).path
-        options.recordMode = CassetteTransport.Mode.none.rawValue
-        return options
+    /// The session's options: the transport and colour asked for; with `--offline`, the lesson's
+    /// cassette, replayed only, and no server.
+    func sessionOptions(lessons: URL?) throws -> SessionOptions {
+        // `--name=value`, so that no value is read as an option.
+        var arguments: [String] = []
+        if let transport { arguments.append("--transport=" + transport) }
+        if noColor { arguments.append("--no-color") }
+        if let format { arguments.append("--format=" + format) }
+        if let cassette { arguments.append("--cassette=" + cassette) }
+        if let recordMode { arguments.append("--record-mode=" + recordMode) }
+        if offline, let number, let lessons {
+            let cassette = lessons.appendingPathComponent("lesson-\(number)").appendingPathComponent(Self.cassetteName).path
+            arguments += ["--cassette=" + cassette, "--record-mode=" + CassetteTransport.Mode.none.rawValue]
+        }
+        return try SessionOptions.parse(arguments)
     }
 
     /// The file in a lesson's folder that holds its exchanges with the demo service.

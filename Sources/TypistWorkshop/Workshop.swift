@@ -58,10 +58,17 @@ extension CommandLineExtension {
         subcommands: [LessonCommand.self, SwiftCheckCommand.self],
         outcome: { command, host, output in
             switch command {
-            case let lesson as LessonCommand: .session(lesson.sessionOptions(lessons: host.lessonDirectory), lesson.mode)
+            case let lesson as LessonCommand:
+                do {
+                    return .session(try lesson.sessionOptions(lessons: host.lessonDirectory), lesson.mode)
+                } catch {
+                    output.error("\(host.name): \(error)\n")
+                    return .finished(ExitStatus.software)
+                }
             case let check as SwiftCheckCommand:
-                .finished(SwiftCheckCommand.run(check.files, expectFailure: check.expectFailure, output: output))
-            default: nil
+                return .finished(SwiftCheckCommand.run(check.files, expectFailure: check.expectFailure, output: output))
+            default:
+                return nil
             }
         },
         prepare: { shell, host in

@@ -279,6 +279,65 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.standard.contains("run") && help.standard.contains("check"))
     }
 
+    @Test("Each subcommand shows and accepts only its own options; the prompt's may still come before run and check")
+    func subcommandOptions() async throws {
+        try await withTemporaryFolder("subcommand-options") { folder in
+            let document = folder.appendingPathComponent("t.yaml")
+            try Data("openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n".utf8).write(to: document)
+            let output = folder.appendingPathComponent("out").path
+            // A session option given to generate was taken by the prompt and did nothing.
+            let generate = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", output, "--cassette", "x.har"])
+            #expect(generate.status == 64 && generate.error.contains("Unknown option '--cassette'"), "\(generate.error)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+            let written = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", output])
+            #expect(written.status == 0, "\(written.error)")
+            let lesson = try await Built.run("typist", ["lesson", "1", "--base-url", "http://127.0.0.1:9"])
+            #expect(lesson.status == 64 && lesson.error.contains("Unknown option '--base-url'"), "\(lesson.error)")
+            // What the workshop's README shows: an instructor collects each check as JSON.
+            let exercises = folder.appendingPathComponent("lesson-0").path
+            _ = try await Built.run("typist", ["lesson", "0", "--start", exercises])
+            let collected = try await Built.run("typist", ["lesson", "0", "--check", exercises, "--format", "json"])
+            #expect(collected.standard.hasPrefix("{\"lesson\":0,"), "\(collected.standard) \(collected.error)")
+            let show = try await Built.run("typist", ["cassette", "show", "x.har", "--openapi", document.path])
+            #expect(show.status == 64 && show.error.contains("--openapi and the options that go with it are for verify"), "\(show.error)")
+            let script = folder.appendingPathComponent("s.api")
+            try Data("print(1 + 1)\n".utf8).write(to: script)
+            for words in [["--format", "json", "run", script.path], ["-k", "--no-color", "check", script.path], ["run", "--format=json", script.path]] {
+                let result = try await Built.run("typist", words)
+                #expect(result.status == 0, "\(words): \(result.error)")
+            }
+        }
+        // Help shows what each command takes: generate's document is required, no session options.
+        let generate = try await Built.run("typist", ["generate", "--help"])
+        #expect(generate.standard.contains("USAGE: typist generate --openapi <spec>"), "\(generate.standard)")
+        let lesson = try await Built.run("typist", ["lesson", "--help"])
+        let cassette = try await Built.run("typist", ["help", "cassette"])
+        for (help, absent) in [(generate.standard, ["--cassette", "--base-url", "--format", "--var", "--validate"]),
+                               (lesson.standard, ["--base-url", "--openapi", "--match", "--var"]),
+                               (cassette.standard, ["--base-url", "--cassette", "--format", "--transport"])] {
+            for option in absent { #expect(!help.contains(option), "\(option) in \(help)") }
+        }
+        let root = try await Built.run("typist", ["--help"])
+        #expect(root.standard.contains("USAGE: typist [<options>]") && root.standard.contains("SUBCOMMANDS:")
+                && root.standard.contains("--base-url") && !root.standard.contains("typist prompt"), "\(root.standard)")
+        let unknown = try await Built.run("typist", ["--bogus"])
+        #expect(unknown.status == 64 && unknown.error.contains("Usage: typist [<options>]"), "\(unknown.error)")
+    }
+
+    @Test("The prompt's flags, which subcommandFirst steps over, are every flag the prompt takes")
+    func promptFlags() {
+        let help = RootCommand.helpMessage(for: PromptCommand.self)
+        var flags: Set<String> = []
+        for line in help.split(separator: "\n") where line.hasPrefix("  -") {
+            // "  -k, --insecure          Do not check…", "  --base-url <base-url>   Where…"
+            let names = line.dropFirst(2).components(separatedBy: "  ")[0]
+            guard !names.contains("<") else { continue }
+            for name in names.components(separatedBy: ", ") { flags.insert(name) }
+        }
+        flags.subtract(["-h", "--help", "--version"])
+        #expect(flags == RootCommand.promptFlags)
+    }
+
     @Test("--transport chooses among the host's transports: typist has curl (the default) and urlsession, not AsyncHTTPClient")
     func transports() async throws {
         for transport in ["curl", "urlsession"] {

@@ -25,9 +25,21 @@ struct CassetteCommand: ParsableCommand {
     @Argument(help: "The cassette, such as session.har.")
     var file: String
 
-    /// The session's options: verify reads `--openapi` and `--default-auth` (the same group as
-    /// `run`'s, so that the options reach this command and not the prompt's).
-    @OptionGroup var options: SessionOptions
+    @Option(name: .customLong("openapi"),
+            help: ArgumentHelp("With verify: type the document's operations too, as --openapi does at the prompt.", valueName: "spec"))
+    var openAPI: String?
+
+    /// With verify and `--openapi`: how the document is read (`--openapi-auth`, `--default-auth`, `--server-var`).
+    @OptionGroup var document: DocumentOptions
+
+    func validate() throws {
+        guard action == .verify || (openAPI == nil && document.isEmpty) else {
+            throw ValidationError("show reads the cassette alone; --openapi and the options that go with it are for verify")
+        }
+        guard openAPI != nil || document.isEmpty else {
+            throw ValidationError("--openapi-auth, --default-auth and --server-var go with --openapi SPEC")
+        }
+    }
 }
 
 extension ShellCommandLine {
@@ -54,11 +66,10 @@ extension ShellCommandLine {
             output.error("\(host.name): cannot start: \(error)\n")
             return ExitStatus.software
         }
-        if let location = command.options.openAPI {
+        if let location = command.openAPI {
             // The document's operations, as a session with --openapi has them.
-            let options = command.options
             do throws(StartFailure) {
-                let document = try await loadDocument(location, options: options, host: host, output: output, transport: URLSessionTransport())
+                let document = try await loadDocument(location, options: command.document, host: host, output: output, transport: URLSessionTransport())
                 do {
                     if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
                         registry = try EndpointRegistry { }

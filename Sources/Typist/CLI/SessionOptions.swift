@@ -3,7 +3,8 @@ import ArgumentParser
 import Foundation
 import TypedAPI
 
-/// The options shared by the prompt, `run` and `check`.
+/// The options shared by the prompt, `run` and `check`; `generate`, `cassette` and `lesson` take
+/// only the ones they use (``DocumentOptions``; the workshop's `lesson`, its own).
 package struct SessionOptions: ParsableArguments {
     package init() {}
 
@@ -18,29 +19,8 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "spec"))
     package var openAPI: String?
 
-    @Option(name: .customLong("openapi-auth"),
-            help: ArgumentHelp("Fetch a document URL (--openapi) with a credential from the environment, sent to its origin only: bearer ($TYPIST_TOKEN), basic:USER ($TYPIST_PASSWORD), apikey:header:NAME or apikey:query:NAME ($TYPIST_API_KEY).",
-                               valueName: "kind"))
-    package var openAPIAuth: String?
-
-    /// What `--openapi-auth` sends, its secret read from the environment (never from the command
-    /// line, where `ps` shows it); nil without the option.
-    package func documentCredential(environment: [String: String]) throws -> DocumentCredential? {
-        guard let kind = openAPIAuth else { return nil }
-        let variables = ["token": "TYPIST_TOKEN", "password": "TYPIST_PASSWORD", "apiKey": "TYPIST_API_KEY"]
-        do {
-            return try DocumentCredential.parse(kind, secret: { variables[$0].flatMap { environment[$0] } }, missing: { name in
-                "\(kind) sends $\(variables[name] ?? name), which is not set: export it first"
-            })
-        } catch {
-            throw ValidationError("--openapi-auth: \(error)")
-        }
-    }
-
-    @Option(name: .customLong("default-auth"),
-            help: ArgumentHelp("What a document's operations send when it declares no security: bearer (token), basic (username and password), apikey:header:NAME, apikey:query:NAME or apikey:cookie:NAME (apiKey).",
-                               valueName: "kind"))
-    package var defaultAuth: String?
+    /// How the document is read and what its operations send: `--openapi-auth`, `--default-auth`, `--server-var`.
+    @OptionGroup package var document: DocumentOptions
 
     @Option(name: .customLong("cassette"),
             help: ArgumentHelp("Record this session's exchanges into a HAR file, or replay them from it with no network (secrets are masked in the file).",
@@ -57,34 +37,6 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "parts"))
     var match: String?
 
-    @Option(name: .customLong("server-var"),
-            help: ArgumentHelp("A value for a variable of the document's server URLs (https://{hostname}/api/v3): --server-var hostname=github.example.com (repeatable).",
-                               valueName: "name=value"))
-    package var serverVariables: [String] = []
-
-    /// `--server-var`s as a dictionary; one without `=` is an error that says how to write it.
-    package func serverVariableValues() throws -> [String: String] {
-        try Self.nameValuePairs(serverVariables, option: "--server-var")
-    }
-
-    /// `name=value` words as a dictionary.
-    package static func nameValuePairs(_ words: [String], option: String) throws -> [String: String] {
-        var values: [String: String] = [:]
-        for word in words {
-            guard let (name, value) = nameValuePair(word) else {
-                throw ValidationError("\(option) takes name=value, such as \(option) hostname=github.example.com; not '\(word)'")
-            }
-            values[name] = value
-        }
-        return values
-    }
-
-    /// `name=value` split at its first `=`; `nil` without one, or with no name before it.
-    package static func nameValuePair(_ word: String) -> (name: String, value: String)? {
-        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return nil }
-        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
-    }
-
     @Flag(name: .customLong("validate"),
           help: "Read every response a document (--openapi) types against its schema whole: keys it does not declare are warnings, and a response that cannot be typed names every departure.")
     package var validate = false
@@ -97,10 +49,10 @@ package struct SessionOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The HTTP transport (default: the host's first; typist has curl and urlsession).",
                                valueName: "name"))
-    var transport: String?
+    package var transport: String?
 
     @Flag(name: .customLong("no-color"), help: "Never use colour (NO_COLOR does the same).")
-    var noColor = false
+    package var noColor = false
 
     @Option(name: .customLong("cacert"),
             help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's: a private CA, a self-signed server (CURL_CA_BUNDLE or SSL_CERT_FILE do the same).",
@@ -118,6 +70,11 @@ package struct SessionOptions: ParsableArguments {
     @Flag(name: [.customShort("k"), .customLong("insecure")],
           help: "Do not check the server's certificate (a warning says so whenever it is in effect; never with real credentials).")
     var insecure = false
+
+    /// `--openapi-auth`.
+    package var openAPIAuth: String? { document.openAPIAuth }
+    /// `--default-auth`.
+    package var defaultAuth: String? { document.defaultAuth }
 
     /// The cassette options, read: the file, the mode and what is matched; nil without `--cassette`.
     func cassetteSettings() throws(ShellCommandLine.StartFailure)

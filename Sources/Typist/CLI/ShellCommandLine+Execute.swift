@@ -75,7 +75,7 @@ extension ShellCommandLine {
         }
         var variables: [(name: String, value: String)] = []
         for assignment in options.variables {
-            guard let pair = SessionOptions.nameValuePair(assignment) else {
+            guard let pair = DocumentOptions.nameValuePair(assignment) else {
                 throw StartFailure(message: "--var takes name=value, not '\(assignment)'")
             }
             variables.append(pair)
@@ -137,7 +137,7 @@ extension ShellCommandLine {
             }
         }
         if let location = options.openAPI {
-            let document = try await loadDocument(location, options: options, host: host, output: output, transport: documentCassette ?? transport)
+            let document = try await loadDocument(location, options: options.document, tls: options.tls, host: host, output: output, transport: documentCassette ?? transport)
             do {
                 if host.extensions.contains(where: { $0.loadDocument != nil && $0.documentReplacesEndpoints }) {
                     registry = try EndpointRegistry { }
@@ -254,13 +254,13 @@ extension ShellCommandLine {
     }
 
     /// Reads `--openapi`'s document through the host's OpenAPI extension, a URL fetched through
-    /// `transport` with the command line's and the host's TLS options.
-    static func loadDocument(_ location: String, options: SessionOptions, host: ShellHost,
+    /// `transport` with the command line's (`tls`) and the host's TLS options.
+    static func loadDocument(_ location: String, options: DocumentOptions, tls commandLineTLS: TLSOptions = .system, host: ShellHost,
                              output: ShellOutput, transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
         guard let load = host.extensions.firstNonNil(\.loadDocument) else {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
         }
-        let tls = SessionTLS(commandLine: options.tls, host: host.tls,
+        let tls = SessionTLS(commandLine: commandLineTLS, host: host.tls,
                              processCABundle: transport is URLSessionTransport
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment)).options(for: nil)
         let credential: DocumentCredential?

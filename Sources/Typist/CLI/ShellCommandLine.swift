@@ -38,16 +38,16 @@ public enum ShellCommandLine {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
             let words = arguments.filter { !$0.hasPrefix("-") && $0 != "help" }
             // Each subcommand's own help (`typist lesson --help`, `typist help swift-check`).
-            let command: any ParsableCommand.Type = PromptCommand.configuration.subcommands
+            let command: any ParsableCommand.Type = RootCommand.configuration.subcommands
                 .first { $0.configuration.commandName == words.first } ?? PromptCommand.self
-            output.standard(PromptCommand.helpMessage(for: command) + "\n")
+            output.standard((command == PromptCommand.self ? RootCommand.promptHelp() : RootCommand.helpMessage(for: command)) + "\n")
             return ExitStatus.success
         }
         do {
-            command = try PromptCommand.parseAsRoot(arguments)
+            command = try RootCommand.parseAsRoot(RootCommand.subcommandFirst(arguments))
         } catch {
-            let code = PromptCommand.exitCode(for: error)
-            let message = PromptCommand.fullMessage(for: error)
+            let code = RootCommand.exitCode(for: error)
+            let message = RootCommand.promptSpelled(RootCommand.fullMessage(for: error))
             if code == .success {
                 output.standard(message + "\n")
                 return ExitStatus.success

@@ -1,6 +1,7 @@
 import APIScript
 import ArgumentParser
 import Foundation
+import TypedAPI
 import Typist
 import TypistCore
 import TypistText
@@ -12,8 +13,12 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Write Swift for an OpenAPI document: a model per file, Endpoint factories, Register lines.")
 
-    /// `--openapi` and `--default-auth`, as the prompt takes them (the rest are not used here).
-    @OptionGroup var options: SessionOptions
+    @Option(name: .customLong("openapi"),
+            help: ArgumentHelp("The OpenAPI document: a file or an http(s) URL, YAML or JSON, OpenAPI 3.0, 3.1 or Swagger 2.0.", valueName: "spec"))
+    var openAPI: String
+
+    /// How the document is read, as the prompt reads it: `--openapi-auth`, `--default-auth`, `--server-var`.
+    @OptionGroup var document: DocumentOptions
 
     @Option(help: ArgumentHelp("The folder to write (or, with --check, to compare).", valueName: "dir"))
     var output: String
@@ -29,13 +34,20 @@ struct GenerateCommand: ParsableCommand {
 
     /// Writes or checks; the exit status.
     static func run(_ command: GenerateCommand, output: ShellOutput) async -> Int32 {
-        guard let location = command.options.openAPI else {
-            output.error("typist: generate needs --openapi SPEC\n")
+        let location = command.openAPI
+        let credential: DocumentCredential?
+        let serverVariables: [String: String]
+        do {
+            credential = try command.document.documentCredential(environment: ProcessInfo.processInfo.environment)
+            serverVariables = try command.document.serverVariableValues()
+        } catch {
+            output.error("typist: \(error)\n")
             return ExitStatus.usage
         }
         let document: OpenAPIDocument
         do {
-            document = try await OpenAPIDocument.load(location, defaultAuth: command.options.defaultAuth)
+            document = try await OpenAPIDocument.load(location, defaultAuth: command.document.defaultAuth, serverVariables: serverVariables,
+                                                      transport: URLSessionTransport(), credential: credential)
         } catch {
             output.error("typist: cannot read \(OpenAPIDocument.shown(location)): \(error)\n")
             return ExitStatus.dataError
