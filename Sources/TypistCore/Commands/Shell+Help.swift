@@ -14,15 +14,20 @@ extension Shell {
             lines.append("  token = login(user: \"ada\", password: \"lovelace\").token")
             lines.append("")
             lines.append(style.bold("Commands"))
+            // A usage longer than the column puts its summary on the next line, as --help does.
+            let column = 28
             for command in commandList {
-                lines.append("  " + command.usage.padding(toLength: 28, withPad: " ", startingAt: 0) + command.summary)
+                let usage = "  " + command.usage
+                lines.append(usage.count < column + 2 ? usage.padding(toLength: column + 2, withPad: " ", startingAt: 0) + command.summary
+                             : usage + "\n" + String(repeating: " ", count: column + 2) + command.summary)
             }
             lines.append("")
             lines.append(sessionHelpLine())
             lines.append("Endpoints: \(registry.endpoints.count) in \(registry.groups.count) groups — :endpoints lists them.")
             lines.append("Untyped: httpGet, httpPost, httpPut, httpPatch, httpDelete, httpHead (\"/path\", query:, headers:, json:, form:, multipart:); "
                 + "httpStream(\"/path\") reads an event stream; :model turns JSON into Swift.")
-            lines.append("More: :help <endpoint>, :help <Model>, :help print, :help language")
+            lines.append("More: :help <endpoint>, :help <Model>, :help String, :help print; topics: "
+                + HelpTopic.allCases.map(\.rawValue).joined(separator: ", "))
             return lines.joined(separator: "\n")
         }
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
@@ -59,23 +64,16 @@ extension Shell {
                   as application/json); an error status is an error with its body. :curl shows the request (curl -N).
                 """
         }
-        if name == "language" {
-            return """
-                Statements: let/var, x = e, x += e, if/else, if let, guard let … else, for x in e, while, break,
-                continue, func name(label p: Type) -> Type { … }, return, expect(condition, "message").
-                Expressions: Swift precedence; closures { $0.id } and { p in p.id }; key paths \\.title;
-                optional chaining a?.b; a ?? b; try? e; ranges 0..<n; subscripts a[0], d["k"].
-                Full reference: Docs/Language.md
-                """
-        }
-        if let builtin = BuiltinHelp.text(for: name) { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") }
+        if let topic = HelpTopic.named(name) { return topic.text }
+        let members = BuiltinHelp.members(ofType: name).map { "\n" + $0 } ?? ""
+        if let builtin = BuiltinHelp.text(for: name) { return builtin + (Self.typeHelp[name].map { "\n" + $0 } ?? "") + members }
         if name.hasPrefix(QualifiedName.session + "."), let global = interpreter.global(named: name) {
             return "\(name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
         if let global = interpreter.global(named: name) {
             return "\(global.name): \(global.type)\(global.set == nil ? " (read-only)" : "")\n  \(global.summary)"
         }
-        if let type = Self.typeHelp[name] { return type }
+        if let type = Self.typeHelp[name] { return type + members }
         if let entry = TypedAPIHelp.entry(name) {
             // A TypedAPI name the write-ups also use (Endpoint, EndpointKind): both readings.
             return TypedAPIHelp.text(entry) + (moreHelp(name).map { "\n" + $0 } ?? "")
@@ -97,6 +95,9 @@ extension Shell {
         "String": "String — text; \"\\(expression)\" interpolates",
         "Secret": "Secret — text that prints as •••• (token, apiKey, password arguments); use it like a String",
         "Bytes": "Bytes — raw data (an endpoint's or a field's Data): count, b[i] (0…255), prefix, base64, hex, utf8 (String?); prints as <64 bytes: 1f8b08…>",
+        "Array": "Array — [T], elements in order: a[0], a.count, for x in a; [Int] and [Post] are checked element by element",
+        "Dictionary": "Dictionary — [String: T], values by key: d[\"k\"] (an optional), d.keys, for (k, v) in d",
+        "Range": "Range — 0..<n and 1...n, Ints in order: for i in 0..<3, (1...5).map { $0 * 2 }",
         "Any": "Any — a value whose type is known only when it runs (JSON from json(_:)); members are checked then",
     ]
 
@@ -105,8 +106,11 @@ extension Shell {
     func sessionHelpLine() -> String {
         let taken = Set(registry.endpoints.map(\.name))
         func spell(_ name: String) -> String { taken.contains(name) ? "session.\(name)" : name }
-        let settable = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies", "timeout"].map(spell)
-        var line = "Session: \(settable.joined(separator: ", ")); read-only: \(spell("last")) (_), \(spell("response"))."
+        // Each property the session registers, settable or not as it is registered.
+        let names = Shell.sessionGlobalOrder.filter { $0 != "_" }
+        let settable = names.filter { interpreter.global(named: QualifiedName.session + "." + $0)?.set != nil }
+        let readOnly = names.filter { !settable.contains($0) }.map { $0 == "last" ? spell($0) + " (_)" : spell($0) }
+        var line = "Session: \(settable.map(spell).joined(separator: ", ")); read-only: \(readOnly.joined(separator: ", "))."
         let shadowed = Shell.sessionGlobalNames.filter(taken.contains).sorted()
         if !shadowed.isEmpty {
             line += "\n  " + shadowed.map { "\($0)(…) is this host's endpoint" }.joined(separator: ", ")

@@ -11,8 +11,10 @@ extension Shell {
 
     /// The names the session itself defines. Each is `session.name`; the bare name too, unless
     /// an endpoint has it (a host's names win). No variable may take one.
-    static let sessionGlobalNames: Set<String> = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies",
-                                                  "timeout", "concurrency", "response", "last", "_"]
+    static let sessionGlobalNames = Set(sessionGlobalOrder)
+    /// The same, in the order `:help` lists them.
+    static let sessionGlobalOrder = ["baseURL", "token", "apiKey", "username", "password", "headers", "cookies",
+                                     "timeout", "concurrency", "response", "last", "_"]
 
     /// Registers a session property as `session.name`, and as `name` when no endpoint has it.
     func registerSessionGlobal(_ global: HostGlobal) throws {
