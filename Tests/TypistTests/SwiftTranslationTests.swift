@@ -154,6 +154,10 @@ struct SwiftTranslationTests {
             #"print("\(post2.title)")"#,
         ])
         #expect(try Self.swift("deletePost(id: 1)") == ["try await client.send(.deletePost(id: 1))"])
+        // Casts keep their place: parentheses where Swift would group otherwise.
+        #expect(try Self.swift("(post(id: 1).userId as Any) as? Int ?? 0") == [
+            "let result: Int = (try await client.send(.post(id: 1)).userId as Any as? Int) ?? 0",
+        ])
     }
 
     @Test("Literals take their parameters' Swift types: enum cases, UUIDs; slices become arrays and strings again")

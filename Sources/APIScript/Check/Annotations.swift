@@ -16,6 +16,7 @@ final class Annotations {
     private var callees: [ObjectIdentifier: Callee] = [:]
     private var rewrittenKinds: [ObjectIdentifier: Expr.Kind] = [:]
     private var scopes: [ObjectIdentifier: FunctionScope] = [:]
+    private var castTargets: [ObjectIdentifier: ScriptType] = [:]
     private var roots: [[Stmt]] = []
 
     /// Keeps a tree alive as long as this table (see the type's note).
@@ -25,6 +26,10 @@ final class Annotations {
 
     /// The static type; `.unknown` before checking.
     func type(of expression: Expr) -> ScriptType { types[ObjectIdentifier(expression)] ?? .unknown }
+
+    /// The type a cast (`x as? T`) names.
+    func castTarget(of expression: Expr) -> ScriptType { castTargets[ObjectIdentifier(expression)] ?? .unknown }
+    func setCastTarget(_ type: ScriptType, of expression: Expr) { castTargets[ObjectIdentifier(expression)] = type }
     func setType(_ type: ScriptType, of expression: Expr) { types[ObjectIdentifier(expression)] = type }
 
     /// What a name (or a qualified name written as a member access) refers to.

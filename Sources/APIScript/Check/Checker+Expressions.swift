@@ -92,6 +92,8 @@ extension Checker {
             let type = checkExpression(operand, expected: expected?.unwrapped)
             // As in Swift, `try?` on a `Void` call is `Void?`: `(try? deletePost(id: 1)) == nil` checks it failed.
             return type == .void ? .optional(.void) : type.optional
+        case .cast(let operand, let kind, let syntax):
+            return checkCast(expression, operand, kind, syntax)
         case .closure(let closure):
             var parameters: [ScriptType]?
             var result: ScriptType?
@@ -615,4 +617,36 @@ extension Checker {
         "quit": "to leave, type :quit (or press Ctrl-D)",
         "exit": "to leave, type :quit (or press Ctrl-D)",
     ]
+}
+
+extension Checker {
+    /// `x as? T`, `x as! T`, `x as T`, `x is T`: a value whose type is known only when it runs
+    /// (JSON) is looked at then; a value of a known type can only be what it is, so a cast to
+    /// another type is an error here, as Swift says it always fails.
+    private mutating func checkCast(_ expression: Expr, _ operand: Expr, _ kind: CastKind, _ syntax: TypeSyntax) -> ScriptType {
+        let target = resolveType(syntax)
+        annotations.setCastTarget(target, of: expression)
+        let type = checkExpression(operand, expected: kind == .plain ? target : nil)
+        let result: ScriptType = switch kind {
+        case .optional: target.optional
+        case .forced, .plain: target
+        case .test: .bool
+        }
+        guard target != .unknown, type != .unknown else { return result }
+        let fits = type == target || type.unwrapped == target || target.isDynamic || (target == .string && type == .secret)
+        if kind == .plain {
+            if type.isDynamic, !target.isDynamic {
+                error("'\(type)' is not convertible to '\(target)'", expression.span,
+                      notes: [.init("use 'as?' for the value or nil, or 'as!' for the value or an error")],
+                      suggestion: "as?")
+            } else if !fits {
+                error("cannot convert value of type '\(type)' to type '\(target)'", expression.span,
+                      notes: [.init("convert it with \(target)(…) where the language has one")])
+            }
+        } else if !type.isDynamic, !fits {
+            error("cast from '\(type)' to unrelated type '\(target)' always fails", expression.span,
+                  notes: [.init("only a value whose type is Any (JSON read at run time) can turn out to be another type")])
+        }
+        return result
+    }
 }

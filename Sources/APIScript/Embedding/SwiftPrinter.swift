@@ -300,7 +300,7 @@ struct SwiftPrinter {
             try hoist(right, autoclosure: autoclosure || op == .coalesce || op.isLogical)
         case .string(let parts):
             for case .expression(let inner) in parts { try hoist(inner, autoclosure: true) }
-        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base):
+        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .cast(let base, _, _):
             try hoist(base, autoclosure: autoclosure)
         case .subscriptAccess(let base, let index, _):
             try hoist(base, autoclosure: autoclosure)
@@ -412,7 +412,7 @@ struct SwiftPrinter {
         case .ternary(let condition, let whenTrue, let whenFalse):
             func part(_ inner: Expr, _ text: String) -> String {
                 switch annotations.kind(of: inner) {
-                case .ternary, .tryOptional: "(\(text))"
+                case .ternary, .tryOptional, .cast: "(\(text))"
                 default: text
                 }
             }
@@ -422,6 +422,14 @@ struct SwiftPrinter {
         case .tryOptional(let operand):
             let text = "try? " + (try self.expression(operand, leading: true, covered: true))
             return leading ? text : "(\(text))"
+        case .cast(let operand, let kind, let type):
+            let text = try self.expression(operand, leading: leading, covered: covered)
+            let grouped: Bool = switch annotations.kind(of: operand) {
+            case .binary(let op, _, _, _): op.precedence <= BinaryOperator.coalesce.precedence
+            case .ternary, .tryOptional: true
+            default: false
+            }
+            return (grouped ? "(\(text))" : text) + " \(kind.rawValue) \(type)"
         case .closure(let closure):
             return try self.closure(closure, expression.span)
         case .keyPath(let components):
@@ -442,7 +450,7 @@ struct SwiftPrinter {
             let tighter = inner.precedence > op.precedence
                 || (inner.precedence == op.precedence && !op.isNonAssociative && onRight == op.isRightAssociative)
             return tighter ? text : "(\(text))"
-        case .ternary, .tryOptional:
+        case .ternary, .tryOptional, .cast:
             return "(\(text))"
         default:
             return text
@@ -454,7 +462,7 @@ struct SwiftPrinter {
     /// `await` cover the whole chain after them.
     private func postfixBase(_ base: Expr, _ text: String, leading: Bool = false) -> String {
         switch annotations.kind(of: base) {
-        case .binary, .ternary, .unary, .tryOptional, .closure:
+        case .binary, .ternary, .unary, .tryOptional, .closure, .cast:
             return "(\(text))"
         default:
             if leading { return text }

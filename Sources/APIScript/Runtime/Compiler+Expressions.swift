@@ -103,6 +103,23 @@ extension Compiler {
             return Code(async: { frame in
                 try Operators.truth(try await test.async(frame)) ? try await yes.async(frame) : try await no.async(frame)
             })
+        case .cast(let operand, let kind, _):
+            let code = self.expression(operand)
+            let target = annotations.castTarget(of: expression)
+            switch kind {
+            case .plain: return code
+            case .optional: return Code.unary(code) { (try? DynamicConformance.conform($0, to: target)) ?? .null }
+            case .forced:
+                return Code.unary(code, at1(span) { value in
+                    do {
+                        return try DynamicConformance.conform(value, to: target)
+                    } catch var failure as ScriptFailure {
+                        failure.notes = [.init("'as?' gives nil instead of stopping here")]
+                        throw failure
+                    }
+                })
+            case .test: return Code.unary(code) { .bool((try? DynamicConformance.conform($0, to: target)) != nil) }
+            }
         case .tryOptional(let operand):
             let code = self.expression(operand)
             let absorb: (any Error) throws -> Value = { error in

@@ -151,7 +151,7 @@ struct Parser {
 
     /// Swift's statements and declarations the language does not have, with what to use instead.
     static let swiftOnlyStatements: [String: String] = [
-        "struct": "the language has no 'struct': values are records the endpoints return, dictionaries ([\"x\": 1]) or tuples",
+        "struct": "the language has no 'struct': values are records the endpoints return, or dictionaries ([\"x\": 1])",
         "class": "the language has no 'class': values are records the endpoints return, dictionaries ([\"x\": 1]) or tuples",
         "enum": "the language has no 'enum': write a case as a string, or '.case' where a parameter takes the host's enum",
         "protocol": "the language has no 'protocol': functions take the types they use",
@@ -500,6 +500,11 @@ struct Parser {
 
     private mutating func parseBinary(minimum: Int) -> Expr {
         var left = parseUnary()
+        // A cast binds tighter than `??` and looser than ranges, as Swift's CastingPrecedence does.
+        while minimum <= BinaryOperator.coalesce.precedence, let kind = castAhead() {
+            left = parseCast(left, kind)
+            if abandoned { return left }
+        }
         while let symbol = current.kind.symbol, let op = BinaryOperator(rawValue: symbol), op.precedence >= minimum,
             continuesAcrossLine(current)
         {
@@ -517,6 +522,10 @@ struct Parser {
             left = limited(Expr(.binary(op, left, rightOperand, operatorSpan: operatorToken.span),
                                 left.span.joined(rightOperand.span)))
             if abandoned { return left }
+            while minimum <= BinaryOperator.coalesce.precedence, let kind = castAhead() {
+                left = parseCast(left, kind)
+                if abandoned { return left }
+            }
             if op.isNonAssociative, let next = current.kind.symbol.flatMap(BinaryOperator.init(rawValue:)),
                 next.precedence == level, continuesAcrossLine(current)
             {
@@ -524,6 +533,29 @@ struct Parser {
             }
         }
         return left
+    }
+
+    /// The cast that starts at the current token (`as?`, `as!`, `as`, `is`), if one does: on the
+    /// operand's line, or on the next with `as?` or `as!` (which cannot start a statement).
+    private func castAhead() -> CastKind? {
+        let word: String
+        switch current.kind {
+        case .identifier("as"): word = "as"
+        case .identifier("is"): word = "is"
+        default: return nil
+        }
+        let next = peek(1)
+        let marked = !next.spaceBefore && (next.isSymbol("?") || next.isSymbol("!"))
+        guard !current.newlineBefore || (word == "as" && marked) else { return nil }
+        if word == "is" { return .test }
+        return marked ? (next.isSymbol("?") ? .optional : .forced) : .plain
+    }
+
+    private mutating func parseCast(_ operand: Expr, _ kind: CastKind) -> Expr {
+        _ = advance()
+        if kind == .optional || kind == .forced { _ = advance() }
+        let type = parseType()
+        return limited(Expr(.cast(operand, kind, type), operand.span.joined(type.span)))
     }
 
     private mutating func parseUnary() -> Expr {

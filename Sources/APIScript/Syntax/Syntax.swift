@@ -19,6 +19,8 @@ final class Expr {
         case binary(BinaryOperator, Expr, Expr, operatorSpan: TextSpan)
         case ternary(Expr, Expr, Expr)
         case tryOptional(Expr)
+        /// `x as? T`, `x as! T`, `x as T` and `x is T`.
+        case cast(Expr, CastKind, TypeSyntax)
         case closure(ClosureSyntax)
         case keyPath([(name: String, span: TextSpan)])
         /// An operator used as a function: `+` in `reduce(0, +)`.
@@ -74,7 +76,8 @@ final class Expr {
             elements.reduce(0) { max($0, $1.height) }
         case .dictionary(let pairs):
             pairs.reduce(0) { max($0, $1.key.height, $1.value.height) }
-        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .tryOptional(let base):
+        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .tryOptional(let base),
+            .cast(let base, _, _):
             base.height
         case .subscriptAccess(let base, let index, _):
             max(base.height, index.height)
@@ -171,8 +174,14 @@ indirect enum Pattern {
     }
 }
 
+/// What a cast asks: `as?` (the value as the type, or nil), `as!` (the value as the type, or an
+/// error), `as` (the type it already has, or `Any`) and `is` (whether it is of the type).
+enum CastKind: String, Sendable {
+    case optional = "as?", forced = "as!", plain = "as", test = "is"
+}
+
 /// A type as written: `Int`, `[Post]`, `[String: Int]`, `String?`.
-indirect enum TypeSyntax {
+indirect enum TypeSyntax: CustomStringConvertible {
     case name(String, TextSpan)
     case optional(TypeSyntax, TextSpan)
     case array(TypeSyntax, TextSpan)
@@ -186,6 +195,19 @@ indirect enum TypeSyntax {
             span
         }
     }
+
+    /// As written in Swift.
+    var description: String {
+        switch self {
+        case .name(let name, _): name
+        case .optional(let wrapped, _): (wrapped.isFunction ? "(\(wrapped))" : wrapped.description) + "?"
+        case .array(let element, _): "[\(element)]"
+        case .dictionary(let key, let value, _): "[\(key): \(value)]"
+        case .function(let parameters, let result, _): "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
+        }
+    }
+
+    private var isFunction: Bool { if case .function = self { true } else { false } }
 }
 
 /// `func name(label parameter: Type = default, …) -> Type { … }`.

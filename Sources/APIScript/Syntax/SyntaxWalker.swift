@@ -70,7 +70,8 @@ enum SyntaxWalker {
                 walk(pair.key, into, visit)
                 walk(pair.value, into, visit)
             }
-        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .tryOptional(let base):
+        case .member(let base, _, _, _), .forceUnwrap(let base), .unary(_, let base), .tryOptional(let base),
+            .cast(let base, _, _):
             walk(base, into, visit)
         case .subscriptAccess(let base, let index, _):
             walk(base, into, visit)
