@@ -88,6 +88,27 @@ struct SessionTests {
         }
     }
 
+    @Test("Completion in a call: the labels still missing, required first; after a label, the values of its type; no keywords")
+    func argumentCompletion() async throws {
+        try await withDemoShell { shell, _, _ in
+            _ = try await shell.evaluate(#"let q = "swift"; let n = 3; let flag = true"#)
+            func offered(_ text: String) -> [String] { shell.completions(before: text).candidates }
+            #expect(offered("searchRepositories(") == ["query:", "sort:", "perPage:"])
+            #expect(offered(#"searchRepositories(query: "swift", "#) == ["sort:", "perPage:"])
+            #expect(offered(#"searchRepositories(perPage: 2, q"#) == ["query:"])
+            #expect(offered(#"createPost(title: "a, b", userId: 1, "#) == ["body:"])
+            // A value of the parameter's type: variables, and functions that return one.
+            let values = offered("searchRepositories(query: ")
+            #expect(values.contains("q") && !values.contains("n") && !values.contains("while") && !values.contains("guard"), "\(values)")
+            #expect(offered("searchRepositories(query: \"x\", perPage: ").contains("n"))
+            #expect(!offered("searchRepositories(query: \"x\", perPage: ").contains("q"))
+            // Nothing of the type with that prefix: the names in scope, as anywhere.
+            #expect(offered("searchRepositories(query: fla") == ["flag"])
+            // Elsewhere, as before: keywords and names.
+            #expect(offered("gua") == ["guard"])
+        }
+    }
+
     @Test("`try?` on a Void endpoint is `Void?`: nil when the call failed, so it can be checked")
     func tryOnVoid() async throws {
         try await withDemoShell { shell, output, _ in

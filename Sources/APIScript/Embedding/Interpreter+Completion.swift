@@ -45,15 +45,63 @@ extension Interpreter {
             let members = names.filter { seen.insert($0).inserted && $0.hasPrefix(prefix) }
             return Completions(prefix: prefix, candidates: declared ? members : members.sorted(), areMembers: true)
         }
+        if let arguments = ArgumentPosition(before: before), let parameters = parameters(of: arguments.callee),
+            let candidates = argumentCandidates(parameters, at: arguments, prefix: prefix)
+        {
+            return Completions(prefix: prefix, candidates: candidates, areMembers: false)
+        }
         // Qualified spellings (`session.token`) are offered after their qualifier's dot, not here.
         var candidates = Set(table.bindings.keys.filter { !$0.contains(".") }).union(Self.keywords)
         candidates.formUnion(declaredNames(in: before))
-        if let labels = argumentLabels(before: before) {
-            candidates.formUnion(labels.map { $0 + ":" })
-        }
         return Completions(prefix: prefix,
                            candidates: candidates.filter { $0.hasPrefix(prefix) && $0 != Self.placeholder }.sorted(),
                            areMembers: false)
+    }
+
+    /// At an argument's start (`getRecords(bucketId: "b", ` + Tab): the labels not given yet —
+    /// required ones first, in the function's order — or, where an unlabeled parameter comes
+    /// next, the values that fit it. At a value (`bucketId: ` + Tab): the names whose type fits the
+    /// parameter (its variables and the functions that return one) and the literals that do
+    /// (`true`, `nil`), no statement keywords. `nil` where nothing fits a typed prefix, so that the
+    /// names in scope are offered as before.
+    private func argumentCandidates(_ parameters: [(label: String?, type: ScriptType, required: Bool)],
+                                    at position: ArgumentPosition, prefix: String) -> [String]? {
+        let missing = parameters.filter { $0.label.map { !position.labels.contains($0) } ?? true }
+        var labels: [String] = []
+        let parameter: (label: String?, type: ScriptType, required: Bool)?
+        if let label = position.valueOf {
+            parameter = parameters.first { $0.label == label }
+        } else {
+            labels = (missing.filter(\.required) + missing.filter { !$0.required }).compactMap(\.label)
+                .map { $0 + ":" }.filter { $0.hasPrefix(prefix) }
+            parameter = missing.first.flatMap { $0.label == nil ? $0 : nil }
+        }
+        guard let parameter else { return labels.isEmpty && !prefix.isEmpty ? nil : labels }
+        let wanted = parameter.type.unwrapped
+        func fits(_ type: ScriptType) -> Bool {
+            if wanted.isDynamic { return true }
+            if case .function(_, let result) = type { return result.unwrapped == wanted }
+            return type.unwrapped == wanted || (wanted == .secret && type == .string)
+        }
+        var values = table.bindings.filter { !$0.key.contains(".") && $0.key != Self.placeholder && fits($0.value.type) }.map(\.key)
+        if wanted == .bool { values += ["true", "false"] }
+        if parameter.type.isOptional { values.append("nil") }
+        let offered = labels + values.filter { $0.hasPrefix(prefix) }.sorted()
+        return offered.isEmpty && !prefix.isEmpty ? nil : offered
+    }
+
+    /// A callee's parameters: a host function's, or a script function's with their types.
+    private func parameters(of callee: String) -> [(label: String?, type: ScriptType, required: Bool)]? {
+        guard let binding = table.bindings[callee] else { return nil }
+        switch binding.kind {
+        case .hostFunction(let function):
+            return function.parameters.map { ($0.label, $0.type, $0.defaultValue == nil && !$0.type.isOptional) }
+        case .scriptFunction(let syntax):
+            guard case .function(let types, _) = binding.type, types.count == syntax.parameters.count else { return nil }
+            return zip(syntax.parameters, types).map { ($0.label, $1, $0.defaultValue == nil) }
+        default:
+            return nil
+        }
     }
 
     /// Member names of the expression before a `.`, from its static type, or from its value when
@@ -170,33 +218,6 @@ extension Interpreter {
             if index + 1 < words.count { names.append(String(words[index + 1])) }
         }
         return names
-    }
-
-    /// The labels of the function whose argument list the cursor is in, at a label position.
-    private func argumentLabels(before text: String) -> [String]? {
-        var depth = 0
-        var index = text.endIndex
-        let trimmed = text.reversed().drop { $0 == " " }
-        guard let last = trimmed.first, last == "(" || last == "," else { return nil }
-        while index > text.startIndex {
-            index = text.index(before: index)
-            let character = text[index]
-            if character == ")" || character == "]" || character == "}" { depth += 1 }
-            if character == "(" || character == "[" || character == "{" {
-                if depth == 0 {
-                    guard character == "(" else { return nil }
-                    let name = text[..<index].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                    let callee = String(name.reversed())
-                    switch table.bindings[callee]?.kind {
-                    case .hostFunction(let function)?: return function.parameters.compactMap(\.label)
-                    case .scriptFunction(let syntax)?: return syntax.parameters.compactMap(\.label)
-                    default: return nil
-                    }
-                }
-                depth -= 1
-            }
-        }
-        return nil
     }
 }
 
