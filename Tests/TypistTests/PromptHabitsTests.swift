@@ -22,16 +22,16 @@ struct PromptHabitsTests {
         }
     }
 
-    @Test(":history lists the last inputs, the one before numbered 1; a count and `search word` narrow it")
+    @Test(":history lists the last inputs numbered from the oldest, as shells do; a count and `search word` narrow it")
     func history() async throws {
         try await withDemoShell { shell, output, _ in
             let source = ScriptedLineSource(["let a = 1", "post(id: 1).title", "posts().count", ":history", ":history 1",
                                       ":history search post", ":history search nothing-like-this", ":history seven"])
             _ = await shell.runPrompt(source)
             let text = output.standard
-            #expect(text.contains("3  let a = 1\n2  post(id: 1).title\n1  posts().count\n"), "\(text)")
-            #expect(text.contains("1  :history\n"), "the count picks the newest, and never this command")
-            #expect(text.contains("4  post(id: 1).title\n3  posts().count\n"), "\(text)")
+            #expect(text.contains("1  let a = 1\n2  post(id: 1).title\n3  posts().count\n"), "\(text)")
+            #expect(text.contains("4  :history\n"), "the count picks the newest, and never this command")
+            #expect(text.contains("2  post(id: 1).title\n3  posts().count\n"), "\(text)")
             #expect(text.contains("no input contains 'nothing-like-this'"))
             #expect(output.error.contains(":history takes a count or `search word`, not 'seven'"))
         }

@@ -192,11 +192,14 @@ struct SwiftTranslationTests {
         #expect(!parts.setup.contains { $0.contains("session's m") }, "m is declared by the line itself")
     }
 
-    @Test("What has no Swift counterpart is said, not guessed: dynamic JSON, an endpoint inside a closure")
+    @Test("What has no Swift counterpart is said, not guessed: dynamic JSON, an endpoint inside a closure, pages")
     func refusals() throws {
         let shell = try Self.shell()
         for (text, message) in [(#"json("{}").a"#, "json(_:) makes dynamic values"),
-                                ("posts().map { comments(postId: $0.id) }", "an endpoint called inside a closure")] {
+                                ("posts().map { comments(postId: $0.id) }", "an endpoint called inside a closure"),
+                                // `pages` is named, not the closure it takes.
+                                (#"pages { searchRepositories(query: "swift", perPage: 2) }.count"#,
+                                 "pages { … } follows a service's next pages in the shell")] {
             guard case .failure(let failure) = SwiftSnippet(shell: shell).parts(for: text, isPrompt: true) else {
                 Issue.record("\(text) was written")
                 continue

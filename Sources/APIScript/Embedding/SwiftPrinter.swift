@@ -538,6 +538,7 @@ struct SwiftPrinter {
                                covered: Bool) throws -> String {
         switch annotations.callee(of: expression) {
         case .hostFunction(let function, let map)?:
+            if let reason = host.unsupported(function) { throw unsupported(reason, expression.span) }
             var swiftArguments: [SwiftArgument?] = []
             for argumentIndex in map {
                 guard let argumentIndex else {

@@ -15,16 +15,21 @@ package struct SwiftHostWriting: Sendable {
     /// A comment to add after a statement that calls the function, such as where the shell keeps
     /// a token; `nil` for none.
     public var note: @Sendable (_ function: HostFunction) -> String?
+    /// Why a host function has no Swift counterpart, said before its arguments are written (so
+    /// that `pages { … }` is named, not the closure inside it); `nil` to write it.
+    public var unsupported: @Sendable (_ function: HostFunction) -> String?
 
     /// Creates a host's writing.
     public init(call: @escaping @Sendable (HostFunction, [SwiftArgument?]) -> String?,
                 global: @escaping @Sendable (String) -> String?,
                 assignment: @escaping @Sendable (String, String) -> String?,
-                note: @escaping @Sendable (HostFunction) -> String? = { _ in nil }) {
+                note: @escaping @Sendable (HostFunction) -> String? = { _ in nil },
+                unsupported: @escaping @Sendable (HostFunction) -> String? = { _ in nil }) {
         self.call = call
         self.global = global
         self.assignment = assignment
         self.note = note
+        self.unsupported = unsupported
     }
 }
 

@@ -150,8 +150,8 @@ extension Shell {
 }
 
 extension Shell {
-    /// `:history`, `:history 5`, `:history search posts`: numbered as Up counts back (1 is the
-    /// input before this one); lines that held a secret were never kept.
+    /// `:history`, `:history 5`, `:history search posts`: numbered from the oldest kept, as shells
+    /// number theirs (the newest has the highest number); lines that held a secret were never kept.
     func historyCommand(_ argument: String) -> Bool {
         var entries = lineSource?.historyEntries() ?? []
         // Not this `:history` itself.
@@ -161,7 +161,7 @@ extension Shell {
             return true
         }
         let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
-        var picked: [(number: Int, line: String)] = entries.enumerated().map { (entries.count - $0.offset, $0.element) }
+        var picked: [(number: Int, line: String)] = entries.enumerated().map { ($0.offset + 1, $0.element) }
         switch words.first {
         case nil:
             picked = Array(picked.suffix(20))

@@ -42,6 +42,12 @@ struct SwiftSnippet {
                 endpoints[function.name]?.producesToken == true
                     ? "// the shell keeps the token \(function.name)(…) answers with; in Swift: token = AccessToken(<answer>.token)"
                     : nil
+            },
+            unsupported: { function in
+                guard endpoints[function.name] == nil, function.name == Shell.pagesName else { return nil }
+                return "pages { … } follows a service's next pages in the shell, and TypedAPI has no such call: in Swift, "
+                    + "send the call, read the next page's link or cursor from its answer, and send again "
+                    + "(:curl pages { … } shows the first page's request)"
             })
         return shell.interpreter.swift(for: text, isPrompt: isPrompt, host: writing).map { program in
             let used = program.functions.compactMap { endpoints[$0] }

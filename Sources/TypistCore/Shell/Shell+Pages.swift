@@ -4,16 +4,18 @@ import TypedAPI
 extension Shell {
     /// The most pages `pages { … }` fetches unless told otherwise.
     static let defaultPageLimit = 100
+    /// The function's name.
+    static let pagesName = "pages"
 
     /// Registers `pages(limit:_:)`, unless the host has an endpoint of that name.
     func registerPages() throws {
-        guard !registry.endpoints.contains(where: { $0.name == "pages" }) else { return }
+        guard !registry.endpoints.contains(where: { $0.name == Self.pagesName }) else { return }
         let summary = "Every page of one endpoint call, concatenated: follows a Link: <…>; rel=\"next\" or Next-Page header, "
             + "a next link or a cursor field (next_cursor, nextPageToken), on the session's origin, up to limit pages. "
             + "The call returns an array, or a record with one array field (its items)"
         let warn = output.error
         var function = HostFunction(
-            name: "pages",
+            name: Self.pagesName,
             parameters: [
                 .init(label: "limit", type: .int, defaultValue: .int(Self.defaultPageLimit)),
                 .init(label: nil, name: "call", type: .function(parameters: [], result: .unknown)),
