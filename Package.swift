@@ -239,7 +239,7 @@ let package = Package(
             name: "TypistTests",
             dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "TestSupport", "TypistProcess", "typist", "example-host", "compat-host", "generated-host"],
-            exclude: ["Scripts", "Transcripts"],
+            exclude: ["Scripts", "Transcripts", "WriteupDesigns"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .testTarget(

@@ -60,6 +60,14 @@ extension Shell {
         } catch {
             results.append(("swift", false, "\(error)"))
         }
+        // The check reads the lesson's own usage and misuse: a copy edited in the folder changes
+        // nothing, and says so rather than leave the student wondering.
+        for name in ["usage.swift", "misuse.swift"] {
+            let copy = try? Data(contentsOf: base.appendingPathComponent(name))
+            if let copy, copy != (try? Data(contentsOf: lesson.directory.appendingPathComponent(name))) {
+                output.error("warning: \(name) in \(folder) differs from the lesson's: the check reads the lesson's own (\(name) is not to be edited)\n")
+            }
+        }
         let exercise = base.appendingPathComponent("exercise.api")
         if let text = try? String(contentsOf: exercise, encoding: .utf8) {
             let captured = CapturedText()

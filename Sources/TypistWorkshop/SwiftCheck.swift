@@ -146,6 +146,8 @@ public enum SwiftCheck {
     static let commonDiagnostics: [(String, String)] = [
         ("'AccessToken' and '()' be equivalent",
          "The endpoint's kind needs request data: a Bearer endpoint is sent with an AccessToken (`client.send(endpoint, with: token)`). Sending it without one is exactly what the kind exists to refuse (write-up 3)."),
+        ("'nil' is not compatible with expected argument type 'AccessToken'",
+         "The endpoint's kind needs request data: a Bearer endpoint is sent with an AccessToken, and no token (nil) is not one. Sending it without one is exactly what the kind exists to refuse (write-up 3)."),
         ("'()' and 'AccessToken' be equivalent",
          "A public endpoint takes no request data: drop `with: token` (write-up 3)."),
         ("missing argument for parameter 'with'",

@@ -59,6 +59,46 @@ struct WorkshopTests {
         }
     }
 
+    /// Designs written from a write-up alone, in its own spelling (`WriteupDesigns/lesson-N.swift`).
+    static var writeupDesigns: [Int] {
+        let folder = Built.packageRoot.appendingPathComponent("Tests/TypistTests/WriteupDesigns")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap { name in
+            name.hasPrefix("lesson-") && name.hasSuffix(".swift") ? Int(name.dropFirst(7).dropLast(6)) : nil
+        }.sorted()
+    }
+
+    @Test("A design written from the lesson's write-up alone passes its checks: the usage compiles, the misuse is refused for the lesson's reason",
+          arguments: WorkshopTests.writeupDesigns)
+    func writeupDesign(number: Int) async throws {
+        let lesson = try #require(Self.lessons.first { $0.number == number })
+        let design = Built.packageRoot.appendingPathComponent("Tests/TypistTests/WriteupDesigns/lesson-\(number).swift")
+        try await withTemporaryFolder("typist-writeup") { folder in
+            try FileManager.default.copyItem(at: design, to: folder.appendingPathComponent("design.swift"))
+            try FileManager.default.copyItem(at: lesson.directory.appendingPathComponent("reference.api"), to: folder.appendingPathComponent("exercise.api"))
+            try await withDemoShell { shell, output, _ in
+                let status = await shell.checkExercises(lesson, in: folder.path)
+                #expect(output.standard.contains("✓ swift usage"), "\(output.all)")
+                #expect(output.standard.contains("✓ swift misuse: the compiler refuses the misuse"), "\(output.all)")
+                #expect(status == 0, "\(output.all)")
+            }
+        }
+    }
+
+    @Test("lesson --check reads the lesson's own usage and misuse, and says so when the folder's copy was edited")
+    func editedCopies() async throws {
+        try await withTemporaryFolder("typist-edited") { folder in
+            let exercises = folder.appendingPathComponent("lesson-0").path
+            _ = try await Built.run("typist", ["lesson", "0", "--start", exercises])
+            let untouched = try await Built.run("typist", ["lesson", "0", "--check", exercises])
+            #expect(!untouched.error.contains("differs from the lesson's"), "\(untouched.error)")
+            let usage = URL(fileURLWithPath: exercises).appendingPathComponent("usage.swift")
+            try Data("// emptied\n".utf8).write(to: usage)
+            let edited = try await Built.run("typist", ["lesson", "0", "--check", exercises])
+            #expect(edited.error.contains("usage.swift in \(exercises) differs from the lesson's: the check reads the lesson's own"), "\(edited.error)")
+        }
+    }
+
     @Test("At the prompt: :lesson shows a step, doing it is noticed, :next and :back move, checks change nothing")
     func prompt() async throws {
         try await withDemoShell { shell, output, _ in
@@ -171,9 +211,9 @@ struct WorkshopTests {
         let misuse = lesson.directory.appendingPathComponent("misuse.swift").path
         let refused = try await Built.run("typist", ["swift-check", design, misuse, "--expect-failure"])
         #expect(refused.status == 0, "\(refused.standard)\(refused.error)")
-        #expect(refused.standard.contains("requires the types 'AccessToken' and '()' be equivalent"), "\(refused.standard)")
+        #expect(refused.standard.contains("'nil' is not compatible with expected argument type 'AccessToken'"), "\(refused.standard)")
         #expect(refused.standard.contains("The endpoint's kind needs request data"), "\(refused.standard)")
-        #expect(refused.standard.contains("✓ refused by the compiler for the misuse's reason: \"requires the types 'AccessToken' and '()' be equivalent\" on misuse.swift:6"),
+        #expect(refused.standard.contains("✓ refused by the compiler for the misuse's reason: \"'nil' is not compatible with expected argument type 'AccessToken'\" on misuse.swift:8"),
                 "\(refused.standard)")
         let usage = lesson.directory.appendingPathComponent("usage.swift").path
         let compiles = try await Built.run("typist", ["swift-check", design, usage])
