@@ -89,7 +89,9 @@ extension LessonCommand {
         return .custom(readsLines: number != nil && style == .interactive) { session, host, input in
             let shell = session.shell
             guard let walk = LessonWalk.of(shell) else { return ExitStatus.software }
-            guard let number else { return walk.lessonCommand("", shell) ? ExitStatus.success : ExitStatus.usage }
+            guard let number else {
+                return walk.lessonCommand("", shell, starting: { "\(host.name) lesson \($0)" }) ? ExitStatus.success : ExitStatus.usage
+            }
             guard style == .interactive else {
                 guard let lesson = walk.lessons(shell).first(where: { $0.number == number }) else {
                     shell.fail("no lesson \(number); `\(host.name) lesson` lists them")

@@ -72,16 +72,21 @@ package final class LessonWalk: InputObserver {
         await checkLessonStep(after: input, succeeded: succeeded, errors: errors, shell)
     }
 
-    /// `:lesson` lists the lessons; `:lesson N` starts one.
-    package func lessonCommand(_ argument: String, _ shell: Shell) -> Bool {
+    /// `:lesson` lists the lessons; `:lesson N` starts one. `starting` spells how a lesson is started
+    /// where the list is shown: `:lesson 0` at the prompt, `typist lesson 0` from a shell.
+    package func lessonCommand(_ argument: String, _ shell: Shell, starting: (Int) -> String = { ":lesson \($0)" }) -> Bool {
         let lessons = lessons(shell)
         guard !lessons.isEmpty else {
             shell.fail("this shell has no lessons")
             return false
         }
         guard !argument.isEmpty else {
-            shell.writeOwnText(lessons.map { lesson in
-                "  :lesson \(lesson.number)  \(lesson.title)" + (lesson.reading.map { "\n             follows \($0)" } ?? "")
+            let spelled = lessons.map { starting($0.number) }
+            let width = spelled.map(\.count).max() ?? 0
+            let indent = String(repeating: " ", count: width + 4)
+            shell.writeOwnText(zip(lessons, spelled).map { lesson, spelling in
+                "  " + spelling.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + lesson.title
+                    + (lesson.reading.map { "\n\(indent)follows \($0)" } ?? "")
             }.joined(separator: "\n"))
             return true
         }
@@ -104,15 +109,23 @@ package final class LessonWalk: InputObserver {
             shell.fail("no lesson is running; start one with :lesson N")
             return false
         }
-        let count = lessons[position.lesson].steps.count
+        let lesson = lessons[position.lesson]
+        let count = lesson.steps.count
+        guard offset < 0 || position.step < count else {
+            shell.write("\(lesson.title) has ended: :back shows its last step, :lesson starts another")
+            return true
+        }
         let target = position.step + offset
         guard target >= 0 else {
             shell.fail("this is the first step")
             return false
         }
         guard target < count else {
-            shell.write("That was the last step of \(lessons[position.lesson].title). Exercises: \(lessons[position.lesson].directory.path)")
-            lessonPosition = nil
+            // Past the last step: :back comes back to it. The exercises are started where the
+            // student works, not read from the checkout.
+            shell.write("That was the last step of \(lesson.title). The exercises: typist lesson \(lesson.number) --start ~/lesson-\(lesson.number), "
+                        + "then typist lesson \(lesson.number) --check ~/lesson-\(lesson.number)")
+            lessonPosition = LessonPosition(lesson: position.lesson, step: count, done: true)
             return true
         }
         position.step = target

@@ -298,6 +298,10 @@ struct CommandLineTests {
             _ = try await Built.run("typist", ["lesson", "0", "--start", exercises])
             let collected = try await Built.run("typist", ["lesson", "0", "--check", exercises, "--format", "json"])
             #expect(collected.standard.hasPrefix("{\"lesson\":0,"), "\(collected.standard) \(collected.error)")
+            // From a shell, the list says how a shell starts a lesson.
+            let listed = try await Built.run("typist", ["lesson"])
+            #expect(listed.standard.hasPrefix("  typist lesson 0  Lesson 0"), "\(listed.standard)")
+            #expect(!listed.standard.contains(":lesson"), "\(listed.standard)")
             let show = try await Built.run("typist", ["cassette", "show", "x.har", "--openapi", document.path])
             #expect(show.status == 64 && show.error.contains("--openapi and the options that go with it are for verify"), "\(show.error)")
             let script = folder.appendingPathComponent("s.api")

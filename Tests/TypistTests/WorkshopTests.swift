@@ -152,6 +152,16 @@ struct WorkshopTests {
             await shell.handle(":type breeds().message[\"hound\"]?.uppercased()")
             #expect(output.standard.contains("✓ step done, refused as it should be — :next ends the lesson"), "\(output.all)")
             #expect(output.error.contains("has no member 'uppercased'"), "the error is still shown")
+            // Past the end: where the exercises start, no path into the checkout; :back returns.
+            output.clear()
+            await shell.handle(":next")
+            #expect(output.standard.contains("The exercises: typist lesson 0 --start ~/lesson-0"), "\(output.standard)")
+            #expect(!output.standard.contains("/Workshop/"), "\(output.standard)")
+            await shell.handle(":next")
+            #expect(output.standard.contains("has ended: :back shows its last step"), "\(output.standard)")
+            output.clear()
+            await shell.handle(":back")
+            #expect(output.standard.contains("Step 7 of 7"), "\(output.all)")
         }
         // Every step meant to fail, in every lesson, is refused for its reason when walked by itself.
         let refusing = Self.lessons.flatMap { lesson in lesson.steps.filter { $0.refused != nil }.map { (lesson, $0) } }
