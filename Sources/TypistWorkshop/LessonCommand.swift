@@ -49,6 +49,9 @@ struct LessonCommand: ParsableCommand {
 
 extension LessonCommand {
     func validate() throws {
+        if offline, check != nil || start != nil {
+            throw ValidationError("--offline replays the walk; the exercises are checked against the demo service, which runs on this machine with no network: drop --offline")
+        }
         if offline, cassette != nil {
             throw ValidationError("--offline replays the lesson's own exchanges.har; --cassette names another: give one of them")
         }

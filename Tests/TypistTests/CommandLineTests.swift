@@ -302,6 +302,8 @@ struct CommandLineTests {
             let listed = try await Built.run("typist", ["lesson"])
             #expect(listed.standard.hasPrefix("  typist lesson 0  Lesson 0"), "\(listed.standard)")
             #expect(!listed.standard.contains(":lesson"), "\(listed.standard)")
+            let offline = try await Built.run("typist", ["lesson", "0", "--check", exercises, "--offline"])
+            #expect(offline.status == 64 && offline.error.contains("drop --offline"), "\(offline.error)")
             let show = try await Built.run("typist", ["cassette", "show", "x.har", "--openapi", document.path])
             #expect(show.status == 64 && show.error.contains("--openapi and the options that go with it are for verify"), "\(show.error)")
             let script = folder.appendingPathComponent("s.api")
