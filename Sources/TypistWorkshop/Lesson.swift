@@ -3,7 +3,8 @@ import Foundation
 /// A guided walk at the prompt, read from a lesson's Markdown (`lesson.md`).
 ///
 /// The file's `# ` line is the title; `key: value` lines before the first step are settings (such
-/// as `misuse:`, the diagnostic the lesson's misuse file must produce); each `## ` section is a
+/// as `misuse:`, the diagnostic the lesson's misuse file must produce), except `quote:` lines, each
+/// a line of the write-up the lesson's claims rest on, quoted as written; each `## ` section is a
 /// step: its prose, the line to type in a fenced code block whose info string is `typist`, and an optional
 /// `check: expression` that is true once the student has done the step (without one, typing the
 /// line itself is the check), an optional `expected: words` saying what the check looks for
@@ -34,6 +35,9 @@ public struct Lesson: Sendable {
     public var introduction: String
     /// Settings from `key: value` lines before the first step.
     public var settings: [String: String]
+    /// Lines of the write-up the lesson's claims about it rest on, as written there (its `quote:`
+    /// lines), so that each claim can be traced to the article.
+    public var quotes: [String]
     /// The steps, in order.
     public var steps: [Step]
     /// The folder the lesson lives in, with its exercises.
@@ -49,6 +53,7 @@ public struct Lesson: Sendable {
         title = "Lesson \(number)"
         var introduction: [String] = []
         var settings: [String: String] = [:]
+        var quotes: [String] = []
         var steps: [Step] = []
         // nil outside a fence; true inside a ```typist fence (the line to type), false inside another.
         var fence: Bool?
@@ -86,7 +91,7 @@ public struct Lesson: Sendable {
             } else if line.hasPrefix("refused: "), !steps.isEmpty {
                 steps[steps.count - 1].refused = String(line.dropFirst(9))
             } else if steps.isEmpty, let match = line.wholeMatch(of: /([a-z][a-z-]*): (.+)/) {
-                settings[String(match.1)] = String(match.2)
+                if match.1 == "quote" { quotes.append(String(match.2)) } else { settings[String(match.1)] = String(match.2) }
             } else {
                 append(line)
             }
@@ -100,6 +105,7 @@ public struct Lesson: Sendable {
         }
         self.introduction = introduction.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         self.settings = settings
+        self.quotes = quotes
         self.steps = steps.map { step in
             var step = step
             step.text = step.text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -17,6 +17,8 @@ package final class LessonWalk: InputObserver {
     private struct State {
         var loaded: [Lesson]?
         var position: LessonPosition?
+        /// A lesson run by itself (`lesson N --run`), whose files `:compile` names.
+        var running: Lesson?
     }
 
     /// Where the host's lessons are: read the first time a lesson command needs them, not at
@@ -56,6 +58,17 @@ package final class LessonWalk: InputObserver {
         set { state.withLock { $0.position = newValue } }
     }
 
+    /// While a lesson runs by itself (`lesson N --run`), the lesson `:compile` takes files from.
+    package func running(_ lesson: Lesson?) { state.withLock { $0.running = lesson } }
+
+    /// The lesson being run or walked (also past its last step), if any.
+    func currentLesson(_ shell: Shell) -> Lesson? {
+        if let running = state.withLock({ $0.running }) { return running }
+        guard let position = lessonPosition else { return nil }
+        let lessons = lessons(shell)
+        return lessons.indices.contains(position.lesson) ? lessons[position.lesson] : nil
+    }
+
     /// The prompt's commands for the walk.
     package var commands: [MetaCommand] {
         [
@@ -63,6 +76,7 @@ package final class LessonWalk: InputObserver {
                         isObserved: false) { shell, text in self.lessonCommand(text, shell) },
             MetaCommand("next", usage: ":next", "the lesson's next step", isObserved: false) { shell, _ in self.moveInLesson(by: 1, shell) },
             MetaCommand("back", usage: ":back", "the lesson's previous step", isObserved: false) { shell, _ in self.moveInLesson(by: -1, shell) },
+            compileCommand,
         ]
     }
 
@@ -97,6 +111,7 @@ package final class LessonWalk: InputObserver {
         lessonPosition = LessonPosition(lesson: index, step: 0, done: false)
         let lesson = lessons[index]
         shell.writeOwnText(TerminalStyle(enabled: shell.colors).bold(lesson.title) + (lesson.reading.map { "\nFollows \($0)." } ?? "")
+                     + lesson.quotes.map { "\n  “\($0)”" }.joined()
                      + (lesson.introduction.isEmpty ? "" : "\n\n" + lesson.introduction) + "\n")
         showStep(shell)
         return true

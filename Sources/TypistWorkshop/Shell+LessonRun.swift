@@ -10,11 +10,16 @@ extension Shell {
     /// - Returns: 0 when every step's check held, 1 otherwise.
     package func runLesson(_ lesson: Lesson, markdown: Bool) async -> Int32 {
         var failures = 0
+        // `:compile misuse` in a step names this lesson's files.
+        let walk = LessonWalk.of(self)
+        walk?.running(lesson)
+        defer { walk?.running(nil) }
         // The lesson's own text and its inputs as written; the outputs were masked as they were captured.
         let out = ownTextOutput
         func emit(_ text: String) { out.standard(text + "\n") }
         emit(markdown ? "# \(lesson.title)\n" : lesson.title)
         if let reading = lesson.reading { emit((markdown ? "*Follows " : "Follows ") + reading + (markdown ? ".*\n" : ".")) }
+        for quote in lesson.quotes { emit(markdown ? "> “\(quote)”\n" : "  “\(quote)”") }
         if !lesson.introduction.isEmpty { emit((markdown ? "" : "\n") + lesson.introduction + "\n") }
         for (index, step) in lesson.steps.enumerated() {
             emit(markdown ? "## \(index + 1). \(step.title)\n" : "\nStep \(index + 1) of \(lesson.steps.count): \(step.title)")

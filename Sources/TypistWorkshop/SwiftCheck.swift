@@ -125,13 +125,13 @@ public enum SwiftCheck {
             if let match = line.firstMatch(of: /cannot convert value of type '(.+?)' to specified type '(.+?)'/) {
                 let (answered, asked) = (String(match.1), String(match.2))
                 let reading = answered == "()"
-                    ? "This call answers with no content — its Response is Void, as a 204 No Content is — so there is no '\(asked)' to read. Use the call for its effect (`try await client.send(…)`), and fetch the model with the endpoint that returns it (write-up 4: the answer's type follows what the status promises)."
+                    ? "This call answers with no content — its Response is Void, as a 204 No Content is — so there is no '\(asked)' to read. Use the call for its effect (`try await client.send(…)`), and fetch the model with the endpoint that returns it (write-up 4: a request's result type fixes its response's; Void for a body-less answer is TypedAPI's)."
                     : "This call answers with '\(answered)', and the code asks for '\(asked)': the response type is part of the route's (or request's) type, so it cannot be read as another model. Ask for '\(answered)', or use the route that returns '\(asked)' (write-up 0's route coupled with its model; write-up 1's phantom response type)."
                 if !found.contains(reading) { found.append(reading) }
                 explained.insert("to specified type")
             }
             if line.contains("extra argument 'method'") {
-                let reading = "The route decides its method: a caller cannot pass one beside it, so a route cannot be sent with the wrong method (write-up 2's route and method enums)."
+                let reading = "The method is decided where the request is built, with its route: a caller cannot pass one beside it, so a route cannot be sent with the wrong method (write-up 2's facade, which builds each request from its route and method enums)."
                 if !found.contains(reading) { found.append(reading) }
                 explained.insert("extra argument")
             }

@@ -27,7 +27,7 @@ struct WorkshopReadmeTests {
     static let expectations: [(prefix: String, status: Int32, says: String)] = [
         ("typist lesson 0 --plain", 0, "✓ every step held"),
         ("typist lesson 3 --plain --offline", 0, "✓ every step held"),
-        ("typist lesson 3 --offline", 0, "Step 1 of 7"),
+        ("typist lesson 3 --offline", 0, "Step 1 of 8"),
         ("typist lesson 0 --handout", 0, ""),
         ("typist lesson 0 --start", 0, "Edit design.swift and exercise.api"),
         ("typist lesson 0 --check ~/lesson-0 --format json", 1, "\"lesson\":0"),

@@ -2,6 +2,6 @@
 
 func lesson4Usage(service: BlogService) async throws -> String {
     let post: Post = try await service.send(.post(id: 1))
-    try await service.send(.deletePost(id: 1)) as Void
+    _ = try await service.send(.deletePost(id: 1))
     return post.title
 }
