@@ -89,8 +89,15 @@ extension LessonCommand {
     var mode: ShellCommandLine.Mode {
         let number = number
         let style = style
+        let offline = offline
         return .custom(readsLines: number != nil && style == .interactive) { session, host, input in
             let shell = session.shell
+            if offline {
+                // The recording cannot grow in a room without network, and need not: the demo
+                // service runs on this machine.
+                shell.cassette?.adviseOnMiss("The lesson's recording (--offline) holds its walk's own steps; to try a line of your own, "
+                    + "run the lesson without --offline: the demo service runs on this machine and needs no network")
+            }
             guard let walk = LessonWalk.of(shell) else { return ExitStatus.software }
             guard let number else {
                 return walk.lessonCommand("", shell, starting: { "\(host.name) lesson \($0)" }) ? ExitStatus.success : ExitStatus.usage
@@ -105,6 +112,10 @@ extension LessonCommand {
                 case .check(let folder): return await shell.checkExercises(lesson, in: folder)
                 default: return await shell.runLesson(lesson, markdown: style == .handout)
                 }
+            }
+            if offline, let cassette = shell.cassette {
+                shell.write("Offline: every answer comes from lesson-\(number)/\(Self.cassetteName)"
+                    + (cassette.recordedOrigin.map { ", recorded from the demo service at \($0)" } ?? "") + "; nothing is sent.")
             }
             guard walk.lessonCommand(String(number), shell) else { return ExitStatus.usage }
             return await ShellCommandLine.prompt(session, host, input: input, banner: nil)

@@ -73,6 +73,8 @@ public final class CassetteTransport: HTTPTransport {
         /// before they end (a signal ends the program mid-stream).
         var openStreams: [Int: @Sendable () -> Cassette.Entry?] = [:]
         var nextStream = 0
+        /// What a miss's error ends with: what to do about it.
+        var missAdvice = "Record it with --record-mode new, or check the request"
     }
 
     private let state: Mutex<State>
@@ -113,6 +115,27 @@ public final class CassetteTransport: HTTPTransport {
         initial.parts = cassette.entries.map { CassetteMatching.Parts(method: $0.method, url: $0.url, body: $0.requestBody) }
         for (position, parts) in initial.parts.enumerated() { initial.index[parts.key(self.matching), default: []].append(position) }
         state = Mutex(initial)
+    }
+
+    /// Sets what the error of a request no recorded exchange matches ends with, after the nearest
+    /// recorded one: what the reader can do. By default it names the command line's
+    /// `--record-mode new`; a program whose recording cannot be extended says what to do instead.
+    public func adviseOnMiss(_ advice: String) {
+        state.withLock { $0.missAdvice = advice }
+    }
+
+    /// The origin (`scheme://host[:port]`) of the first exchange the file holds, if it holds any:
+    /// where its recording was made, for a program that replays without a base URL of its own.
+    public var recordedOrigin: String? {
+        guard let url = state.withLock({ $0.recorded.first?.url }), let separator = url.range(of: "://") else { return nil }
+        let scheme = url[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        var authority = url[separator.upperBound...].prefix { !"/?#".contains($0) }
+        // Never the credentials a URL may carry (`user:password@`).
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        guard !authority.isEmpty, !authority.contains(where: { $0.isWhitespace || $0.isASCII && ($0.asciiValue ?? 0) < 0x20 }),
+              URL(string: scheme + "://" + authority) != nil else { return nil }
+        return scheme + "://" + authority
     }
 
     /// Whether this cassette sends requests to the network (records), rather than only replaying.
@@ -336,7 +359,7 @@ public final class CassetteTransport: HTTPTransport {
 
     /// What a miss says: the request, the nearest recorded one, and how they differ.
     private func missDescription(_ live: CassetteMatching.Parts, resuming eventID: String?) -> String {
-        let (recorded, parts) = state.withLock { ($0.recorded, $0.parts) }
+        let (recorded, parts, advice) = state.withLock { ($0.recorded, $0.parts, $0.missAdvice) }
         var text = "no recorded exchange in \(self.path) matches \(live.method) \(live.path) (mode \(mode.rawValue): nothing is sent)"
         if let eventID, parts.contains(where: { matching.differences(live, from: $0).isEmpty }) {
             return text + "; it takes up the event stream again after event '\(TerminalText.sanitized(eventID))', and the recording "
@@ -353,7 +376,7 @@ public final class CassetteTransport: HTTPTransport {
         } else {
             text += "; the cassette is empty"
         }
-        return text + ". Record it with --record-mode new, or check the request"
+        return text + ". " + advice
     }
 
     /// How far apart two paths' shapes are: a segment more or less counts most, a differing

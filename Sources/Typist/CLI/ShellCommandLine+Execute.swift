@@ -190,8 +190,17 @@ extension ShellCommandLine {
         if baseURL == nil {
             if case .check = request.mode {
                 baseURL = "http://127.0.0.1:9"  // nothing is sent when checking
-            } else if replaysOnly {
-                baseURL = "http://127.0.0.1:9"  // nothing is sent: the cassette answers
+            } else if replaysOnly, let settings = cassette {
+                // Nothing is sent: the cassette answers. The session's address is the one the
+                // cassette was recorded from, so that `:curl` and errors show what was called.
+                do {
+                    let replay = try documentCassette
+                        ?? Shell.cassetteTransport(settings.path, mode: settings.mode, matching: settings.matching, forwardingTo: transport)
+                    documentCassette = replay
+                    baseURL = replay.recordedOrigin ?? "http://127.0.0.1:9"
+                } catch {
+                    throw StartFailure(message: String(describing: error))
+                }
                 answeredByCassette = true
             } else if let startService = host.defaultService {
                 do {
