@@ -232,8 +232,8 @@ struct GenerateTests {
             #expect(endpoints.contains("public static func putNodes(body: JSONValue) -> Self {"), "\(endpoints)")
             #expect(endpoints.contains("public static func formLogin(body: [String: String]) -> Self {"), "\(endpoints)")
             #expect(endpoints.contains("for (key, value) in body.sorted(by: { $0.key < $1.key }) { form.append(URLQueryItem(name: key, value: String(describing: value))) }"), "\(endpoints)")
-            #expect(endpoints.contains("public static func formSettings(body: [String: JSONValue?]? = nil) -> Self {"), "\(endpoints)")
-            #expect(endpoints.contains("for (key, value) in (body ?? [:]).sorted(by: { $0.key < $1.key }) { if let value { if let text = jsonText(value)"), "\(endpoints)")
+            #expect(endpoints.contains("public static func formSettings(body: [String: JSONValue]? = nil) -> Self {"), "\(endpoints)")
+            #expect(endpoints.contains("for (key, value) in (body ?? [:]).sorted(by: { $0.key < $1.key }) { if let text = jsonText(value)"), "\(endpoints)")
             #expect(endpoints.contains("public static func attach(body: [String: [UploadFile]]? = nil) -> Self {"), "\(endpoints)")
             #expect(endpoints.contains("for (key, value) in (body ?? [:]).sorted(by: { $0.key < $1.key }) { for item in value { parts.append(.file(key, item)) } }"), "\(endpoints)")
             // A parameter declared once (or an enum schema) is one type for every operation that takes it;

@@ -95,7 +95,7 @@ struct ModelCommandTests {
                      .init("extra", .dictionary(.any))])
         let text = SwiftDeclarations.render(.array(.record(node)))
         #expect(text.contains("// Decode it as [String2]:"), "\(text)")
-        #expect(text.contains("struct String2: Decodable, Sendable {\n    let children: [String2]\n    let parentID: Int?\n    let extra: [String: JSONValue?]\n"), "\(text)")
+        #expect(text.contains("struct String2: Decodable, Sendable {\n    let children: [String2]\n    let parentID: Int?\n    let extra: [String: JSONValue]\n"), "\(text)")
         #expect(text.contains("        case parentID = \"parent_id\"\n"), "\(text)")
         #expect(text.components(separatedBy: "struct ").count == 2, "\(text)")
         #expect(text.contains("enum JSONValue"), "\(text)")

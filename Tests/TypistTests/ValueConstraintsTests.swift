@@ -26,6 +26,9 @@ struct ValueConstraintsTests {
         #expect(open31.violation(of: .int(1), label: "p", secret: false) == "p must be less than 1 (the document's exclusiveMaximum), not 1")
         #expect(open31.violation(of: .double(0.5), label: "p", secret: false) == nil)
         #expect(try constraints("{type: integer, minimum: 0}")?.summary == "≥ 0")
+        // Kinto's counts: a maximum of 2^63 rules out no Int, and is not shown as 9.223372036854776e+18.
+        #expect(try constraints("{type: integer, minimum: 0, maximum: 9223372036854775808}")?.summary == "≥ 0")
+        #expect(try constraints("{type: integer, minimum: 1, maximum: 10000000000000000}")?.summary == "1...10000000000000000")
         #expect(try constraints("{type: integer, exclusiveMinimum: true}") == nil)
         #expect(try constraints("{type: string, format: date}") == nil)
     }

@@ -27,7 +27,7 @@ extension Shell {
     /// then replaced by `{name}`. Those that cannot (a `Bool`, an enum's cases) are found by
     /// difference: the endpoint is built again with another value for just that parameter, and
     /// the query items that change are its own.
-    func routeProbe(_ endpoint: EndpointRegistration) -> (text: String, plan: CallPlan)? {
+    func routeProbe(_ endpoint: EndpointRegistration) -> (text: String, plan: CallPlan, headers: [String])? {
         var values: [Value] = []
         var probes: [(String, String)] = []
         var alternatives: [(index: Int, value: Value)] = []
@@ -95,7 +95,25 @@ extension Shell {
         }
         var text = request.method + " " + substituted(request.path)
         if !items.isEmpty { text += "?" + items.map { "\($0.name)=\($0.value)" }.joined(separator: "&") }
-        return (text, plan)
+        // The headers a parameter sets (`If-Match: {ifMatch}`), so that `:describe` says which
+        // arguments travel as headers; fixed ones (Accept, the kind's credentials) are not the caller's.
+        var headers = request.headers.compactMap { header -> String? in
+            let value = substituted(header.value)
+            return value == header.value ? nil : "\(header.name): \(value)"
+        }
+        for (index, alternative) in alternatives {
+            var changed = values
+            changed[index] = alternative
+            guard let other = try? endpoint.plan(changed).prepare(client, credentials) else { continue }
+            let placeholder = "{\(endpoint.parameters[index].name)}"
+            for header in request.headers + other.headers
+            where request.headers.first(where: { $0.name.lowercased() == header.name.lowercased() })?.value
+                != other.headers.first(where: { $0.name.lowercased() == header.name.lowercased() })?.value
+                && !headers.contains(where: { $0.lowercased().hasPrefix(header.name.lowercased() + ":") }) {
+                headers.append("\(header.name): \(placeholder)")
+            }
+        }
+        return (text, plan, headers)
     }
 
     func describe(_ name: String) -> Bool {
@@ -122,6 +140,7 @@ extension Shell {
             if !endpoint.summary.isEmpty { lines.append("  " + endpoint.summary) }
             let probe = routeProbe(endpoint)
             if let route = probe?.text { lines.append("  request:  " + route) }
+            for header in probe?.headers ?? [] { lines.append("  header:   " + header) }
             if let body = probe?.plan.body {
                 lines.append("  body:     \(SwiftTypeName.of(type(of: body))) (JSON)")
                 lines.append(contentsOf: Self.bodyFields(body, indent: "    "))

@@ -32,7 +32,9 @@ package enum SpecNode: Sendable {
 
     /// A number as a document or a query writes it: `30`, not `30.0`; `2.5` as it is.
     package static func text(of number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        // Every integral Double below 2^63 converts to Int exactly: `9007199254740993` reads as a
+        // count, not `9.007199254740992e+15`.
+        number.rounded() == number && abs(number) < 0x1p63 ? String(Int(number)) : String(number)
     }
 
     package var bool: Bool? {

@@ -202,7 +202,7 @@ package struct SchemaTypes {
                 let resolved = property["$ref"]?.string.flatMap(this.resolve) ?? property
                 if direction == .response, resolved["writeOnly"]?.bool == true { continue }
                 if direction == .request, resolved["readOnly"]?.bool == true { continue }
-                let type = this.type(of: property, name: owner + SwiftNames.type(key), direction: direction, depth: depth + 1)
+                let type = this.type(of: property, name: Self.fieldTypeName(owner: owner, key: key), direction: direction, depth: depth + 1)
                 add(key, required.contains(key) ? type : type.optional)
             }
         }
@@ -213,6 +213,17 @@ package struct SchemaTypes {
             taken.insert(name)
             return RecordType.Field(name, type, key: key)
         }
+    }
+
+    /// The name of the type of an object's field, from its owner's and the key: `Post` and
+    /// `author` make `PostAuthor`. A list whose one element would repeat the owner's last word
+    /// (`BatchResponse`'s `responses`, whose elements would be `BatchResponseResponse`) is of
+    /// `…Item`s: `BatchResponseItem`.
+    static func fieldTypeName(owner: String, key: String) -> String {
+        let part = SwiftNames.type(key)
+        let element = SwiftNames.type(SwiftNames.singular(key))
+        guard part != element, !element.hasSuffix("Item"), owner.hasSuffix(element) else { return owner + part }
+        return owner + "Items"
     }
 
     /// The type of an object's other keys when it allows them beside its properties —

@@ -111,7 +111,11 @@ package struct ValueConstraints: Sendable, Equatable {
     /// `pattern ^[a-z]+$`.
     package var summary: String {
         var parts: [String] = []
-        switch (minimum.map { SpecNode.text(of: $0) }, maximum.map { SpecNode.text(of: $0) }) {
+        // A bound at or beyond 2^63 rules out no Int (a document's `maximum: 9223372036854775808`
+        // says "any 64-bit count"): it is not a rule worth reading.
+        let low = minimum.flatMap { $0 <= -0x1p63 ? nil : SpecNode.text(of: $0) }
+        let high = maximum.flatMap { $0 >= 0x1p63 ? nil : SpecNode.text(of: $0) }
+        switch (low, high) {
         case (let low?, let high?) where !exclusiveMinimum && !exclusiveMaximum: parts.append("\(low)...\(high)")
         case (let low, let high):
             if let low { parts.append((exclusiveMinimum ? "> " : "≥ ") + low) }
