@@ -2,13 +2,16 @@ import APIScript
 import Foundation
 import Typist
 import TypistCore
+import TypedAPI
+import TypistText
 
-/// `:openapi SPEC [--default-auth KIND] [--auth KIND]`: a document's operations added to the
-/// session at the prompt, beside what it has; its servers are named so that `baseURL = …` can
-/// take one. `--auth` fetches a URL with one of the session's credentials.
+/// `:openapi SPEC [--server URL|session] [--default-auth KIND] [--auth KIND]`: a document's
+/// operations added to the session at the prompt, beside what it has, calling the document's
+/// server (or `--server`'s; `session` for the session's base URL) while the session's own
+/// endpoints keep theirs. `--auth` fetches a URL with one of the session's credentials.
 enum OpenAPICommand {
     static let command = MetaCommand(
-        "openapi", usage: ":openapi spec [--default-auth kind] [--auth kind] [--server-var name=value …]",
+        "openapi", usage: ":openapi spec [--server url|session] [--default-auth kind] [--auth kind] [--server-var name=value …]",
         "add an OpenAPI document's operations (a file or an http(s) URL) to this session", argument: .file(extensions: ["yaml", "yml", "json"])
     ) { shell, text in
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -38,6 +41,15 @@ enum OpenAPICommand {
                 shell.fail("\(error)")
                 return false
             }
+        }
+        var chosenServer: String?
+        if let index = words.firstIndex(of: "--server") {
+            guard index + 1 < words.count else {
+                shell.fail("--server needs a URL: where the document's operations go (\"session\" for the session's base URL)")
+                return false
+            }
+            chosenServer = words[index + 1]
+            words.removeSubrange(index...(index + 1))
         }
         var pairs: [String] = []
         while let index = words.firstIndex(of: "--server-var") {
@@ -70,14 +82,32 @@ enum OpenAPICommand {
             shell.fail(text.contains(shown) ? text : "cannot read \(shown): \(text)")
             return false
         }
+        // Where the operations go: the document's (first) server, which is what its load names,
+        // unless `--server` says another or "session" (the session's base URL, followed as it changes).
+        let session = shell.client.environment
+        var server: ServerEnvironment?
+        switch chosenServer ?? document.servers.first {
+        case nil, "session"?: server = nil
+        case let url?:
+            do {
+                var environment = try ServerEnvironment(name: document.title, url: url)
+                environment.tls = session.tls
+                server = environment.baseURL == session.baseURL ? nil : environment
+            } catch {
+                shell.fail("--server \(TerminalText.sanitized(url)): \(error)")
+                return false
+            }
+        }
         do {
-            let (added, warnings) = try shell.addEndpoints(document.registrations)
+            let (added, warnings) = try shell.addEndpoints(document.registrations, server: server)
             let all = document.warnings + warnings
             for warning in all.prefix(10) { shell.write("warning: \(warning)") }
             if all.count > 10 { shell.write("warning: and \(all.count - 10) more like these (:endpoints lists every function by its name)") }
-            let servers = document.servers.isEmpty ? "it names no server"
-                : "its servers: " + document.servers.joined(separator: ", ") + " (baseURL = \"…\" to use one)"
-            shell.write("\(added.count) endpoints from \(document.title) (:endpoints lists them); \(servers)")
+            let servers = document.servers.count > 1 ? " (its servers: " + document.servers.joined(separator: ", ") + ")" : ""
+            let destination = server.map { "they call \($0.baseURL)\(servers); --server URL for another, --server session for the session's" }
+                ?? (document.servers.isEmpty && chosenServer == nil ? "it names no server: they call the session's, \(session.baseURL)"
+                    : "they call the session's base URL, \(session.baseURL)")
+            shell.write("\(added.count) endpoints from \(document.title) (:endpoints lists them); \(destination)")
             return true
         } catch {
             shell.fail("cannot use \(OpenAPIDocument.shown(location)): \(error)")

@@ -476,7 +476,7 @@ struct OpenAPIDocumentTests {
                 // At the prompt.
                 let prompt = try await Built.run("typist", ["--base-url", server.baseURL],
                                                  input: ":openapi \(document.path) --server-var port=\(port)\n:env\n", environment: environment)
-                #expect(prompt.standard.contains("its servers: \(server.baseURL)"), "\(prompt.standard)\(prompt.error)")
+                #expect(prompt.standard.contains("they call the session's base URL, \(server.baseURL)"), "\(prompt.standard)\(prompt.error)")
             }
         } catch {
             await server.stop()
@@ -582,7 +582,7 @@ struct OpenAPIDocumentTests {
         try await withDemoShell { shell, output, server in
             shell.add(commands: [OpenAPICommand.command], after: "model")
             #expect(await shell.handle(":openapi \(server.baseURL)/openapi.yaml"))
-            #expect(output.standard.contains("33 endpoints from Typist demo service (:endpoints lists them); its servers: \(server.baseURL)"),
+            #expect(output.standard.contains("33 endpoints from Typist demo service (:endpoints lists them); they call the session's base URL, \(server.baseURL)"),
                     "\(output.standard)")
             #expect(output.standard.contains("'breeds' is taken; this one is 'breeds2'"), "\(output.standard)")
             // Ten warnings are shown, and how many more there are.

@@ -106,6 +106,19 @@ public final class APIClient: Sendable {
         return APIClient(environment: current.environment, transport: transport, configuration: configuration, delegate: delegate)
     }
 
+    /// A client like this one — its transport, delegate, headers, time limit, coders and other
+    /// environments — whose requests go to another environment, leaving this one's as it is: the
+    /// endpoints of another service beside the one a session talks to.
+    ///
+    /// - Parameter environment: Where the new client's requests go.
+    public func replacingEnvironment(with environment: ServerEnvironment) -> APIClient {
+        let current = state.withLock { $0 }
+        var configuration = configuration
+        configuration.headers = current.headers
+        configuration.timeout = current.timeout
+        return APIClient(environment: environment, transport: transport, configuration: configuration, delegate: delegate)
+    }
+
     /// Where requests go now. Setting it switches every later call.
     public var environment: ServerEnvironment {
         get { state.withLock { $0.environment } }

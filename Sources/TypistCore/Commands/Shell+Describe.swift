@@ -139,6 +139,7 @@ extension Shell {
             var lines = [style.bold(endpoint.swiftSignature)]
             if !endpoint.summary.isEmpty { lines.append("  " + endpoint.summary) }
             let probe = routeProbe(endpoint)
+            if let server = endpoint.server { lines.append("  server:   " + server.baseURL + "  (its document's; the session's is \(client.environment.baseURL))") }
             if let route = probe?.text { lines.append("  request:  " + route) }
             for header in probe?.headers ?? [] { lines.append("  header:   " + header) }
             if let body = probe?.plan.body {

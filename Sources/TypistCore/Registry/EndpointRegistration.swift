@@ -57,7 +57,26 @@ public struct EndpointRegistration: Sendable {
     /// The modules its kind and response type come from (not Swift's or Foundation's), for the
     /// imports `:swift` writes.
     var modules: [String] = []
-    let plan: @Sendable ([Value]) throws -> CallPlan
+    private(set) var plan: @Sendable ([Value]) throws -> CallPlan
+    /// The server its calls go to when it is not the session's (an operation of a document added
+    /// beside the session's own endpoints, at its document's server).
+    package private(set) var server: ServerEnvironment?
+
+    /// This endpoint, its calls (and what `:curl` and `:swift` show of them) sent to `server`
+    /// rather than to the session's base URL.
+    package func sending(to server: ServerEnvironment) -> EndpointRegistration {
+        var copy = self
+        let original = plan
+        copy.server = server
+        copy.plan = { values in
+            var plan = try original(values)
+            let (prepare, send) = (plan.prepare, plan.send)
+            plan.prepare = { client, credentials in try prepare(client.replacingEnvironment(with: server), credentials) }
+            plan.send = { client, credentials in try await send(client.replacingEnvironment(with: server), credentials) }
+            return plan
+        }
+        return copy
+    }
 
     /// How well a request's method and URL path fit this endpoint's route: nil when they do not
     /// (its template's `{name}` segments match any one segment; a server's base path before it is

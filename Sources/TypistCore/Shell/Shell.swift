@@ -345,11 +345,12 @@ public final class Shell: @unchecked Sendable {
     /// variable's — keeps its meaning; the newcomer gets a number (`listPets2`), and a warning says so.
     ///
     /// - Returns: The endpoints added, and the warnings.
-    package func addEndpoints(_ pending: [PendingRegistration]) throws -> (added: [EndpointRegistration], warnings: [String]) {
+    package func addEndpoints(_ pending: [PendingRegistration], server: ServerEnvironment? = nil) throws -> (added: [EndpointRegistration], warnings: [String]) {
         var (extended, warnings) = try registry.adding(pending)
         let before = registry.endpoints.count
         var added: [EndpointRegistration] = []
         for var endpoint in extended.endpoints.dropFirst(before) {
+            if let server { endpoint = endpoint.sending(to: server) }
             let original = endpoint.name
             var counter = 2
             while (try? interpreter.register(hostFunction(for: endpoint))) == nil {
