@@ -119,6 +119,16 @@ struct GeneratedHostTests {
                                               environment: ["XDG_CACHE_HOME": folder.path])
             #expect(checked.status == 1)
             #expect(checked.error.contains("Models/Gone.swift (no longer generated)"), "\(checked.error)")
+            // A run removes it; a Swift file of the team's own beside it stays.
+            try "struct Ours {}\n".write(toFile: output + "/Models/Ours.swift", atomically: true, encoding: .utf8)
+            let again = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", output, "--operation", "posts"],
+                                            environment: ["XDG_CACHE_HOME": folder.path])
+            #expect(again.standard.contains("; removed 1 it wrote before and writes no more (Models/Gone.swift)"), "\(again.standard)")
+            #expect(!FileManager.default.fileExists(atPath: output + "/Models/Gone.swift"))
+            #expect(FileManager.default.fileExists(atPath: output + "/Models/Ours.swift"))
+            let current = try await Built.run("typist", ["generate", "--openapi", document.path, "--output", output, "--operation", "posts", "--check"],
+                                              environment: ["XDG_CACHE_HOME": folder.path])
+            #expect(current.status == 0, "\(current.error)")
         }
     }
 }

@@ -27,9 +27,6 @@ package struct SwiftDeclarations {
     private let style: Style
     private var structs: [(name: String, lines: [String])] = []
     private var declared: [ObjectIdentifier: String] = [:]
-    /// Records declared as another of the same shape (``shareIdenticalShapes(among:)``), and the
-    /// name the shape is declared under.
-    private var sharedShapes: [ObjectIdentifier: (record: RecordType, name: String)] = [:]
     private var usedNames: Set<String> = []
     private var needsJSONValue = false
     /// The open records declared (their other keys in `additionalProperties`), by name: a package
@@ -104,12 +101,7 @@ package struct SwiftDeclarations {
     /// Declares a record (and, first, the records of its fields); returns its name.
     private mutating func declare(_ record: RecordType) -> String {
         if let name = declared[ObjectIdentifier(record)] { return name }
-        if let shared = sharedShapes[ObjectIdentifier(record)], shared.record !== record {
-            let name = declare(shared.record)
-            declared[ObjectIdentifier(record)] = name
-            return name
-        }
-        let name = uniqueTypeName(sharedShapes[ObjectIdentifier(record)]?.name ?? record.name)
+        let name = uniqueTypeName(record.name)
         declared[ObjectIdentifier(record)] = name
         let position = structs.count
         structs.append((name, []))
@@ -152,85 +144,6 @@ package struct SwiftDeclarations {
         lines.append("}")
         structs[position].lines = lines
         return name
-    }
-
-    /// Declares records of one shape once: a document that writes the same object inline in many
-    /// places (Kinto's `permissions` in every answer) gets one model, not one per place. Records
-    /// are the same shape when their fields (names, keys, types, with nested records compared by
-    /// shape too) and other keys are, and their names end in the same two words; the shared model is named by the words their names end
-    /// with in common (`…BucketResponsePermissions` and `…GroupResponsePermissions` are
-    /// `ResponsePermissions`); shapes whose names share fewer than two words, or a name in
-    /// `reserved`, stay apart.
-    package mutating func shareIdenticalShapes(among types: [ScriptType], reserved: Set<String> = []) {
-        var shapes: [ObjectIdentifier: String] = [:]
-        var inProgress: Set<ObjectIdentifier> = []
-        var byShape: [String: [RecordType]] = [:]
-        var order: [String] = []
-        func shape(_ type: ScriptType) -> String {
-            switch type {
-            case .optional(let wrapped): return shape(wrapped) + "?"
-            case .array(let element): return "[" + shape(element) + "]"
-            case .dictionary(let value): return "[:" + shape(value) + "]"
-            case .stream(let element): return "stream(" + shape(element) + ")"
-            case .record(let record): return shape(record)
-            default: return "\(type)"
-            }
-        }
-        func shape(_ record: RecordType) -> String {
-            let id = ObjectIdentifier(record)
-            if let known = shapes[id] { return known }
-            // A record that contains itself is its own shape (it is not compared).
-            guard inProgress.insert(id).inserted else { return "self:\(UInt(bitPattern: id.hashValue))" }
-            let text = "{" + record.fields.map { "\($0.name)=\($0.key):" + shape($0.type) }.joined(separator: ",")
-                + "|" + (record.additionalProperties.map(shape) ?? "-") + "}"
-            inProgress.remove(id)
-            shapes[id] = text
-            if byShape[text] == nil { order.append(text) }
-            if byShape[text]?.contains(where: { $0 === record }) != true { byShape[text, default: []].append(record) }
-            return text
-        }
-        for type in types { _ = shape(type) }
-        // Within a shape, records named alike (by their last two words: `…ResponseData`, not
-        // `…ResponseDataItem`) share; the most shared first: when two would take one name, the
-        // larger has it.
-        let partitions = order.compactMap { byShape[$0] }.flatMap { records in
-            var keys: [String] = []
-            var parts: [String: [RecordType]] = [:]
-            for record in records {
-                let key = Self.words(record).suffix(2).joined()
-                if parts[key] == nil { keys.append(key) }
-                parts[key, default: []].append(record)
-            }
-            return keys.compactMap { parts[$0] }
-        }
-        let groups = partitions.filter { $0.count > 1 }.enumerated()
-            .sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
-        var claimed: Set<String> = []
-        for records in groups {
-            let words = records.map(Self.words)
-            var common: [Substring] = []
-            while let candidate = words[0].dropLast(common.count).last,
-                  words.allSatisfy({ $0.count > common.count && $0[$0.count - 1 - common.count] == candidate }) {
-                common.insert(candidate, at: 0)
-            }
-            // One word (`Response`) says nothing of what the shape is: those stay apart, each
-            // under its own name, as does a shape whose name another took or Swift reserves.
-            let name = common.joined()
-            guard common.count >= 2, !reserved.contains(name), claimed.insert(name).inserted else { continue }
-            for record in records { sharedShapes[ObjectIdentifier(record)] = (records[0], name) }
-        }
-    }
-
-    /// A type name's words: `GetBucketResponse` is `Get`, `Bucket`, `Response`.
-    private static func words(_ record: RecordType) -> [Substring] {
-        var words: [Substring] = []
-        var start = record.name.startIndex
-        for index in record.name.indices.dropFirst() where record.name[index].isUppercase && !record.name[record.name.index(before: index)].isUppercase {
-            words.append(record.name[start..<index])
-            start = index
-        }
-        words.append(record.name[start...])
-        return words
     }
 
     /// How an open record's other values, and a collection's elements, are written: any JSON is

@@ -15,7 +15,7 @@ public struct Issue: Codable, Sendable {
     public var title: String
     public var body: String?
     public var user: SimpleUser?
-    public var labels: [JSONValue?]
+    public var labels: [JSONValue]
     public var assignee: SimpleUser?
     public var assignees: [SimpleUser?]?
     public var milestone: Milestone?
@@ -35,7 +35,7 @@ public struct Issue: Codable, Sendable {
     public var authorAssociation: String
     public var reactions: ReactionRollup?
 
-    public init(id: Int, nodeId: String, url: String, repositoryUrl: String, labelsUrl: String, commentsUrl: String, eventsUrl: String, htmlUrl: String, number: Int, state: String, title: String, body: String? = nil, user: SimpleUser? = nil, labels: [JSONValue?], assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, milestone: Milestone? = nil, locked: Bool, activeLockReason: String? = nil, comments: Int, pullRequest: IssuePullRequest? = nil, closedAt: String? = nil, createdAt: String, updatedAt: String, closedBy: SimpleUser? = nil, bodyHtml: String? = nil, bodyText: String? = nil, timelineUrl: String? = nil, repository: Repository? = nil, performedViaGithubApp: Integration? = nil, authorAssociation: String, reactions: ReactionRollup? = nil) {
+    public init(id: Int, nodeId: String, url: String, repositoryUrl: String, labelsUrl: String, commentsUrl: String, eventsUrl: String, htmlUrl: String, number: Int, state: String, title: String, body: String? = nil, user: SimpleUser? = nil, labels: [JSONValue], assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, milestone: Milestone? = nil, locked: Bool, activeLockReason: String? = nil, comments: Int, pullRequest: IssuePullRequest? = nil, closedAt: String? = nil, createdAt: String, updatedAt: String, closedBy: SimpleUser? = nil, bodyHtml: String? = nil, bodyText: String? = nil, timelineUrl: String? = nil, repository: Repository? = nil, performedViaGithubApp: Integration? = nil, authorAssociation: String, reactions: ReactionRollup? = nil) {
         self.id = id
         self.nodeId = nodeId
         self.url = url
