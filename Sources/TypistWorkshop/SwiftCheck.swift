@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import APIScript
 import TypistProcess
 
@@ -61,10 +62,25 @@ public enum SwiftCheck {
     /// Type-checks `files` together, waiting for the compiler on a thread of its own so that the
     /// concurrency pool's threads stay free (a session's demo service and other tasks run there).
     public static func typecheck(_ files: [URL]) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
+        // The same files with the same contents type-check the same way against this process's
+        // own modules: a second `:compile misuse` (or a lesson's check after its walk) is answered
+        // at once, without another compiler run.
+        let key = files.map { file in file.path + "\u{0}" + ((try? Data(contentsOf: file)).map { String(decoding: $0, as: UTF8.self) } ?? "") }
+            .joined(separator: "\u{1}")
+        if let known = outcomes.withLock({ $0[key] }) { return known }
+        let outcome = try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try typecheckBlocking(files) }) }.start()
         }
+        outcomes.withLock { known in
+            // A bounded memory: a long session of edits keeps the latest few.
+            if known.count >= 64 { known.removeAll() }
+            known[key] = outcome
+        }
+        return outcome
     }
+
+    /// The outcomes of this process's compiler runs, by their files' paths and contents.
+    private static let outcomes = Mutex<[String: Outcome]>([:])
 
     /// Type-checks `files` together (Swift 6 mode) with the built modules importable; blocks until
     /// the compiler is done.

@@ -37,6 +37,24 @@ struct LessonCompileTests {
         }
     }
 
+    @Test(":compile answers again from what the files hold now: an edit between two runs is seen")
+    func editedBetweenRuns() async throws {
+        try await withTemporaryFolder("typist-compile") { folder in
+            let file = folder.appendingPathComponent("design.swift")
+            try await withDemoShell { shell, output, _ in
+                shell.useLessons(WorkshopTests.lessons)
+                try "import TypedAPI\nlet answer: Int = 42\n".write(to: file, atomically: true, encoding: .utf8)
+                #expect(await shell.handle(":compile \(file.path)"), "\(output.all)")
+                try "import TypedAPI\nlet answer: Int = \"forty-two\"\n".write(to: file, atomically: true, encoding: .utf8)
+                output.clear()
+                #expect(await shell.handle(":compile \(file.path)") == false)
+                #expect(output.error.contains("cannot convert value of type 'String' to specified type 'Int'"), "\(output.all)")
+                try "import TypedAPI\nlet answer: Int = 42\n".write(to: file, atomically: true, encoding: .utf8)
+                #expect(await shell.handle(":compile \(file.path)"), "\(output.all)")
+            }
+        }
+    }
+
     @Test("Lesson 1's GET with a body is refused by TypedAPI by name, with the reason the walk's step looks for")
     func getWithBody() async throws {
         try await withDemoShell { shell, output, _ in
