@@ -15,49 +15,27 @@ enum OpenAPICommand {
         "add an OpenAPI document's operations (a file or an http(s) URL) to this session", argument: .file(extensions: ["yaml", "yml", "json"])
     ) { shell, text in
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        var defaultAuth: String?
-        if let index = words.firstIndex(of: "--default-auth") {
-            guard index + 1 < words.count else {
-                shell.fail("--default-auth needs a kind: bearer, basic, none or apikey:header|query|cookie:NAME")
-                return false
-            }
-            defaultAuth = words[index + 1]
-            words.removeSubrange(index...(index + 1))
-        }
+        let defaultAuth: String?
         var credential: DocumentCredential?
-        if let index = words.firstIndex(of: "--auth") {
-            guard index + 1 < words.count else {
-                shell.fail("--auth needs a kind: \(DocumentCredential.spellings), sent with the session's token, password or API key")
-                return false
-            }
-            let kind = words[index + 1]
-            words.removeSubrange(index...(index + 1))
-            let credentials = shell.credentials
-            let secrets = ["token": credentials.token, "password": credentials.password, "apiKey": credentials.apiKey]
-            do {
-                credential = try DocumentCredential.parse(kind, username: credentials.username, secret: { secrets[$0] ?? nil },
-                                                          missing: { "--auth \(kind) sends the session's \($0), and it has none: set \($0) = … first" })
-            } catch {
-                shell.fail("\(error)")
-                return false
-            }
-        }
-        var chosenServer: String?
-        if let index = words.firstIndex(of: "--server") {
-            guard index + 1 < words.count else {
-                shell.fail("--server needs a URL: where the document's operations go (\"session\" for the session's base URL)")
-                return false
-            }
-            chosenServer = words[index + 1]
-            words.removeSubrange(index...(index + 1))
-        }
-        var pairs: [String] = []
-        while let index = words.firstIndex(of: "--server-var") {
-            pairs.append(index + 1 < words.count ? words[index + 1] : "")
-            words.removeSubrange(index...min(index + 1, words.count - 1))
-        }
+        let chosenServer: String?
         let serverVariables: [String: String]
         do {
+            defaultAuth = try take("--default-auth", from: &words,
+                                   missing: "--default-auth needs a kind: bearer, basic, none or apikey:header|query|cookie:NAME")
+            if let kind = try take("--auth", from: &words,
+                                   missing: "--auth needs a kind: \(DocumentCredential.spellings), sent with the session's token, password or API key") {
+                let credentials = shell.credentials
+                let secrets = ["token": credentials.token, "password": credentials.password, "apiKey": credentials.apiKey]
+                credential = try DocumentCredential.parse(kind, username: credentials.username, secret: { secrets[$0] ?? nil },
+                                                          missing: { "--auth \(kind) sends the session's \($0), and it has none: set \($0) = … first" })
+            }
+            chosenServer = try take("--server", from: &words,
+                                    missing: "--server needs a URL: where the document's operations go (\"session\" for the session's base URL)")
+            var pairs: [String] = []
+            while let index = words.firstIndex(of: "--server-var") {
+                pairs.append(index + 1 < words.count ? words[index + 1] : "")
+                words.removeSubrange(index...min(index + 1, words.count - 1))
+            }
             serverVariables = try DocumentOptions.nameValuePairs(pairs, option: "--server-var")
         } catch {
             shell.fail("\(error)")
@@ -113,5 +91,20 @@ enum OpenAPICommand {
             shell.fail("cannot use \(OpenAPIDocument.shown(location)): \(error)")
             return false
         }
+    }
+
+    /// The word after `option` in `words`, both taken out; nil when `option` is not there.
+    ///
+    /// - Throws: `missing`, in words, when `option` is the last word.
+    private static func take(_ option: String, from words: inout [String], missing: String) throws(OptionValueMissing) -> String? {
+        guard let index = words.firstIndex(of: option) else { return nil }
+        guard index + 1 < words.count else { throw OptionValueMissing(description: missing) }
+        defer { words.removeSubrange(index...(index + 1)) }
+        return words[index + 1]
+    }
+
+    /// An option written without its value.
+    private struct OptionValueMissing: Error, CustomStringConvertible {
+        var description: String
     }
 }

@@ -15,7 +15,7 @@ extension LessonWalk {
     /// The files `argument` names: a word without a slash or `.swift` is the running lesson's file of
     /// that name (`misuse` is its `misuse.swift`); anything else is a path. Nothing names the
     /// lesson's reference design with its misuse.
-    func compileFiles(_ argument: String, _ shell: Shell) -> Result<[URL], CompileRefusal> {
+    func compileFiles(_ argument: String, _ shell: Shell) throws(CompileRefusal) -> [URL] {
         let lesson = currentLesson(shell)
         let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
         let names = words.isEmpty ? ["reference", "misuse"] : words
@@ -26,17 +26,17 @@ extension LessonWalk {
                 continue
             }
             guard let lesson else {
-                return .failure(CompileRefusal(message: "no lesson is running to take '\(name)' from: give the files' paths, or start one with :lesson N"))
+                throw CompileRefusal(message: "no lesson is running to take '\(name)' from: give the files' paths, or start one with :lesson N")
             }
             let file = lesson.directory.appendingPathComponent(name + ".swift")
             guard FileManager.default.fileExists(atPath: file.path) else {
                 let known = ((try? FileManager.default.contentsOfDirectory(atPath: lesson.directory.path)) ?? [])
                     .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
-                return .failure(CompileRefusal(message: "\(lesson.title) has no '\(name).swift'; it has " + known.joined(separator: ", ")))
+                throw CompileRefusal(message: "\(lesson.title) has no '\(name).swift'; it has " + known.joined(separator: ", "))
             }
             files.append(file)
         }
-        return .success(files)
+        return files
     }
 
     /// Why `:compile` could not run.
@@ -46,10 +46,10 @@ extension LessonWalk {
 
     func compile(_ argument: String, _ shell: Shell) async -> Bool {
         let files: [URL]
-        switch compileFiles(argument, shell) {
-        case .success(let named): files = named
-        case .failure(let refusal):
-            shell.fail(refusal.message)
+        do {
+            files = try compileFiles(argument, shell)
+        } catch {
+            shell.fail(error.message)
             return false
         }
         let outcome: SwiftCheck.Outcome

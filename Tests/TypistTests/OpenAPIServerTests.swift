@@ -45,6 +45,15 @@ struct OpenAPIServerTests {
                 output.clear()
                 #expect(await shell.handle(":openapi \(other.baseURL)/openapi.yaml --server") == false)
                 #expect(output.error.contains("--server needs a URL"), "\(output.error)")
+                // Each option without its value is one error that says what it takes.
+                for (option, says) in [("--default-auth", "--default-auth needs a kind: bearer"), ("--auth", "--auth needs a kind:")] {
+                    output.clear()
+                    #expect(await shell.handle(":openapi \(other.baseURL)/openapi.yaml \(option)") == false)
+                    #expect(output.error.contains(says), "\(output.error)")
+                }
+                output.clear()
+                #expect(await shell.handle(":openapi \(other.baseURL)/openapi.yaml --auth bearer") == false)
+                #expect(output.error.contains("--auth bearer sends the session's token, and it has none"), "\(output.error)")
             }
         } catch {
             await other.stop()

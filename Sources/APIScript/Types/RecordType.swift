@@ -29,10 +29,38 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
             self.type = type
             self.key = key ?? name
         }
+
+        /// What the field holds when its key is absent: a document's `default` (Kinto's lists'
+        /// `data`, `default: []`), so the field is never missing and its type is not optional.
+        /// `nil` for a field without one.
+        public var defaultValue: Value?
+
+        /// Creates a field that holds `defaultValue` when its key is absent.
+        ///
+        /// - Parameters:
+        ///   - name: The field's name, as in the Swift model.
+        ///   - type: The field's type (not optional: the default fills an absent key).
+        ///   - key: The key that holds it in JSON; `nil` for the name.
+        ///   - defaultValue: The value of an absent key.
+        public init(_ name: String, _ type: ScriptType, key: String? = nil, default defaultValue: Value) {
+            self.init(name, type, key: key)
+            self.defaultValue = defaultValue
+        }
+
+        public static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.name == rhs.name && lhs.type == rhs.type && lhs.key == rhs.key && lhs.defaultValue == rhs.defaultValue
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(type)
+            hasher.combine(key)
+        }
     }
 
     /// The type's name, such as `Post`.
-    public let name: String
+    public var name: String { storedName.withLock { $0 } }
+    private let storedName: Mutex<String>
     /// Whether values print as a tuple, `(offset: 0, element: …)`, rather than `Name(…)`.
     public let isTuple: Bool
     private let storage: Mutex<(fields: [Field], index: [String: Int], additionalProperties: ScriptType?)>
@@ -44,7 +72,7 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     ///   - fields: The fields in order; may be given later with ``define(_:additionalProperties:)``.
     ///   - isTuple: Whether values print as a tuple, `(offset: 0, element: …)`.
     public init(name: String, fields: [Field] = [], isTuple: Bool = false) {
-        self.name = name
+        self.storedName = Mutex(name)
         self.isTuple = isTuple
         self.storage = Mutex((fields, Self.index(fields), nil))
     }
@@ -58,6 +86,14 @@ public final class RecordType: Sendable, Hashable, CustomStringConvertible {
     ///     for a record that has only its fields.
     public func define(_ fields: [Field], additionalProperties: ScriptType? = nil) {
         storage.withLock { $0 = (fields, Self.index(fields), additionalProperties) }
+    }
+
+    /// Gives the type another name: a type model that finds one record under several names (a
+    /// document's inline objects of one shape) names it once it has read them all. Not for
+    /// tuples, whose name is their shape.
+    package func rename(to name: String) {
+        guard !isTuple else { return }
+        storedName.withLock { $0 = name }
     }
 
     /// The fields in order.

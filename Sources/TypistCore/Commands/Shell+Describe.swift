@@ -78,12 +78,22 @@ extension Shell {
             return text
         }
         var items = request.queryItems.filter { $0.name != "api_key" }.map { (name: $0.name, value: substituted($0.value ?? "")) }
+        // The headers a parameter sets (`If-Match: {ifMatch}`), so that `:describe` says which
+        // arguments travel as headers; fixed ones (Accept, the kind's credentials) are not the caller's.
+        var headers = request.headers.compactMap { header -> String? in
+            let value = substituted(header.value)
+            return value == header.value ? nil : "\(header.name): \(value)"
+        }
+        // A parameter of few values (an enum, a flag): what changes when it takes another is its.
+        let before = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        func header(_ name: String, in list: [(name: String, value: String)]) -> String? {
+            list.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
         for (index, alternative) in alternatives {
             var changed = values
             changed[index] = alternative
             guard let other = try? endpoint.plan(changed).prepare(client, credentials) else { continue }
             let placeholder = "{\(endpoint.parameters[index].name)}"
-            let before = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
             let after = Dictionary(other.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
             for position in items.indices where after[items[position].name] != before[items[position].name] {
                 items[position].value = placeholder
@@ -92,27 +102,14 @@ extension Shell {
             for item in other.queryItems where before[item.name] == nil && !items.contains(where: { $0.name == item.name }) {
                 items.append((item.name, placeholder))
             }
+            for changedHeader in request.headers + other.headers
+            where header(changedHeader.name, in: request.headers) != header(changedHeader.name, in: other.headers)
+                && !headers.contains(where: { $0.lowercased().hasPrefix(changedHeader.name.lowercased() + ":") }) {
+                headers.append("\(changedHeader.name): \(placeholder)")
+            }
         }
         var text = request.method + " " + substituted(request.path)
         if !items.isEmpty { text += "?" + items.map { "\($0.name)=\($0.value)" }.joined(separator: "&") }
-        // The headers a parameter sets (`If-Match: {ifMatch}`), so that `:describe` says which
-        // arguments travel as headers; fixed ones (Accept, the kind's credentials) are not the caller's.
-        var headers = request.headers.compactMap { header -> String? in
-            let value = substituted(header.value)
-            return value == header.value ? nil : "\(header.name): \(value)"
-        }
-        for (index, alternative) in alternatives {
-            var changed = values
-            changed[index] = alternative
-            guard let other = try? endpoint.plan(changed).prepare(client, credentials) else { continue }
-            let placeholder = "{\(endpoint.parameters[index].name)}"
-            for header in request.headers + other.headers
-            where request.headers.first(where: { $0.name.lowercased() == header.name.lowercased() })?.value
-                != other.headers.first(where: { $0.name.lowercased() == header.name.lowercased() })?.value
-                && !headers.contains(where: { $0.lowercased().hasPrefix(header.name.lowercased() + ":") }) {
-                headers.append("\(header.name): \(placeholder)")
-            }
-        }
         return (text, plan, headers)
     }
 
@@ -220,8 +217,10 @@ extension Shell {
         let declared = registry.bridge.declaredFieldTypes(of: record)
         return record.fields.enumerated().map { index, field in
             let script = "\(field.type)"
-            guard let declared, index < declared.count, declared[index] != script else { return "\(indent)\(field.name): \(script)" }
-            return "\(indent)\(field.name): \(declared[index])  (\(script) here)"
+            // A document's default fills an absent key: `data: [Bucket] = []`.
+            let filled = field.defaultValue.map { " = " + ValueFormatter.literal($0) } ?? ""
+            guard let declared, index < declared.count, declared[index] != script else { return "\(indent)\(field.name): \(script)\(filled)" }
+            return "\(indent)\(field.name): \(declared[index])\(filled)  (\(script) here)"
         }
     }
 

@@ -93,6 +93,12 @@ package enum ModelConformance {
             values.reserveCapacity(record.fields.count)
             for field in record.fields {
                 guard let entry = entries[field.key] else {
+                    // The document's default stands for an absent key, as the generated Swift's
+                    // `decodeIfPresent(…) ?? default` has it.
+                    if let defaultValue = field.defaultValue {
+                        values.append(defaultValue)
+                        continue
+                    }
                     guard field.type.isOptional || field.type == .any else {
                         throw Misfit(reason: "the key '\(TerminalText.sanitized(field.key))' (\(field.type)) is missing")
                     }
@@ -153,7 +159,7 @@ package enum ModelConformance {
             for field in record.fields where found.count < limit {
                 if let entry = entries[field.key] {
                     collect(entry, field.type, path: member(path, field.key), into: &found, limit: limit)
-                } else if !(field.type.isOptional || field.type == .any) {
+                } else if !(field.type.isOptional || field.type == .any || field.defaultValue != nil) {
                     found.append(Departure(path: path, reason: "the key '\(TerminalText.sanitized(field.key))' (\(field.type)) is missing"))
                 }
             }

@@ -37,6 +37,12 @@ package struct SwiftDeclarations {
         self.style = style
     }
 
+    /// Keeps `names` for declarations written beside these (a generated package's request
+    /// bodies, `CreateBucketBody`): a record of such a name is declared with a number.
+    package mutating func reserve(_ names: some Sequence<String>) {
+        usedNames.formUnion(names)
+    }
+
     /// Declares `type`'s records (once each); returns how `type` is written.
     package mutating func declare(_ type: ScriptType) -> String { typeName(type) }
 
@@ -116,7 +122,8 @@ package struct SwiftDeclarations {
             let name = SwiftNames.escaped(field.name)
             lines.append("    \(style.access)\(style.initializer && !isClass ? "var" : "let") \(name): \(type)")
             // A parameter named `self` would hide the instance: its inner name is `selfValue`.
-            parameters.append((field.name == "self" ? "`self` selfValue" : name) + ": \(type)" + (type.hasSuffix("?") ? " = nil" : ""))
+            let defaultText = type.hasSuffix("?") ? " = nil" : field.defaultValue.flatMap(Self.literal).map { " = \($0)" } ?? ""
+            parameters.append((field.name == "self" ? "`self` selfValue" : name) + ": \(type)" + defaultText)
         }
         // An open record keeps the other keys the service sent, as swift-openapi-generator's models do.
         let additional = record.additionalProperties.map { additionalValueType($0) }
@@ -138,6 +145,8 @@ package struct SwiftDeclarations {
         }
         if let additional {
             lines += openCoding(fields, additional: additional)
+        } else if fields.contains(where: { $0.defaultValue != nil }) {
+            lines += defaultingCoding(fields)
         } else {
             lines += Self.codingKeys(fields.map { ($0.name, $0.key) })
         }
@@ -169,13 +178,7 @@ package struct SwiftDeclarations {
                "    }", "",
                "    \(access)init(from decoder: any Decoder) throws {",
                "        let container = try decoder.container(keyedBy: CodingKeys.self)"]
-        for field in fields {
-            let type = typeNameWithoutDeclaring(field.type)
-            let name = SwiftNames.escaped(field.name)
-            lines.append(type.hasSuffix("?")
-                ? "        \(name) = try container.decodeIfPresent(\(type.dropLast()).self, forKey: .\(name))"
-                : "        \(name) = try container.decode(\(type).self, forKey: .\(name))")
-        }
+        lines += fields.map(decodingLine)
         lines += [
             "        let others = try decoder.container(keyedBy: OtherKey.self)",
             "        var additionalProperties: [String: \(additional)] = [:]",
@@ -198,6 +201,51 @@ package struct SwiftDeclarations {
             "    }",
         ]
         return lines
+    }
+
+    /// A closed record with a field that has a default: its `CodingKeys` (every field's) and an
+    /// `init(from:)` that reads an absent key as its default, as the prompt reads it.
+    private func defaultingCoding(_ fields: [RecordType.Field]) -> [String] {
+        ["", "    enum CodingKeys: String, CodingKey {"]
+            + fields.map { "        case \(SwiftNames.escaped($0.name))" + ($0.name == $0.key ? "" : " = \(ValueFormatter.quoted($0.key))") }
+            + ["    }", "",
+               "    \(style.access)init(from decoder: any Decoder) throws {",
+               "        let container = try decoder.container(keyedBy: CodingKeys.self)"]
+            + fields.map(decodingLine)
+            + ["    }"]
+    }
+
+    /// The line of an `init(from:)` that reads a field: `decodeIfPresent` for an optional, with
+    /// `?? default` for a field the document gives a default, `decode` otherwise.
+    private func decodingLine(_ field: RecordType.Field) -> String {
+        let type = typeNameWithoutDeclaring(field.type)
+        let name = SwiftNames.escaped(field.name)
+        if type.hasSuffix("?") {
+            return "        \(name) = try container.decodeIfPresent(\(type.dropLast()).self, forKey: .\(name))"
+        }
+        if let literal = field.defaultValue.flatMap(Self.literal) {
+            return "        \(name) = try container.decodeIfPresent(\(type).self, forKey: .\(name)) ?? \(literal)"
+        }
+        return "        \(name) = try container.decode(\(type).self, forKey: .\(name))"
+    }
+
+    /// A default as a Swift literal — a number, a Boolean, a string, a list or map of them — or
+    /// nil for a value Swift has no literal of.
+    static func literal(_ value: Value) -> String? {
+        switch value {
+        case .int(let number): return String(number)
+        case .double(let number): return number.isFinite ? "\(number)" : nil
+        case .bool(let flag): return flag ? "true" : "false"
+        case .string(let text): return ValueFormatter.quoted(text)
+        case .array(let elements):
+            let written = elements.compactMap(literal)
+            return written.count == elements.count ? "[" + written.joined(separator: ", ") + "]" : nil
+        case .dictionary(let entries):
+            guard !entries.isEmpty else { return "[:]" }
+            let written = entries.keys.sorted().compactMap { key in entries[key].flatMap(literal).map { "\(ValueFormatter.quoted(key)): \($0)" } }
+            return written.count == entries.count ? "[" + written.joined(separator: ", ") + "]" : nil
+        default: return nil
+        }
     }
 
     /// How a type already declared is written (the records of an open record's fields are, by

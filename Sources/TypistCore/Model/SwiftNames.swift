@@ -2,7 +2,7 @@
 /// types from keys (`owner` → `Owner`), an array's element from its key (`items` → `item`).
 package enum SwiftNames {
     /// Words of a key: split at anything not a letter or digit and at lower-to-upper changes.
-    private static func words(_ key: String) -> [String] {
+    package static func words(_ key: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previousWasLower = false

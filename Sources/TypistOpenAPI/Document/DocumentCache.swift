@@ -5,7 +5,7 @@ import TypistCore
 
 /// Loaded documents kept by a hash of their content (and of what else changes the result), so that a large document (GitHub's, 2.5 MB) is
 /// parsed and lowered once and reads back in milliseconds: its operations, record types,
-/// servers and warnings, in a small JSON file of Typist's own (`version` 15).
+/// servers and warnings, in a small JSON file of Typist's own (`version` 18).
 ///
 /// A file is also marked with the program that wrote it (``build``): a rebuilt or upgraded
 /// program lowers documents again, so a change to lowering needs no version bump to be seen (the
@@ -15,7 +15,7 @@ import TypistCore
 /// document load the long way (and the file be written again); a cache never decides a result.
 /// Writing is atomic and best effort: a read-only cache folder only costs the time.
 struct DocumentCache {
-    static let version = 17
+    static let version = 18
     let directory: URL
     /// What identifies the program writing and reading the files.
     var build: String = Self.runningBuild
@@ -129,7 +129,9 @@ struct DocumentCache {
             "warnings": .array(contents.warnings.map(Value.string)),
             // A record is its name and fields, and an open record the type of its other keys.
             "records": .array(table.records.map { record in
-                .array([.string(record.name), .array(record.fields.map { .array([.string($0.name), .string($0.key), .string(table.code($0.type))]) })]
+                .array([.string(record.name), .array(record.fields.map { field in
+                    .array([.string(field.name), .string(field.key), .string(table.code(field.type))] + (field.defaultValue.map { [.array([$0])] } ?? []))
+                })]
                     + (record.additionalProperties.map { [.string(table.code($0))] } ?? []))
             }),
             "operations": .array(operations),
@@ -252,9 +254,16 @@ struct DocumentCache {
         for (record, (fields, additionalCode)) in zip(records, fieldLists) {
             var defined: [RecordType.Field] = []
             for field in fields {
-                guard case .array(let parts) = field, parts.count == 3, case .string(let name) = parts[0], case .string(let key) = parts[1],
-                      case .string(let code) = parts[2], let type = decode(code, records) else { return nil }
-                defined.append(RecordType.Field(name, type, key: key))
+                guard case .array(let parts) = field, parts.count == 3 || parts.count == 4, case .string(let name) = parts[0],
+                      case .string(let key) = parts[1], case .string(let code) = parts[2], let type = decode(code, records) else { return nil }
+                // A default is kept as the one element of a list (it is never null).
+                if parts.count == 4 {
+                    guard case .array(let boxed) = parts[3], boxed.count == 1,
+                          let defaultValue = try? ModelConformance.conform(boxed[0], to: type) else { return nil }
+                    defined.append(RecordType.Field(name, type, key: key, default: defaultValue))
+                } else {
+                    defined.append(RecordType.Field(name, type, key: key))
+                }
             }
             var additional: ScriptType?
             if let additionalCode {

@@ -75,6 +75,8 @@ struct OperationReader {
                 result.append(read(operation, method: method.uppercased(), path: path, shared: shared))
             }
         }
+        // The inline records many operations share are named now that every use is known.
+        types.nameSharedRecords()
         // A shared enum's type is one only where every use allows the same values and no model has
         // its name; else each operation keeps its own.
         var uses: [String: Set<String>] = [:]
@@ -386,7 +388,8 @@ struct OperationReader {
                 fieldType = .any
             }
             // `Any` holds nil already: whether it may be left out is the schema's `required`.
-            let optional = fieldType.isOptional || (fieldType == .any && !requiredKeys.contains(field.key))
+            // A field with a default may be left out too: the service fills it.
+            let optional = fieldType.isOptional || field.defaultValue != nil || (fieldType == .any && !requiredKeys.contains(field.key))
             // An enum field takes only its values, as an enum parameter does (`kind: .book`).
             let choices = property.flatMap { resolved($0)["enum"]?.array }.map { $0.map(\.value).filter { !$0.isNull } }
             let sharedName = (property?["$ref"]?.string).flatMap(Self.componentName)

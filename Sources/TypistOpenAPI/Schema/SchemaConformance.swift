@@ -91,7 +91,7 @@ package enum SchemaConformance {
         }
         for field in fields {
             guard let item = entries[field.key] else {
-                if !field.type.isOptional, field.type != .any {
+                if !field.type.isOptional, field.type != .any, field.defaultValue == nil {
                     return "\(path) needs the key \(ValueFormatter.quoted(TerminalText.sanitized(field.key))) (the document requires it)"
                 }
                 continue

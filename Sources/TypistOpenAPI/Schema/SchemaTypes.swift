@@ -27,8 +27,18 @@ package struct SchemaTypes {
     /// Records of named schemas, by `$ref` and direction.
     private var named: [String: RecordType] = [:]
     private var usedNames: Set<String> = []
-    /// Every record made, in order.
+    /// Every record made, in order (less those found to be another's shape).
     package private(set) var records: [RecordType] = []
+    /// Inline object schemas by shape: one met again with the same fields and keys (Kinto's
+    /// `permissions`, under each of its 28 answers) is the record made the first time, named once
+    /// every use is known (``nameSharedRecords()``).
+    private var shapes: [Shape: RecordType] = [:]
+    /// Named schemas' records by shape: an inline object met after one of the same fields is it
+    /// (GitHub's `labels` items are its `Label`).
+    private var namedShapes: [Shape: RecordType] = [:]
+    /// The names each shared inline record's uses would have given it, the first use's first.
+    private var uses: [ObjectIdentifier: (record: RecordType, names: [String])] = [:]
+    private var dropped: Set<ObjectIdentifier> = []
     /// What could not be followed (an external `$ref`), in words.
     package private(set) var warnings: [String] = []
     private static let maximumDepth = 64
@@ -69,7 +79,7 @@ package struct SchemaTypes {
             let record = makeRecord(name)
             record.define(fields(of: schema, owner: record.name, direction: direction, depth: depth),
                           additionalProperties: additionalProperties(of: schema, name: record.name, direction: direction, depth: depth))
-            return wrap(.record(record))
+            return wrap(.record(sharing(record, name: name)))
         }
         if let union = schema["oneOf"]?.array ?? schema["anyOf"]?.array {
             return wrap(self.union(union, name: name, direction: direction, depth: depth))
@@ -117,6 +127,14 @@ package struct SchemaTypes {
         return type
     }
 
+    /// Swift's own types and protocols a shared record is not named after (a package's
+    /// `Collection` would make Swift's ambiguous in a host that imports it).
+    static let standardLibraryNames: Set<String> = [
+        "Collection", "Sequence", "Element", "Index", "Result", "Never", "Character", "Float", "Range", "Identifiable",
+        "Equatable", "Hashable", "Comparable", "Task", "Decoder", "Encoder", "Substring", "UInt", "Int64", "Int32",
+        "Iterator", "Key", "Value", "Values", "Keys", "Mirror", "Unicode", "Slice", "Stride", "Duration", "Clock",
+    ]
+
     static let reservedTypeNames: Set<String> = SwiftNames.reservedTypes.union([
         "Kind", "Response", "Endpoint", "Public", "Bearer", "Basic", "APIKey", "HTTPHeader", "HTTPMethod", "RequestBody", "MultipartPart", "UploadFile",
         "Group", "Register", "RegisterStream", "Parameter", "ScriptArgument", "JSONScriptArgument", "URLQueryItem", "Void",
@@ -154,6 +172,10 @@ package struct SchemaTypes {
         named[key] = record
         record.define(fields(of: target, owner: record.name, direction: direction, depth: depth),
                       additionalProperties: additionalProperties(of: target, name: record.name, direction: direction, depth: depth))
+        if !record.fields.isEmpty {
+            let shape = Shape(fields: record.fields, additionalProperties: record.additionalProperties)
+            if namedShapes[shape] == nil { namedShapes[shape] = record }
+        }
         return Self.nullable(target) ? .record(record).optional : .record(record)
     }
 
@@ -184,14 +206,14 @@ package struct SchemaTypes {
 
     /// An object's fields: its own properties, and those of every `allOf` member.
     private mutating func fields(of schema: SpecNode, owner: String, direction: Direction, depth: Int) -> [RecordType.Field] {
-        var collected: [(key: String, type: ScriptType)] = []
+        var collected: [(key: String, type: ScriptType, defaultValue: Value?)] = []
         var positions: [String: Int] = [:]
-        func add(_ key: String, _ type: ScriptType) {
+        func add(_ key: String, _ type: ScriptType, _ defaultValue: Value?) {
             if let position = positions[key] {
-                collected[position].type = type
+                collected[position] = (key, type, defaultValue)
             } else {
                 positions[key] = collected.count
-                collected.append((key, type))
+                collected.append((key, type, defaultValue))
             }
         }
         var seen = 0
@@ -203,15 +225,48 @@ package struct SchemaTypes {
                 if direction == .response, resolved["writeOnly"]?.bool == true { continue }
                 if direction == .request, resolved["readOnly"]?.bool == true { continue }
                 let type = this.type(of: property, name: Self.fieldTypeName(owner: owner, key: key), direction: direction, depth: depth + 1)
-                add(key, required.contains(key) ? type : type.optional)
+                if required.contains(key) {
+                    add(key, type, nil)
+                } else if let defaultValue = Self.defaultValue(of: property["default"] ?? resolved["default"], type: type) {
+                    add(key, type, defaultValue)
+                } else {
+                    add(key, type.optional, nil)
+                }
             }
         }
         var taken: Set<String> = []
-        return collected.map { key, type in
+        return collected.map { key, type, defaultValue in
             var name = SwiftNames.property(key)
             while taken.contains(name) { name += "_" }
             taken.insert(name)
-            return RecordType.Field(name, type, key: key)
+            return defaultValue.map { RecordType.Field(name, type, key: key, default: $0) } ?? RecordType.Field(name, type, key: key)
+        }
+    }
+
+    /// What an absent key holds, when the document gives its property a `default` that its type
+    /// holds and Swift writes as a literal — a number, a Boolean, a string, a list or map of
+    /// them, or an empty list or map of anything (Kinto's lists' `data: {type: array, default:
+    /// []}`): then the field is `[T]` with that
+    /// default, as the service fills it, not `[T]?` read with `!`. A nullable property keeps its
+    /// `?` (null is one of its values); a `default: null` is no default.
+    static func defaultValue(of node: SpecNode?, type: ScriptType) -> Value? {
+        guard let node, !type.isOptional else { return nil }
+        switch (type, node.value) {
+        case (_, .null): return nil
+        // Empty, a list or map of anything is written `[]` or `[:]`.
+        case (.array, .array(let elements)) where elements.isEmpty: return .array([])
+        case (.dictionary, .dictionary(let entries)) where entries.isEmpty: return .dictionary([:])
+        case (_, let value):
+            guard writesAsLiteral(type) else { return nil }
+            return try? ModelConformance.conform(value, to: type)
+        }
+    }
+
+    private static func writesAsLiteral(_ type: ScriptType) -> Bool {
+        switch type {
+        case .int, .double, .bool, .string: true
+        case .array(let element), .dictionary(let element): writesAsLiteral(element)
+        default: false
         }
     }
 
@@ -297,12 +352,148 @@ package struct SchemaTypes {
         for variant in variants {
             for field in variant where !merged.contains(where: { $0.key == field.key }) {
                 let everywhere = variants.allSatisfy { $0.contains { $0.key == field.key && !$0.type.isOptional } }
-                merged.append(RecordType.Field(field.name, everywhere ? field.type : field.type.optional, key: field.key))
+                var kept = field
+                if !everywhere {
+                    // Absent from a variant, it is absent: no default stands in for it.
+                    kept.type = field.type.optional
+                    kept.defaultValue = nil
+                }
+                merged.append(kept)
             }
         }
         let record = makeRecord(name)
         record.define(merged)
-        return nullable ? .record(record).optional : .record(record)
+        let shared = sharing(record, name: name)
+        return nullable ? .record(shared).optional : .record(shared)
+    }
+
+    /// The shape of an inline record: two are one type when their fields (names, keys, types,
+    /// defaults) and other keys are.
+    private struct Shape: Hashable {
+        var fields: [RecordType.Field]
+        var additionalProperties: ScriptType?
+    }
+
+    /// `record`, just defined from an inline schema, or the record of its shape made before — a
+    /// named schema's first (its name is the document's), else the first inline one — (then
+    /// `record` is dropped: nothing refers to it yet). Records are compared once their
+    /// fields' records are, so nested shapes are shared from the inside out.
+    private mutating func sharing(_ record: RecordType, name: String) -> RecordType {
+        let shape = Shape(fields: record.fields, additionalProperties: record.additionalProperties)
+        // The document's own name for the shape, where it has one.
+        if let named = namedShapes[shape] {
+            dropped.insert(ObjectIdentifier(record))
+            usedNames.remove(record.name)
+            return named
+        }
+        guard let first = shapes[shape] else {
+            shapes[shape] = record
+            uses[ObjectIdentifier(record)] = (record, [name])
+            return record
+        }
+        dropped.insert(ObjectIdentifier(record))
+        usedNames.remove(record.name)
+        uses[ObjectIdentifier(first)]?.names.append(name)
+        return first
+    }
+
+    /// Names each inline record met under several names by what those names share
+    /// (`GetBucketResponsePermissions`, `DeleteBucketResponsePermissions` … → `BucketPermissions`;
+    /// ``commonNames(of:fields:)``), a name Swift has taking `Model` (`CollectionModel`), where
+    /// that is a name no other record has; else it keeps its first use's name. Records used most
+    /// are named first. Call once every operation is read: a record's name is final after.
+    package mutating func nameSharedRecords() {
+        if !dropped.isEmpty { records.removeAll { dropped.contains(ObjectIdentifier($0)) } }
+        dropped = []
+        let shared = uses.values.filter { $0.names.count > 1 }
+        guard !shared.isEmpty else { return }
+        var taken = Set(records.map(\.name))
+        let order = Dictionary(uniqueKeysWithValues: records.enumerated().map { (ObjectIdentifier($1), $0) })
+        for (record, names) in shared.sorted(by: { ($0.names.count, order[ObjectIdentifier($1.record)] ?? 0) > ($1.names.count, order[ObjectIdentifier($0.record)] ?? 0) }) {
+            // A shared name Swift has is the name with `Model`, as a schema's is.
+            let candidates = Self.commonNames(of: names, fields: record.fields.map(\.key)).flatMap { name in
+                Self.reservedTypeNames.contains(name) || Self.standardLibraryNames.contains(name) ? [name + "Model"] : [name]
+            }
+            guard let name = candidates.first(where: { !taken.contains($0) }), name != record.name else { continue }
+            taken.remove(record.name)
+            taken.insert(name)
+            record.rename(to: name)
+        }
+    }
+
+    /// The names a record met under `names` may take: the words every name has, in the order
+    /// they have them, a list's `Buckets` being its element's `Bucket` (`GetBucketsResponseDataItem`,
+    /// `GetBucketResponseData`, `CreateBucketResponseData` → `BucketData`; a word every name
+    /// spells in the plural stays so: `Permissions`) — first without the words every answer's and
+    /// body's name has (`Response`, `Body`, `Item`), then with them. Where those are all they
+    /// share (`DeleteBucketsResponse`, `GetRecordsResponse`), the record is named by its first
+    /// fields instead (`DataResponse`). Two uses that differ by one word may also be named by
+    /// both (`PullRequestSimple`'s `head` and `base`: `PullRequestSimpleHeadOrBase`). Each starts with a letter; none when
+    /// they share no word.
+    static func commonNames(of names: [String], fields: [String]) -> [String] {
+        guard var shared = names.first.map(words) else { return [] }
+        for other in names.dropFirst() { shared = commonSubsequence(shared, words(other)) }
+        let plain = shared.filter { !["Response", "Body", "Item"].contains($0.single) }
+        let spelled = { (words: [(single: String, spelled: String)]) in
+            words.map { $0.spelled.prefix(1).uppercased() + $0.spelled.dropFirst() }.joined()
+        }
+        var candidates = plain.isEmpty
+            ? (shared.isEmpty || fields.isEmpty ? [] : [fields.prefix(2).map(SwiftNames.type).joined() + spelled(shared)])
+            : [spelled(plain), spelled(shared)]
+        // Two uses whose shared words are taken (`PullRequestSimple`'s `head` and `base`): both.
+        let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if distinct.count == 2, !shared.isEmpty {
+            let rests = distinct.map { name in
+                var rest = SwiftNames.words(name)
+                for word in shared { if let index = rest.firstIndex(where: { $0 == word.spelled || $0 == word.single }) { rest.remove(at: index) } }
+                return rest
+            }
+            // Only where each differs by one word: more reads as two names run together.
+            if rests.allSatisfy({ $0.count == 1 }) {
+                let both = rests.map { $0[0] }.joined(separator: "Or")
+                // Where the words differ: first (`ListOrGetPermissions`) or after the shared ones.
+                let leading = zip(distinct, rests).allSatisfy { name, rest in SwiftNames.words(name).first == rest[0] }
+                candidates.append(leading ? both + spelled(shared) : spelled(shared) + both)
+            }
+        }
+        return candidates.filter { name in name.unicodeScalars.first.map { (65...90).contains($0.value) } == true }
+    }
+
+    /// A name's words: each as one of a kind (`Buckets` → `Bucket`), for comparing, and as spelled.
+    private static func words(_ name: String) -> [(single: String, spelled: String)] {
+        SwiftNames.words(name).map { word in
+            guard word.count > 3, word.last == "s", word.first?.isUppercase == true, !word.hasSuffix("ss") else { return (word, word) }
+            let single = SwiftNames.singular(word)
+            return single.hasSuffix("Item") ? (word, word) : (single, word)
+        }
+    }
+
+    /// The longest run of words both lists have in order (not necessarily adjacent), compared one
+    /// of a kind; a word spelled two ways is spelled singular.
+    private static func commonSubsequence(_ first: [(single: String, spelled: String)],
+                                          _ second: [(single: String, spelled: String)]) -> [(single: String, spelled: String)] {
+        guard !first.isEmpty, !second.isEmpty else { return [] }
+        // lengths[i][j]: of first[i...] and second[j...].
+        var lengths = Array(repeating: Array(repeating: 0, count: second.count + 1), count: first.count + 1)
+        for i in first.indices.reversed() {
+            for j in second.indices.reversed() {
+                lengths[i][j] = first[i].single == second[j].single ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var result: [(single: String, spelled: String)] = []
+        var (i, j) = (0, 0)
+        while i < first.count, j < second.count {
+            if first[i].single == second[j].single {
+                result.append(first[i].spelled == second[j].spelled ? first[i] : (first[i].single, first[i].single))
+                i += 1
+                j += 1
+            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return result
     }
 
     private mutating func makeRecord(_ base: String) -> RecordType {

@@ -74,7 +74,7 @@ public struct FullRepository: Codable, Sendable {
     public var pushedAt: String
     public var createdAt: String
     public var updatedAt: String
-    public var permissions: FullRepositoryPermissions?
+    public var permissions: Permissions?
     public var allowRebaseMerge: Bool?
     public var templateRepository: Repository?
     public var tempCloneToken: String?
@@ -91,9 +91,9 @@ public struct FullRepository: Codable, Sendable {
     public var masterBranch: String?
     public var openIssues: Int
     public var watchers: Int
-    public var anonymousAccessEnabled: Bool?
+    public var anonymousAccessEnabled: Bool
 
-    public init(id: Int, nodeId: String, name: String, fullName: String, owner: SimpleUser? = nil, `private`: Bool, htmlUrl: String, description: String? = nil, fork: Bool, url: String, archiveUrl: String, assigneesUrl: String, blobsUrl: String, branchesUrl: String, collaboratorsUrl: String, commentsUrl: String, commitsUrl: String, compareUrl: String, contentsUrl: String, contributorsUrl: String, deploymentsUrl: String, downloadsUrl: String, eventsUrl: String, forksUrl: String, gitCommitsUrl: String, gitRefsUrl: String, gitTagsUrl: String, gitUrl: String, issueCommentUrl: String, issueEventsUrl: String, issuesUrl: String, keysUrl: String, labelsUrl: String, languagesUrl: String, mergesUrl: String, milestonesUrl: String, notificationsUrl: String, pullsUrl: String, releasesUrl: String, sshUrl: String, stargazersUrl: String, statusesUrl: String, subscribersUrl: String, subscriptionUrl: String, tagsUrl: String, teamsUrl: String, treesUrl: String, cloneUrl: String, mirrorUrl: String? = nil, hooksUrl: String, svnUrl: String, homepage: String? = nil, language: String? = nil, forksCount: Int, stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String, openIssuesCount: Int, isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool, hasWiki: Bool, hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String? = nil, pushedAt: String, createdAt: String, updatedAt: String, permissions: FullRepositoryPermissions? = nil, allowRebaseMerge: Bool? = nil, templateRepository: Repository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil, deleteBranchOnMerge: Bool? = nil, allowMergeCommit: Bool? = nil, subscribersCount: Int, networkCount: Int, license: LicenseSimple? = nil, organization: SimpleUser? = nil, parent: Repository? = nil, source: Repository? = nil, forks: Int, masterBranch: String? = nil, openIssues: Int, watchers: Int, anonymousAccessEnabled: Bool? = nil) {
+    public init(id: Int, nodeId: String, name: String, fullName: String, owner: SimpleUser? = nil, `private`: Bool, htmlUrl: String, description: String? = nil, fork: Bool, url: String, archiveUrl: String, assigneesUrl: String, blobsUrl: String, branchesUrl: String, collaboratorsUrl: String, commentsUrl: String, commitsUrl: String, compareUrl: String, contentsUrl: String, contributorsUrl: String, deploymentsUrl: String, downloadsUrl: String, eventsUrl: String, forksUrl: String, gitCommitsUrl: String, gitRefsUrl: String, gitTagsUrl: String, gitUrl: String, issueCommentUrl: String, issueEventsUrl: String, issuesUrl: String, keysUrl: String, labelsUrl: String, languagesUrl: String, mergesUrl: String, milestonesUrl: String, notificationsUrl: String, pullsUrl: String, releasesUrl: String, sshUrl: String, stargazersUrl: String, statusesUrl: String, subscribersUrl: String, subscriptionUrl: String, tagsUrl: String, teamsUrl: String, treesUrl: String, cloneUrl: String, mirrorUrl: String? = nil, hooksUrl: String, svnUrl: String, homepage: String? = nil, language: String? = nil, forksCount: Int, stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String, openIssuesCount: Int, isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool, hasWiki: Bool, hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String? = nil, pushedAt: String, createdAt: String, updatedAt: String, permissions: Permissions? = nil, allowRebaseMerge: Bool? = nil, templateRepository: Repository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil, deleteBranchOnMerge: Bool? = nil, allowMergeCommit: Bool? = nil, subscribersCount: Int, networkCount: Int, license: LicenseSimple? = nil, organization: SimpleUser? = nil, parent: Repository? = nil, source: Repository? = nil, forks: Int, masterBranch: String? = nil, openIssues: Int, watchers: Int, anonymousAccessEnabled: Bool = true) {
         self.id = id
         self.nodeId = nodeId
         self.name = name
@@ -277,5 +277,99 @@ public struct FullRepository: Codable, Sendable {
         case openIssues = "open_issues"
         case watchers
         case anonymousAccessEnabled = "anonymous_access_enabled"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        nodeId = try container.decode(String.self, forKey: .nodeId)
+        name = try container.decode(String.self, forKey: .name)
+        fullName = try container.decode(String.self, forKey: .fullName)
+        owner = try container.decodeIfPresent(SimpleUser.self, forKey: .owner)
+        `private` = try container.decode(Bool.self, forKey: .`private`)
+        htmlUrl = try container.decode(String.self, forKey: .htmlUrl)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        fork = try container.decode(Bool.self, forKey: .fork)
+        url = try container.decode(String.self, forKey: .url)
+        archiveUrl = try container.decode(String.self, forKey: .archiveUrl)
+        assigneesUrl = try container.decode(String.self, forKey: .assigneesUrl)
+        blobsUrl = try container.decode(String.self, forKey: .blobsUrl)
+        branchesUrl = try container.decode(String.self, forKey: .branchesUrl)
+        collaboratorsUrl = try container.decode(String.self, forKey: .collaboratorsUrl)
+        commentsUrl = try container.decode(String.self, forKey: .commentsUrl)
+        commitsUrl = try container.decode(String.self, forKey: .commitsUrl)
+        compareUrl = try container.decode(String.self, forKey: .compareUrl)
+        contentsUrl = try container.decode(String.self, forKey: .contentsUrl)
+        contributorsUrl = try container.decode(String.self, forKey: .contributorsUrl)
+        deploymentsUrl = try container.decode(String.self, forKey: .deploymentsUrl)
+        downloadsUrl = try container.decode(String.self, forKey: .downloadsUrl)
+        eventsUrl = try container.decode(String.self, forKey: .eventsUrl)
+        forksUrl = try container.decode(String.self, forKey: .forksUrl)
+        gitCommitsUrl = try container.decode(String.self, forKey: .gitCommitsUrl)
+        gitRefsUrl = try container.decode(String.self, forKey: .gitRefsUrl)
+        gitTagsUrl = try container.decode(String.self, forKey: .gitTagsUrl)
+        gitUrl = try container.decode(String.self, forKey: .gitUrl)
+        issueCommentUrl = try container.decode(String.self, forKey: .issueCommentUrl)
+        issueEventsUrl = try container.decode(String.self, forKey: .issueEventsUrl)
+        issuesUrl = try container.decode(String.self, forKey: .issuesUrl)
+        keysUrl = try container.decode(String.self, forKey: .keysUrl)
+        labelsUrl = try container.decode(String.self, forKey: .labelsUrl)
+        languagesUrl = try container.decode(String.self, forKey: .languagesUrl)
+        mergesUrl = try container.decode(String.self, forKey: .mergesUrl)
+        milestonesUrl = try container.decode(String.self, forKey: .milestonesUrl)
+        notificationsUrl = try container.decode(String.self, forKey: .notificationsUrl)
+        pullsUrl = try container.decode(String.self, forKey: .pullsUrl)
+        releasesUrl = try container.decode(String.self, forKey: .releasesUrl)
+        sshUrl = try container.decode(String.self, forKey: .sshUrl)
+        stargazersUrl = try container.decode(String.self, forKey: .stargazersUrl)
+        statusesUrl = try container.decode(String.self, forKey: .statusesUrl)
+        subscribersUrl = try container.decode(String.self, forKey: .subscribersUrl)
+        subscriptionUrl = try container.decode(String.self, forKey: .subscriptionUrl)
+        tagsUrl = try container.decode(String.self, forKey: .tagsUrl)
+        teamsUrl = try container.decode(String.self, forKey: .teamsUrl)
+        treesUrl = try container.decode(String.self, forKey: .treesUrl)
+        cloneUrl = try container.decode(String.self, forKey: .cloneUrl)
+        mirrorUrl = try container.decodeIfPresent(String.self, forKey: .mirrorUrl)
+        hooksUrl = try container.decode(String.self, forKey: .hooksUrl)
+        svnUrl = try container.decode(String.self, forKey: .svnUrl)
+        homepage = try container.decodeIfPresent(String.self, forKey: .homepage)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        forksCount = try container.decode(Int.self, forKey: .forksCount)
+        stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+        watchersCount = try container.decode(Int.self, forKey: .watchersCount)
+        size = try container.decode(Int.self, forKey: .size)
+        defaultBranch = try container.decode(String.self, forKey: .defaultBranch)
+        openIssuesCount = try container.decode(Int.self, forKey: .openIssuesCount)
+        isTemplate = try container.decodeIfPresent(Bool.self, forKey: .isTemplate)
+        topics = try container.decodeIfPresent([String].self, forKey: .topics)
+        hasIssues = try container.decode(Bool.self, forKey: .hasIssues)
+        hasProjects = try container.decode(Bool.self, forKey: .hasProjects)
+        hasWiki = try container.decode(Bool.self, forKey: .hasWiki)
+        hasPages = try container.decode(Bool.self, forKey: .hasPages)
+        hasDownloads = try container.decode(Bool.self, forKey: .hasDownloads)
+        archived = try container.decode(Bool.self, forKey: .archived)
+        disabled = try container.decode(Bool.self, forKey: .disabled)
+        visibility = try container.decodeIfPresent(String.self, forKey: .visibility)
+        pushedAt = try container.decode(String.self, forKey: .pushedAt)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        updatedAt = try container.decode(String.self, forKey: .updatedAt)
+        permissions = try container.decodeIfPresent(Permissions.self, forKey: .permissions)
+        allowRebaseMerge = try container.decodeIfPresent(Bool.self, forKey: .allowRebaseMerge)
+        templateRepository = try container.decodeIfPresent(Repository.self, forKey: .templateRepository)
+        tempCloneToken = try container.decodeIfPresent(String.self, forKey: .tempCloneToken)
+        allowSquashMerge = try container.decodeIfPresent(Bool.self, forKey: .allowSquashMerge)
+        deleteBranchOnMerge = try container.decodeIfPresent(Bool.self, forKey: .deleteBranchOnMerge)
+        allowMergeCommit = try container.decodeIfPresent(Bool.self, forKey: .allowMergeCommit)
+        subscribersCount = try container.decode(Int.self, forKey: .subscribersCount)
+        networkCount = try container.decode(Int.self, forKey: .networkCount)
+        license = try container.decodeIfPresent(LicenseSimple.self, forKey: .license)
+        organization = try container.decodeIfPresent(SimpleUser.self, forKey: .organization)
+        parent = try container.decodeIfPresent(Repository.self, forKey: .parent)
+        source = try container.decodeIfPresent(Repository.self, forKey: .source)
+        forks = try container.decode(Int.self, forKey: .forks)
+        masterBranch = try container.decodeIfPresent(String.self, forKey: .masterBranch)
+        openIssues = try container.decode(Int.self, forKey: .openIssues)
+        watchers = try container.decode(Int.self, forKey: .watchers)
+        anonymousAccessEnabled = try container.decodeIfPresent(Bool.self, forKey: .anonymousAccessEnabled) ?? true
     }
 }

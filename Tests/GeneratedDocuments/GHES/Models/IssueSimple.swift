@@ -22,7 +22,7 @@ public struct IssueSimple: Codable, Sendable {
     public var locked: Bool
     public var activeLockReason: String?
     public var comments: Int
-    public var pullRequest: IssueSimplePullRequest?
+    public var pullRequest: IssuePullRequest?
     public var closedAt: String?
     public var createdAt: String
     public var updatedAt: String
@@ -33,7 +33,7 @@ public struct IssueSimple: Codable, Sendable {
     public var repository: Repository?
     public var performedViaGithubApp: Integration?
 
-    public init(id: Int, nodeId: String, url: String, repositoryUrl: String, labelsUrl: String, commentsUrl: String, eventsUrl: String, htmlUrl: String, number: Int, state: String, title: String, body: String? = nil, user: SimpleUser? = nil, labels: [Label], assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, milestone: Milestone? = nil, locked: Bool, activeLockReason: String? = nil, comments: Int, pullRequest: IssueSimplePullRequest? = nil, closedAt: String? = nil, createdAt: String, updatedAt: String, authorAssociation: String, bodyHtml: String? = nil, bodyText: String? = nil, timelineUrl: String? = nil, repository: Repository? = nil, performedViaGithubApp: Integration? = nil) {
+    public init(id: Int, nodeId: String, url: String, repositoryUrl: String, labelsUrl: String, commentsUrl: String, eventsUrl: String, htmlUrl: String, number: Int, state: String, title: String, body: String? = nil, user: SimpleUser? = nil, labels: [Label], assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, milestone: Milestone? = nil, locked: Bool, activeLockReason: String? = nil, comments: Int, pullRequest: IssuePullRequest? = nil, closedAt: String? = nil, createdAt: String, updatedAt: String, authorAssociation: String, bodyHtml: String? = nil, bodyText: String? = nil, timelineUrl: String? = nil, repository: Repository? = nil, performedViaGithubApp: Integration? = nil) {
         self.id = id
         self.nodeId = nodeId
         self.url = url

@@ -20,7 +20,7 @@ public struct PullRequestSimple: Codable, Sendable {
     public var title: String
     public var user: SimpleUser?
     public var body: String?
-    public var labels: [PullRequestSimpleLabel]
+    public var labels: [IssueLabel]
     public var milestone: Milestone?
     public var activeLockReason: String?
     public var createdAt: String
@@ -32,13 +32,13 @@ public struct PullRequestSimple: Codable, Sendable {
     public var assignees: [SimpleUser?]?
     public var requestedReviewers: [SimpleUser?]?
     public var requestedTeams: [TeamSimple?]?
-    public var head: PullRequestSimpleHead
-    public var base: PullRequestSimpleBase
-    public var links: PullRequestSimpleLinks
+    public var head: PullRequestSimpleHeadOrBase
+    public var base: PullRequestSimpleHeadOrBase
+    public var links: PullRequestLinks
     public var authorAssociation: String
     public var draft: Bool?
 
-    public init(url: String, id: Int, nodeId: String, htmlUrl: String, diffUrl: String, patchUrl: String, issueUrl: String, commitsUrl: String, reviewCommentsUrl: String, reviewCommentUrl: String, commentsUrl: String, statusesUrl: String, number: Int, state: String, locked: Bool, title: String, user: SimpleUser? = nil, body: String? = nil, labels: [PullRequestSimpleLabel], milestone: Milestone? = nil, activeLockReason: String? = nil, createdAt: String, updatedAt: String, closedAt: String? = nil, mergedAt: String? = nil, mergeCommitSha: String? = nil, assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, requestedReviewers: [SimpleUser?]? = nil, requestedTeams: [TeamSimple?]? = nil, head: PullRequestSimpleHead, base: PullRequestSimpleBase, links: PullRequestSimpleLinks, authorAssociation: String, draft: Bool? = nil) {
+    public init(url: String, id: Int, nodeId: String, htmlUrl: String, diffUrl: String, patchUrl: String, issueUrl: String, commitsUrl: String, reviewCommentsUrl: String, reviewCommentUrl: String, commentsUrl: String, statusesUrl: String, number: Int, state: String, locked: Bool, title: String, user: SimpleUser? = nil, body: String? = nil, labels: [IssueLabel], milestone: Milestone? = nil, activeLockReason: String? = nil, createdAt: String, updatedAt: String, closedAt: String? = nil, mergedAt: String? = nil, mergeCommitSha: String? = nil, assignee: SimpleUser? = nil, assignees: [SimpleUser?]? = nil, requestedReviewers: [SimpleUser?]? = nil, requestedTeams: [TeamSimple?]? = nil, head: PullRequestSimpleHeadOrBase, base: PullRequestSimpleHeadOrBase, links: PullRequestLinks, authorAssociation: String, draft: Bool? = nil) {
         self.url = url
         self.id = id
         self.nodeId = nodeId

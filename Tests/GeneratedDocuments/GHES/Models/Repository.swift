@@ -64,7 +64,7 @@ public struct Repository: Codable, Sendable {
     public var size: Int
     public var defaultBranch: String
     public var openIssuesCount: Int
-    public var isTemplate: Bool?
+    public var isTemplate: Bool
     public var topics: [String]?
     public var hasIssues: Bool
     public var hasProjects: Bool
@@ -73,16 +73,16 @@ public struct Repository: Codable, Sendable {
     public var hasDownloads: Bool
     public var archived: Bool
     public var disabled: Bool
-    public var visibility: String?
+    public var visibility: String
     public var pushedAt: String?
     public var createdAt: String?
     public var updatedAt: String?
-    public var allowRebaseMerge: Bool?
+    public var allowRebaseMerge: Bool
     public var templateRepository: RepositoryTemplateRepository?
     public var tempCloneToken: String?
-    public var allowSquashMerge: Bool?
-    public var deleteBranchOnMerge: Bool?
-    public var allowMergeCommit: Bool?
+    public var allowSquashMerge: Bool
+    public var deleteBranchOnMerge: Bool
+    public var allowMergeCommit: Bool
     public var subscribersCount: Int?
     public var networkCount: Int?
     public var openIssues: Int
@@ -90,7 +90,7 @@ public struct Repository: Codable, Sendable {
     public var masterBranch: String?
     public var starredAt: String?
 
-    public init(id: Int, nodeId: String, name: String, fullName: String, license: LicenseSimple? = nil, forks: Int, permissions: RepositoryPermissions? = nil, owner: SimpleUser? = nil, `private`: Bool, htmlUrl: String, description: String? = nil, fork: Bool, url: String, archiveUrl: String, assigneesUrl: String, blobsUrl: String, branchesUrl: String, collaboratorsUrl: String, commentsUrl: String, commitsUrl: String, compareUrl: String, contentsUrl: String, contributorsUrl: String, deploymentsUrl: String, downloadsUrl: String, eventsUrl: String, forksUrl: String, gitCommitsUrl: String, gitRefsUrl: String, gitTagsUrl: String, gitUrl: String, issueCommentUrl: String, issueEventsUrl: String, issuesUrl: String, keysUrl: String, labelsUrl: String, languagesUrl: String, mergesUrl: String, milestonesUrl: String, notificationsUrl: String, pullsUrl: String, releasesUrl: String, sshUrl: String, stargazersUrl: String, statusesUrl: String, subscribersUrl: String, subscriptionUrl: String, tagsUrl: String, teamsUrl: String, treesUrl: String, cloneUrl: String, mirrorUrl: String? = nil, hooksUrl: String, svnUrl: String, homepage: String? = nil, language: String? = nil, forksCount: Int, stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String, openIssuesCount: Int, isTemplate: Bool? = nil, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool, hasWiki: Bool, hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String? = nil, pushedAt: String? = nil, createdAt: String? = nil, updatedAt: String? = nil, allowRebaseMerge: Bool? = nil, templateRepository: RepositoryTemplateRepository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool? = nil, deleteBranchOnMerge: Bool? = nil, allowMergeCommit: Bool? = nil, subscribersCount: Int? = nil, networkCount: Int? = nil, openIssues: Int, watchers: Int, masterBranch: String? = nil, starredAt: String? = nil) {
+    public init(id: Int, nodeId: String, name: String, fullName: String, license: LicenseSimple? = nil, forks: Int, permissions: RepositoryPermissions? = nil, owner: SimpleUser? = nil, `private`: Bool, htmlUrl: String, description: String? = nil, fork: Bool, url: String, archiveUrl: String, assigneesUrl: String, blobsUrl: String, branchesUrl: String, collaboratorsUrl: String, commentsUrl: String, commitsUrl: String, compareUrl: String, contentsUrl: String, contributorsUrl: String, deploymentsUrl: String, downloadsUrl: String, eventsUrl: String, forksUrl: String, gitCommitsUrl: String, gitRefsUrl: String, gitTagsUrl: String, gitUrl: String, issueCommentUrl: String, issueEventsUrl: String, issuesUrl: String, keysUrl: String, labelsUrl: String, languagesUrl: String, mergesUrl: String, milestonesUrl: String, notificationsUrl: String, pullsUrl: String, releasesUrl: String, sshUrl: String, stargazersUrl: String, statusesUrl: String, subscribersUrl: String, subscriptionUrl: String, tagsUrl: String, teamsUrl: String, treesUrl: String, cloneUrl: String, mirrorUrl: String? = nil, hooksUrl: String, svnUrl: String, homepage: String? = nil, language: String? = nil, forksCount: Int, stargazersCount: Int, watchersCount: Int, size: Int, defaultBranch: String, openIssuesCount: Int, isTemplate: Bool = false, topics: [String]? = nil, hasIssues: Bool, hasProjects: Bool, hasWiki: Bool, hasPages: Bool, hasDownloads: Bool, archived: Bool, disabled: Bool, visibility: String = "public", pushedAt: String? = nil, createdAt: String? = nil, updatedAt: String? = nil, allowRebaseMerge: Bool = true, templateRepository: RepositoryTemplateRepository? = nil, tempCloneToken: String? = nil, allowSquashMerge: Bool = true, deleteBranchOnMerge: Bool = false, allowMergeCommit: Bool = true, subscribersCount: Int? = nil, networkCount: Int? = nil, openIssues: Int, watchers: Int, masterBranch: String? = nil, starredAt: String? = nil) {
         self.id = id
         self.nodeId = nodeId
         self.name = name
@@ -268,5 +268,96 @@ public struct Repository: Codable, Sendable {
         case watchers
         case masterBranch = "master_branch"
         case starredAt = "starred_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        nodeId = try container.decode(String.self, forKey: .nodeId)
+        name = try container.decode(String.self, forKey: .name)
+        fullName = try container.decode(String.self, forKey: .fullName)
+        license = try container.decodeIfPresent(LicenseSimple.self, forKey: .license)
+        forks = try container.decode(Int.self, forKey: .forks)
+        permissions = try container.decodeIfPresent(RepositoryPermissions.self, forKey: .permissions)
+        owner = try container.decodeIfPresent(SimpleUser.self, forKey: .owner)
+        `private` = try container.decode(Bool.self, forKey: .`private`)
+        htmlUrl = try container.decode(String.self, forKey: .htmlUrl)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        fork = try container.decode(Bool.self, forKey: .fork)
+        url = try container.decode(String.self, forKey: .url)
+        archiveUrl = try container.decode(String.self, forKey: .archiveUrl)
+        assigneesUrl = try container.decode(String.self, forKey: .assigneesUrl)
+        blobsUrl = try container.decode(String.self, forKey: .blobsUrl)
+        branchesUrl = try container.decode(String.self, forKey: .branchesUrl)
+        collaboratorsUrl = try container.decode(String.self, forKey: .collaboratorsUrl)
+        commentsUrl = try container.decode(String.self, forKey: .commentsUrl)
+        commitsUrl = try container.decode(String.self, forKey: .commitsUrl)
+        compareUrl = try container.decode(String.self, forKey: .compareUrl)
+        contentsUrl = try container.decode(String.self, forKey: .contentsUrl)
+        contributorsUrl = try container.decode(String.self, forKey: .contributorsUrl)
+        deploymentsUrl = try container.decode(String.self, forKey: .deploymentsUrl)
+        downloadsUrl = try container.decode(String.self, forKey: .downloadsUrl)
+        eventsUrl = try container.decode(String.self, forKey: .eventsUrl)
+        forksUrl = try container.decode(String.self, forKey: .forksUrl)
+        gitCommitsUrl = try container.decode(String.self, forKey: .gitCommitsUrl)
+        gitRefsUrl = try container.decode(String.self, forKey: .gitRefsUrl)
+        gitTagsUrl = try container.decode(String.self, forKey: .gitTagsUrl)
+        gitUrl = try container.decode(String.self, forKey: .gitUrl)
+        issueCommentUrl = try container.decode(String.self, forKey: .issueCommentUrl)
+        issueEventsUrl = try container.decode(String.self, forKey: .issueEventsUrl)
+        issuesUrl = try container.decode(String.self, forKey: .issuesUrl)
+        keysUrl = try container.decode(String.self, forKey: .keysUrl)
+        labelsUrl = try container.decode(String.self, forKey: .labelsUrl)
+        languagesUrl = try container.decode(String.self, forKey: .languagesUrl)
+        mergesUrl = try container.decode(String.self, forKey: .mergesUrl)
+        milestonesUrl = try container.decode(String.self, forKey: .milestonesUrl)
+        notificationsUrl = try container.decode(String.self, forKey: .notificationsUrl)
+        pullsUrl = try container.decode(String.self, forKey: .pullsUrl)
+        releasesUrl = try container.decode(String.self, forKey: .releasesUrl)
+        sshUrl = try container.decode(String.self, forKey: .sshUrl)
+        stargazersUrl = try container.decode(String.self, forKey: .stargazersUrl)
+        statusesUrl = try container.decode(String.self, forKey: .statusesUrl)
+        subscribersUrl = try container.decode(String.self, forKey: .subscribersUrl)
+        subscriptionUrl = try container.decode(String.self, forKey: .subscriptionUrl)
+        tagsUrl = try container.decode(String.self, forKey: .tagsUrl)
+        teamsUrl = try container.decode(String.self, forKey: .teamsUrl)
+        treesUrl = try container.decode(String.self, forKey: .treesUrl)
+        cloneUrl = try container.decode(String.self, forKey: .cloneUrl)
+        mirrorUrl = try container.decodeIfPresent(String.self, forKey: .mirrorUrl)
+        hooksUrl = try container.decode(String.self, forKey: .hooksUrl)
+        svnUrl = try container.decode(String.self, forKey: .svnUrl)
+        homepage = try container.decodeIfPresent(String.self, forKey: .homepage)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
+        forksCount = try container.decode(Int.self, forKey: .forksCount)
+        stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+        watchersCount = try container.decode(Int.self, forKey: .watchersCount)
+        size = try container.decode(Int.self, forKey: .size)
+        defaultBranch = try container.decode(String.self, forKey: .defaultBranch)
+        openIssuesCount = try container.decode(Int.self, forKey: .openIssuesCount)
+        isTemplate = try container.decodeIfPresent(Bool.self, forKey: .isTemplate) ?? false
+        topics = try container.decodeIfPresent([String].self, forKey: .topics)
+        hasIssues = try container.decode(Bool.self, forKey: .hasIssues)
+        hasProjects = try container.decode(Bool.self, forKey: .hasProjects)
+        hasWiki = try container.decode(Bool.self, forKey: .hasWiki)
+        hasPages = try container.decode(Bool.self, forKey: .hasPages)
+        hasDownloads = try container.decode(Bool.self, forKey: .hasDownloads)
+        archived = try container.decode(Bool.self, forKey: .archived)
+        disabled = try container.decode(Bool.self, forKey: .disabled)
+        visibility = try container.decodeIfPresent(String.self, forKey: .visibility) ?? "public"
+        pushedAt = try container.decodeIfPresent(String.self, forKey: .pushedAt)
+        createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt)
+        allowRebaseMerge = try container.decodeIfPresent(Bool.self, forKey: .allowRebaseMerge) ?? true
+        templateRepository = try container.decodeIfPresent(RepositoryTemplateRepository.self, forKey: .templateRepository)
+        tempCloneToken = try container.decodeIfPresent(String.self, forKey: .tempCloneToken)
+        allowSquashMerge = try container.decodeIfPresent(Bool.self, forKey: .allowSquashMerge) ?? true
+        deleteBranchOnMerge = try container.decodeIfPresent(Bool.self, forKey: .deleteBranchOnMerge) ?? false
+        allowMergeCommit = try container.decodeIfPresent(Bool.self, forKey: .allowMergeCommit) ?? true
+        subscribersCount = try container.decodeIfPresent(Int.self, forKey: .subscribersCount)
+        networkCount = try container.decodeIfPresent(Int.self, forKey: .networkCount)
+        openIssues = try container.decode(Int.self, forKey: .openIssues)
+        watchers = try container.decode(Int.self, forKey: .watchers)
+        masterBranch = try container.decodeIfPresent(String.self, forKey: .masterBranch)
+        starredAt = try container.decodeIfPresent(String.self, forKey: .starredAt)
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 public struct Annotation: Codable, Sendable {
     public var afterSelectedText: String?
     public var beforeSelectedText: String?
-    public var clientVersionRanges: AnnotationClientVersionRanges?
+    public var clientVersionRanges: AnnotationVersionRanges?
     public var created: String?
-    public var currentVersionRanges: AnnotationCurrentVersionRanges?
+    public var currentVersionRanges: AnnotationVersionRanges?
     public var data: String?
     public var deleted: Bool?
     public var highlightStyle: String?
@@ -20,7 +20,7 @@ public struct Annotation: Codable, Sendable {
     public var updated: String?
     public var volumeId: String?
 
-    public init(afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationClientVersionRanges? = nil, created: String? = nil, currentVersionRanges: AnnotationCurrentVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil, highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
+    public init(afterSelectedText: String? = nil, beforeSelectedText: String? = nil, clientVersionRanges: AnnotationVersionRanges? = nil, created: String? = nil, currentVersionRanges: AnnotationVersionRanges? = nil, data: String? = nil, deleted: Bool? = nil, highlightStyle: String? = nil, id: String? = nil, kind: String? = nil, layerId: String? = nil, layerSummary: AnnotationLayerSummary? = nil, pageIds: [String]? = nil, selectedText: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil) {
         self.afterSelectedText = afterSelectedText
         self.beforeSelectedText = beforeSelectedText
         self.clientVersionRanges = clientVersionRanges

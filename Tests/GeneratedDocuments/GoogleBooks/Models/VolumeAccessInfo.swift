@@ -7,9 +7,9 @@ public struct VolumeAccessInfo: Codable, Sendable {
     public var downloadAccess: DownloadAccessRestriction?
     public var driveImportedContentLink: String?
     public var embeddable: Bool?
-    public var epub: VolumeAccessInfoEpub?
+    public var epub: VolumeAccessInfoEpubOrPdf?
     public var explicitOfflineLicenseManagement: Bool?
-    public var pdf: VolumeAccessInfoPdf?
+    public var pdf: VolumeAccessInfoEpubOrPdf?
     public var publicDomain: Bool?
     public var quoteSharingAllowed: Bool?
     public var textToSpeechPermission: String?
@@ -17,7 +17,7 @@ public struct VolumeAccessInfo: Codable, Sendable {
     public var viewability: String?
     public var webReaderLink: String?
 
-    public init(accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil, driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpub? = nil, explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoPdf? = nil, publicDomain: Bool? = nil, quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil, webReaderLink: String? = nil) {
+    public init(accessViewStatus: String? = nil, country: String? = nil, downloadAccess: DownloadAccessRestriction? = nil, driveImportedContentLink: String? = nil, embeddable: Bool? = nil, epub: VolumeAccessInfoEpubOrPdf? = nil, explicitOfflineLicenseManagement: Bool? = nil, pdf: VolumeAccessInfoEpubOrPdf? = nil, publicDomain: Bool? = nil, quoteSharingAllowed: Bool? = nil, textToSpeechPermission: String? = nil, viewOrderUrl: String? = nil, viewability: String? = nil, webReaderLink: String? = nil) {
         self.accessViewStatus = accessViewStatus
         self.country = country
         self.downloadAccess = downloadAccess

@@ -5,13 +5,13 @@ public struct VolumeSaleInfo: Codable, Sendable {
     public var buyLink: String?
     public var country: String?
     public var isEbook: Bool?
-    public var listPrice: VolumeSaleInfoListPrice?
+    public var listPrice: VolumeSaleInfoPrice?
     public var offers: [VolumeSaleInfoOffer]?
     public var onSaleDate: String?
-    public var retailPrice: VolumeSaleInfoRetailPrice?
+    public var retailPrice: VolumeSaleInfoPrice?
     public var saleability: String?
 
-    public init(buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoListPrice? = nil, offers: [VolumeSaleInfoOffer]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoRetailPrice? = nil, saleability: String? = nil) {
+    public init(buyLink: String? = nil, country: String? = nil, isEbook: Bool? = nil, listPrice: VolumeSaleInfoPrice? = nil, offers: [VolumeSaleInfoOffer]? = nil, onSaleDate: String? = nil, retailPrice: VolumeSaleInfoPrice? = nil, saleability: String? = nil) {
         self.buyLink = buyLink
         self.country = country
         self.isEbook = isEbook

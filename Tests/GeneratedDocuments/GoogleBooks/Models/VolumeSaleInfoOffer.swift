@@ -4,11 +4,11 @@ import Foundation
 public struct VolumeSaleInfoOffer: Codable, Sendable {
     public var finskyOfferType: Int?
     public var giftable: Bool?
-    public var listPrice: VolumeSaleInfoOfferListPrice?
+    public var listPrice: VolumeSaleInfoOfferPrice?
     public var rentalDuration: VolumeSaleInfoOfferRentalDuration?
-    public var retailPrice: VolumeSaleInfoOfferRetailPrice?
+    public var retailPrice: VolumeSaleInfoOfferPrice?
 
-    public init(finskyOfferType: Int? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOfferListPrice? = nil, rentalDuration: VolumeSaleInfoOfferRentalDuration? = nil, retailPrice: VolumeSaleInfoOfferRetailPrice? = nil) {
+    public init(finskyOfferType: Int? = nil, giftable: Bool? = nil, listPrice: VolumeSaleInfoOfferPrice? = nil, rentalDuration: VolumeSaleInfoOfferRentalDuration? = nil, retailPrice: VolumeSaleInfoOfferPrice? = nil) {
         self.finskyOfferType = finskyOfferType
         self.giftable = giftable
         self.listPrice = listPrice
