@@ -21,11 +21,12 @@ let package = Package(
         .executable(name: "typist", targets: ["typist"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
-    // A host pays only for what it uses: the demo service (Hummingbird, SwiftNIO) and the
-    // AsyncHTTPClient transport hang on traits, on by default (so `swift run typist` and `swift test`
-    // here have them) and off for a host that writes `traits: []`, whose resolution then skips them.
+    // A host pays only for what it uses: the AsyncHTTPClient transport (SwiftNIO) and the others hang
+    // on traits, on by default (so `swift test` here has them) and off for a host that writes
+    // `traits: []`, whose resolution then skips them. `typist` itself links no SwiftNIO.
     traits: [
-        .trait(name: "DemoService", description: "The offline demo service (Hummingbird): typist's built-in service, the DemoService product."),
+        // Kept for hosts that name it: the demo service no longer needs a server library to be left out.
+        .trait(name: "DemoService", description: "The offline demo service: typist's built-in service, the DemoService product (its own small server; no dependency)."),
         .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
         .trait(name: "YAML", description: "OpenAPI documents written in YAML (Yams); without it TypistOpenAPI reads JSON documents only."),
         .trait(name: "Combine", description: "Publishers for calls and streams (TypedAPICombine): Combine where the system has it, OpenCombine elsewhere."),
@@ -37,8 +38,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Documentation only (`Scripts/docs`): a command plugin, built when it is invoked.
@@ -92,12 +91,13 @@ let package = Package(
             ]
         ),
         .target(
+            // The offline demo service, on a small HTTP/1.1 server of its own over POSIX sockets
+            // (no SwiftNIO: `swift run typist` builds in about a minute).
             name: "DemoService",
             dependencies: [
                 "TypedAPI",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["DemoService"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["DemoService"])),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["DemoService"])),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .systemLibrary(

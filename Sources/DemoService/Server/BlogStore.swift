@@ -1,13 +1,12 @@
 import Foundation
-import NIOCore
 import Synchronization
 
 /// The blog's posts, writable in memory, with each post's JSON kept ready to send.
 final class BlogStore: Sendable {
     private struct State {
         var posts: [Int: Post]
-        var encoded: [Int: ByteBuffer]
-        var list: ByteBuffer?
+        var encoded: [Int: [UInt8]]
+        var list: [UInt8]?
         var nextID: Int
     }
 
@@ -19,7 +18,7 @@ final class BlogStore: Sendable {
                             list: nil, nextID: (posts.map(\.id).max() ?? 0) + 1))
     }
 
-    func encodedPost(_ id: Int) -> ByteBuffer? {
+    func encodedPost(_ id: Int) -> [UInt8]? {
         state.withLock { state in
             if let cached = state.encoded[id] { return cached }
             guard let post = state.posts[id] else { return nil }
@@ -29,7 +28,7 @@ final class BlogStore: Sendable {
         }
     }
 
-    func encodedList() -> ByteBuffer {
+    func encodedList() -> [UInt8] {
         state.withLock { state in
             if let list = state.list { return list }
             let buffer = JSONBody.buffer(state.posts.values.sorted { $0.id < $1.id })
@@ -90,7 +89,7 @@ enum JSONBody {
         (try? (snakeCase ? snakeCaseEncoder : encoder).encode(value)) ?? Data("{}".utf8)
     }
 
-    static func buffer(_ value: some Encodable, snakeCase: Bool = false) -> ByteBuffer {
-        ByteBuffer(bytes: data(value, snakeCase: snakeCase))
+    static func buffer(_ value: some Encodable, snakeCase: Bool = false) -> [UInt8] {
+        Array(data(value, snakeCase: snakeCase))
     }
 }

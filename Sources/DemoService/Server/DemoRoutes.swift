@@ -1,7 +1,5 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import NIOCore
 
 /// The demo service's routes, family by family (see the project's `Docs/DemoService.md`).
 struct DemoRoutes: Sendable {
@@ -9,19 +7,19 @@ struct DemoRoutes: Sendable {
     let data = DemoData.shared
     let sessions = SessionStore()
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        addDogs(to: router)
-        addBlog(to: router)
-        addGitHub(to: router)
-        addAccounts(to: router)
-        addFaults(to: router)
-        addStreams(to: router)
+    func router() -> DemoRouter {
+        var router = DemoRouter()
+        addDogs(to: &router)
+        addBlog(to: &router)
+        addGitHub(to: &router)
+        addAccounts(to: &router)
+        addFaults(to: &router)
+        addStreams(to: &router)
         // The service's own OpenAPI document (nine of its operations).
-        router.get("/openapi.yaml") { _, _ in
-            Reply.bytes(ByteBuffer(string: DemoOpenAPI.document), contentType: "application/yaml; charset=utf-8")
+        router.get("/openapi.yaml") { _ in
+            Reply.bytes(Array(DemoOpenAPI.document.utf8), contentType: "application/yaml; charset=utf-8")
         }
-        router.get("/debug/headers") { request, _ in
+        router.get("/debug/headers") { request in
             var headers: [String: String] = [:]
             for field in request.headers {
                 let name = field.name.canonicalName
@@ -35,21 +33,26 @@ struct DemoRoutes: Sendable {
 
 /// Building responses.
 enum Reply {
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, snakeCase: Bool = false) -> Response {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok, snakeCase: Bool = false) -> DemoResponse {
         bytes(JSONBody.buffer(value, snakeCase: snakeCase), status: status)
     }
 
-    static func bytes(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok,
-                      contentType: String = "application/json; charset=utf-8") -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: buffer))
+    static func bytes(_ bytes: [UInt8], status: HTTPResponse.Status = .ok,
+                      contentType: String = "application/json; charset=utf-8") -> DemoResponse {
+        DemoResponse(status: status, headers: [.contentType: contentType], body: .bytes(bytes))
     }
 
-    static func error(_ message: String, status: HTTPResponse.Status) -> Response {
+    static func bytes(_ text: String, status: HTTPResponse.Status = .ok,
+                      contentType: String = "application/json; charset=utf-8") -> DemoResponse {
+        bytes(Array(text.utf8), status: status, contentType: contentType)
+    }
+
+    static func error(_ message: String, status: HTTPResponse.Status) -> DemoResponse {
         json(ErrorMessage(error: message), status: status)
     }
 
     /// Wraps a value in the accounts family's envelope, `{"result": …}`.
-    static func envelope(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    static func envelope(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> DemoResponse {
         json(Envelope(result: value), status: status)
     }
 
@@ -58,10 +61,9 @@ enum Reply {
     }
 
     /// Reads a JSON body, or throws an error that answers 400 saying what is wrong with it.
-    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: DemoRequest) throws -> Value {
         do {
-            let buffer = try await request.body.collect(upTo: 1 << 20)
-            return try JSONDecoder().decode(Value.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(Value.self, from: Data(request.body))
         } catch let error as DecodingError {
             throw BadRequest(message: "the body is not a valid \(Value.self): \(Self.describe(error))")
         } catch {
@@ -80,12 +82,22 @@ enum Reply {
     }
 }
 
-/// A 400 answer with a JSON error body.
-struct BadRequest: HTTPResponseError {
+/// A 400 answer with a JSON error body, `{"error": "…"}`.
+struct BadRequest: DemoHTTPError {
     let message: String
-    var status: HTTPResponse.Status { .badRequest }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        Reply.error(message, status: .badRequest)
+    var response: DemoResponse { Reply.error(message, status: .badRequest) }
+}
+
+/// An answer with the error body the service has always given for a parameter out of range:
+/// `{"error": {"message": "…"}}`.
+struct ParameterRefusal: DemoHTTPError {
+    let message: String
+
+    var response: DemoResponse { Reply.json(Body(error: .init(message: message)), status: .badRequest) }
+
+    private struct Body: Encodable {
+        struct Message: Encodable { let message: String }
+        let error: Message
     }
 }

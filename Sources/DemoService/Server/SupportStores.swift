@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import Synchronization
 
 /// Issued tokens for the accounts family.
@@ -22,9 +21,9 @@ final class SessionStore: Sendable {
 /// The last `/big` body, so that repeated benchmark runs measure the client, not the generator.
 final class BigPostsCache: Sendable {
     static let limit = 300_000
-    private let last = Mutex<(count: Int, body: ByteBuffer)?>(nil)
+    private let last = Mutex<(count: Int, body: [UInt8])?>(nil)
 
-    func body(count: Int) -> ByteBuffer {
+    func body(count: Int) -> [UInt8] {
         if let cached = last.withLock({ $0 }), cached.count == count { return cached.body }
         let body = JSONBody.buffer((0..<count).map { DemoData.post($0 + 1) })
         last.withLock { $0 = (count, body) }
