@@ -3,7 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "Typist",
-    platforms: [.macOS(.v15)],
+    // The oldest systems with what the code uses throughout: Synchronization's `Mutex` and
+    // `Atomic`, task executor preferences (`Task(executorPreference:)`, the curl engine's and the
+    // demo server's threads) — macOS 15 and iOS 18. CI builds on Linux only: the code behind
+    // `#if canImport(Darwin)` is not built there.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "TypedAPI", targets: ["TypedAPI"]),
         .library(name: "TypedAPIAsyncHTTPClient", targets: ["TypedAPIAsyncHTTPClient"]),
