@@ -29,6 +29,8 @@ public enum ShellCommandLine {
     @concurrent
     public static func main(_ host: ShellHost, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
                             input: sending (any LineSource)? = nil, output: ShellOutput = .process) async -> Int32 {
+        // A program ends when its output cannot be written; the library underneath does not.
+        ProcessOutputPolicy.install()
         hostName.withLock { $0 = host.name }
         hostVersion.withLock { $0 = host.version }
         extensionSubcommands.withLock { $0 = host.extensions.flatMap(\.subcommands) }

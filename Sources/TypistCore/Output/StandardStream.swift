@@ -6,26 +6,50 @@ import Musl
 import Darwin
 #endif
 
+import Synchronization
+
 /// The process's standard output or standard error: the one way the shell writes to them.
 ///
-/// A reader that has gone away (`typist run x.api | head -1`) ends the program quietly, as `cat`
-/// and `curl` do: the process dies of `SIGPIPE`, so a shell script sees status 141 and no message.
-/// Any other failure to write (`> /dev/full`, a disk that filled up) is one line on standard error
-/// and exit status 74 (`EX_IOERR`): output that cannot be written must not pass for a success.
+/// What a failed write does is the program's to say, not the library's: a library (an app's
+/// in-app console that writes to them) drops what could not be written and goes on; the command
+/// line (``failurePolicy``, set by `ShellCommandLine`) ends the process as `cat` and `curl` do — a
+/// reader that has gone away (`typist run x.api | head -1`) quietly, of `SIGPIPE` (status 141); any
+/// other failure (`> /dev/full`) with one line on standard error and status 74 (`EX_IOERR`).
 package enum StandardStream: Sendable {
     /// Standard output: results and `print`.
     case output
     /// Standard error: diagnostics, notes, progress.
     case error
 
-    private var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
-    private var name: String { self == .output ? "standard output" : "standard error" }
+    /// Why a write failed.
+    package enum Failure: Sendable, Equatable {
+        /// The reader went away (`EPIPE`).
+        case readerGone
+        /// Any other error, by its `errno`.
+        case failed(code: Int32)
+    }
 
-    /// Writes `text` whole, or ends the process as described above.
+    /// What the program does when a write fails; nil (the default) drops the rest of that text.
+    package typealias Policy = @Sendable (StandardStream, Failure) -> Void
+
+    /// The program's answer to a failed write: nil in a library; the command line's ends the process.
+    package static let failurePolicy = Mutex<Policy?>(nil)
+
+    package var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
+    /// `standard output` or `standard error`.
+    package var name: String { self == .output ? "standard output" : "standard error" }
+
+    /// Writes `text` whole, or hands the failure to ``failurePolicy``.
     package func write(_ text: String) {
+        write(text, to: descriptor, policy: Self.failurePolicy.withLock { $0 })
+    }
+
+    /// Writes `text` whole to `descriptor` (this stream's, but for tests), or hands the failure to
+    /// `policy` and stops.
+    package func write(_ text: String, to descriptor: Int32, policy: Policy?) {
         var text = text
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
+        let failure: Failure? = text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return nil }
             var remaining = bytes.count
             while remaining > 0 {
                 let written = systemWrite(descriptor, base, remaining)
@@ -40,27 +64,13 @@ package enum StandardStream: Sendable {
                     // A descriptor someone made non-blocking: wait until it takes more.
                     var wanted = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&wanted, 1, -1)
-                case EPIPE: Self.endQuietly()
-                default: fail(errno)
+                case EPIPE: return .readerGone
+                case let code: return .failed(code: code)
                 }
             }
+            return nil
         }
-    }
-
-    /// The reader is gone: die as a pipeline's writer does, of `SIGPIPE`.
-    private static func endQuietly() -> Never {
-        signal(SIGPIPE, SIG_DFL)
-        raise(SIGPIPE)
-        _exit(ExitStatus.closedPipe)
-    }
-
-    private func fail(_ code: Int32) -> Never {
-        if self == .output {
-            let message = "typist: cannot write to \(name): \(String(cString: strerror(code)))\n"
-            var line = message
-            line.withUTF8 { bytes in _ = bytes.baseAddress.map { systemWrite(STDERR_FILENO, $0, bytes.count) } }
-        }
-        _exit(ExitStatus.cannotWrite)
+        if let failure { policy?(self, failure) }
     }
 }
 
