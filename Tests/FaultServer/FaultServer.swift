@@ -144,11 +144,19 @@ public final class FaultServer: Sendable {
             // connection closed under it) or by stop() throws.
             if (try? handler(connection)) != nil, !isStopping { state.withLock { $0.finished += 1 } }
         }
+        // A reset connection left `open` before its descriptor was closed (the number may be
+        // another connection's by now).
         state.withLock {
-            $0.open.remove(descriptor)
+            if !connection.wasReset { $0.open.remove(descriptor) }
             $0.running -= 1
         }
         if !connection.wasReset { close(descriptor) }
+    }
+
+    /// A descriptor about to be closed by its handler: `stop()` must not shut down whatever socket
+    /// takes its number next.
+    func forget(_ descriptor: Int32) {
+        state.withLock { _ = $0.open.remove(descriptor) }
     }
 
     /// Why the server could not start.
@@ -249,6 +257,7 @@ public final class FaultConnection: @unchecked Sendable {
     public func reset() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        server.forget(descriptor)
         close(descriptor)
         wasReset = true
     }
