@@ -21,7 +21,10 @@ public final class HttpbinServer: Sendable {
     /// Why a suite that needs `packages` (import names) from `.build-venv` cannot run, or `nil`: a
     /// `.build-venv` made before a package was added to `Scripts/test-tools` is told to run it again.
     public static func unavailable(needing packages: [String], for suite: String) -> String? {
-        if let reason = unavailable { return reason }
+        // Each suite's skip names its own service, not httpbin's.
+        if unavailable != nil {
+            return "\(suite) is not installed in .build-venv: run `bash Scripts/test-tools` (`.ci/run` does) to include this suite"
+        }
         let venv = URL(fileURLWithPath: python).deletingLastPathComponent().deletingLastPathComponent()
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: venv.appendingPathComponent("lib").path)) ?? []
         let installed = versions.contains { version in
