@@ -100,16 +100,13 @@ final class DemoHTTPServer: Sendable {
         }
         Socket.wakeUp(wake.write)
         let busy = connections.filter { !$0.endIfIdle() }
-        if !busy.isEmpty {
-            let finished = Task { await self.waitUntilStopped() }
-            let forced = Task {
-                try? await Task.sleep(for: grace)
-                for connection in busy { connection.end() }
-            }
-            await finished.value
-            forced.cancel()
+        // Requests under way get `grace`, then are cut short.
+        let forced = busy.isEmpty ? nil : Task {
+            try? await Task.sleep(for: grace)
+            for connection in busy { connection.end() }
         }
         await waitUntilStopped()
+        forced?.cancel()
         // The accept thread has ended (``waitUntilStopped()`` waits for it): nothing polls these.
         Socket.close(wake.read)
         Socket.close(wake.write)

@@ -58,9 +58,10 @@ struct RequestReader {
         if headers[.expect]?.lowercased() == "100-continue", !continueRequested() { return .closed }
         let body: [UInt8]
         if headers[.transferEncoding]?.lowercased().contains("chunked") == true {
-            switch readChunkedBody() {
-            case .success(let bytes): body = bytes
-            case .failure(let refusal): return refusal.outcome
+            do {
+                body = try readChunkedBody()
+            } catch {
+                return error.outcome
             }
         } else if let text = headers[.contentLength] {
             guard let length = Int(text), length >= 0 else { return .refused(Self.refusal(.badRequest, "Content-Length is not a count")) }
@@ -77,23 +78,23 @@ struct RequestReader {
         var outcome: Outcome
     }
 
-    private mutating func readChunkedBody() -> Result<[UInt8], Refusal> {
+    private mutating func readChunkedBody() throws(Refusal) -> [UInt8] {
         var body: [UInt8] = []
         while true {
-            guard let line = readLine() else { return .failure(Refusal(outcome: .closed)) }
+            guard let line = readLine() else { throw Refusal(outcome: .closed) }
             let sizeText = String(decoding: line.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).trimmingCharacters(in: .whitespaces)
             guard let size = Int(sizeText, radix: 16), size >= 0 else {
-                return .failure(Refusal(outcome: .refused(Self.refusal(.badRequest, "a chunk's size is not hexadecimal"))))
+                throw Refusal(outcome: .refused(Self.refusal(.badRequest, "a chunk's size is not hexadecimal")))
             }
             if size == 0 {
                 // Trailers, up to the blank line.
                 while let trailer = readLine(), !trailer.isEmpty {}
-                return .success(body)
+                return body
             }
             guard body.count + size <= Self.bodyLimit else {
-                return .failure(Refusal(outcome: .refused(Self.refusal(.contentTooLarge, "the body is over 32 MiB"))))
+                throw Refusal(outcome: .refused(Self.refusal(.contentTooLarge, "the body is over 32 MiB")))
             }
-            guard let chunk = read(size), readLine() != nil else { return .failure(Refusal(outcome: .closed)) }
+            guard let chunk = read(size), readLine() != nil else { throw Refusal(outcome: .closed) }
             body += chunk
         }
     }

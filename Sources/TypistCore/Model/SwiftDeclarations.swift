@@ -231,7 +231,7 @@ package struct SwiftDeclarations {
 
     /// A default as a Swift literal — a number, a Boolean, a string, a list or map of them — or
     /// nil for a value Swift has no literal of.
-    static func literal(_ value: Value) -> String? {
+    package static func literal(_ value: Value) -> String? {
         switch value {
         case .int(let number): return String(number)
         case .double(let number): return number.isFinite ? "\(number)" : nil

@@ -362,16 +362,14 @@ package struct SwiftGenerator {
     private static func literal(_ value: Value, type: String) -> String {
         switch value {
         case .null: return "nil"
-        case .string(let text): return ValueFormatter.quoted(text)
-        case .int(let number): return type.hasPrefix("Double") ? "\(Double(number))" : "\(number)"
-        case .double(let number): return "\(number)"
-        case .bool(let flag): return "\(flag)"
+        case .int(let number) where type.hasPrefix("Double"): return "\(Double(number))"
         case .array(let elements):
             // `[String]` → each element as a `String`; `[String]?` too.
             var element = type.hasSuffix("?") ? String(type.dropLast()) : type
             if element.hasPrefix("["), element.hasSuffix("]") { element = String(element.dropFirst().dropLast()) }
             return "[" + elements.map { literal($0, type: element) }.joined(separator: ", ") + "]"
-        default: return "nil"
+        // Strings, numbers, Booleans, maps: as a model's field default is written.
+        default: return SwiftDeclarations.literal(value) ?? "nil"
         }
     }
 
