@@ -146,8 +146,7 @@ let package = Package(
             // (`--openapi`); a host adds it with ShellHost.withOpenAPI() or as registry content.
             name: "TypistOpenAPI",
             dependencies: [
-                "Typist", "TypistCore", "APIScript", "TypedAPI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TypistCore", "APIScript", "TypedAPI", "TypistText",
                 .product(name: "Yams", package: "Yams", condition: .when(traits: ["YAML"])),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -164,7 +163,7 @@ let package = Package(
         ),
         .target(
             name: "TypistTesting",
-            dependencies: ["Typist", "TypedAPI", "TypedAPITesting", "APIScript", "TypistProcess", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: ["TypistCore", "TypedAPI", "TypedAPITesting", "APIScript", "TypistProcess", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(

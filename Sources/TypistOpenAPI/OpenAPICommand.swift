@@ -1,6 +1,5 @@
 import APIScript
 import Foundation
-import Typist
 import TypistCore
 import TypedAPI
 import TypistText
@@ -36,7 +35,7 @@ enum OpenAPICommand {
                 pairs.append(index + 1 < words.count ? words[index + 1] : "")
                 words.removeSubrange(index...min(index + 1, words.count - 1))
             }
-            serverVariables = try DocumentOptions.nameValuePairs(pairs, option: "--server-var")
+            serverVariables = try NameValuePairs.parse(pairs, option: "--server-var")
         } catch {
             shell.fail("\(error)")
             return false

@@ -1,4 +1,3 @@
-import Typist
 import TypistCore
 
 extension ShellHost {
@@ -10,22 +9,17 @@ extension ShellHost {
     ///   come after the host's own.
     public func withOpenAPI(replacingEndpoints: Bool = false) -> ShellHost {
         var host = self
-        var openAPI = CommandLineExtension.openAPI
+        var openAPI = HostExtension.openAPI
         openAPI.documentReplacesEndpoints = replacingEndpoints
         host.extensions.append(openAPI)
         return host
     }
 }
 
-extension CommandLineExtension {
-    static let openAPI: CommandLineExtension = {
-        var openAPI = CommandLineExtension(
-            subcommands: [GenerateCommand.self],
-            outcome: { command, _, output in
-                guard let generate = command as? GenerateCommand else { return nil }
-                return .running { await GenerateCommand.run(generate, output: output) }
-            },
-            prepare: { shell, _ in shell.add(commands: [OpenAPICommand.command], after: "model") })
+extension HostExtension {
+    static let openAPI: HostExtension = {
+        var openAPI = HostExtension(prepare: { shell, _ in shell.add(commands: [OpenAPICommand.command], after: "model") })
+        openAPI.generate = { request, output in await DocumentGeneration.run(request, output: output) }
         openAPI.loadDocument = { location, defaultAuth, serverVariables, transport, tls, credential in
             let document = try await OpenAPIDocument.load(location, defaultAuth: defaultAuth, serverVariables: serverVariables,
                                                           transport: transport, tls: tls, credential: credential)

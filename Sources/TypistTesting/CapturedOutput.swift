@@ -1,5 +1,5 @@
 import Synchronization
-import Typist
+import TypistCore
 
 /// What a shell wrote, by stream.
 public final class CapturedOutput: Sendable {

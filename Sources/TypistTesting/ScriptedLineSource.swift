@@ -1,5 +1,5 @@
 import Synchronization
-import Typist
+import TypistCore
 
 /// Lines given in advance, as a person would type them: each `nil` stands for Ctrl-C. Records the
 /// prompts shown and the history kept.

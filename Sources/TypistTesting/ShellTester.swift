@@ -1,7 +1,7 @@
 import APIScript
 import Foundation
 import TypedAPI
-import Typist
+import TypistCore
 
 /// Runs `.api` scripts and prompt transcripts against a host's registry, as `typist run` and the
 /// prompt would, and returns what they wrote and their exit status. Give it an

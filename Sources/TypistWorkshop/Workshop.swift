@@ -52,9 +52,9 @@ extension ShellHost {
     }
 }
 
-extension CommandLineExtension {
-    static let workshop: CommandLineExtension = {
-        var workshop = CommandLineExtension(
+extension HostExtension {
+    static let workshop: HostExtension = {
+        let commandLine = CommandLineExtension(
         subcommands: [LessonCommand.self, SwiftCheckCommand.self],
         outcome: { command, host, output in
             switch command {
@@ -70,8 +70,8 @@ extension CommandLineExtension {
             default:
                 return nil
             }
-        },
-        prepare: { shell, host in
+        })
+        var workshop = HostExtension(commandLine: commandLine, prepare: { shell, host in
             let folder = host.lessonDirectory.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
             Workshop.install(on: shell, lessons: folder)
         })

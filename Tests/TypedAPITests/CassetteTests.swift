@@ -38,10 +38,8 @@ struct CassetteTests {
             let cassette = try CassetteTransport(path: path, mode: .all, forwardingTo: client.transport)
             let recording = client.replacingTransport(with: cassette)
             var whole: [BuildEvent] = []
-            // Labelled where it is made, read outside the label: the label goes with the stream.
-            let labelled = ExchangeLabel.$current.withValue(ExchangeLabel(endpoint: "events")) {
-                recording.stream(Endpoint.events(count: 5))
-            }
+            // Labelled where it is made: the label goes with the stream to each connection.
+            let labelled = recording.stream(Endpoint.events(count: 5), context: CallContext(label: ExchangeLabel(endpoint: "events")))
             for try await event in labelled { whole.append(event) }
             var firstTwo: [BuildEvent] = []
             for try await event in recording.stream(Endpoint.events(count: 10_000)) {

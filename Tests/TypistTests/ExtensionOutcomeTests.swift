@@ -27,8 +27,8 @@ struct ExtensionOutcomeTests {
             output.standard("ran\n")
             return .finished(7)
         }
-        host.extensions = [CommandLineExtension(subcommands: [], outcome: { _, _, _ in nil }, prepare: { _, _ in }),
-                           CommandLineExtension(subcommands: [Counted.self], outcome: asked, prepare: { _, _ in })]
+        host.extensions = [HostExtension(commandLine: CommandLineExtension(subcommands: [], outcome: { _, _, _ in nil }), prepare: { _, _ in }),
+                           HostExtension(commandLine: CommandLineExtension(subcommands: [Counted.self], outcome: asked), prepare: { _, _ in })]
         let output = CapturedOutput()
         let status = await ShellCommandLine.main(host, arguments: ["counted"], output: output.shellOutput)
         #expect(status == 7, "\(output.error)")

@@ -992,14 +992,14 @@ struct OpenAPIRefusalTests {
                 "\(document.warnings)")
         // Called: the value inside the envelope, its token kept by the session, sent as `u`.
         let operation = try #require(document.operations.first { $0.name == "signIn" })
-        let value = try SpecEndpoint.value(of: Data(#"{"data":{"access_token":"s3cret-token","ttl":60}}"#.utf8), operation: operation, path: "/login")
+        let value = try SpecEndpoint.value(of: Data(#"{"data":{"access_token":"s3cret-token","ttl":60}}"#.utf8), operation: operation, path: "/login", validation: nil)
         guard case .record(let record) = value else {
             Issue.record("expected a record, got \(value)")
             return
         }
         #expect(record["accessToken"] == .string("s3cret-token"))
         #expect(throws: SpecResponseError.self) {
-            try SpecEndpoint.value(of: Data(#"{"access_token":"x"}"#.utf8), operation: operation, path: "/login")
+            try SpecEndpoint.value(of: Data(#"{"access_token":"x"}"#.utf8), operation: operation, path: "/login", validation: nil)
         }
         let request = try SpecRequest(operation, [.string("ada")])
         #expect(request.query == [URLQueryItem(name: "u", value: "ada")])

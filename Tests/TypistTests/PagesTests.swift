@@ -98,14 +98,14 @@ struct PagesTests {
 
     @Test("Link headers as RFC 8288 writes them")
     func linkHeaders() {
-        #expect(PageFollower.next(inLinkHeader: #"<https://a.example/x?page=2>; rel="next", <https://a.example/x?page=9>; rel="last""#)
+        #expect(PageHint.next(inLinkHeader: #"<https://a.example/x?page=2>; rel="next", <https://a.example/x?page=9>; rel="last""#)
             == "https://a.example/x?page=2")
-        #expect(PageFollower.next(inLinkHeader: #"<https://a.example/x?page=1>; rel="prev", <https://a.example/x?page=3>; rel=next"#)
+        #expect(PageHint.next(inLinkHeader: #"<https://a.example/x?page=1>; rel="prev", <https://a.example/x?page=3>; rel=next"#)
             == "https://a.example/x?page=3")
-        #expect(PageFollower.next(inLinkHeader: #"</items?cursor=a,b>; title="x, y"; rel="last next""#) == "/items?cursor=a,b")
-        #expect(PageFollower.next(inLinkHeader: #"<https://a.example/x?page=9>; rel="last""#) == nil)
-        #expect(PageFollower.next(inLinkHeader: "") == nil)
-        #expect(PageFollower.next(inLinkHeader: "<unclosed; rel=next") == nil)
+        #expect(PageHint.next(inLinkHeader: #"</items?cursor=a,b>; title="x, y"; rel="last next""#) == "/items?cursor=a,b")
+        #expect(PageHint.next(inLinkHeader: #"<https://a.example/x?page=9>; rel="last""#) == nil)
+        #expect(PageHint.next(inLinkHeader: "") == nil)
+        #expect(PageHint.next(inLinkHeader: "<unclosed; rel=next") == nil)
     }
 
     @Test("Next pages as real services name them: headers, link fields, cursors; a has_more with none is a page it cannot follow")

@@ -191,7 +191,7 @@ struct StreamShellTests {
         try await withShell(.wholeBodies) { shell, output in
             let handled = await shell.handle("events(count: 2)")
             #expect(!handled)
-            #expect(output.error.contains("this session's transport (WholeBodies) cannot stream; CurlTransport and URLSessionTransport can"),
+            #expect(output.error.contains("this transport (WholeBodies) cannot stream a response; CurlTransport and URLSessionTransport can"),
                     "\(output.error)")
         }
     }

@@ -69,6 +69,9 @@ public struct HostFunction: Sendable {
     package var deprecation: String?
     /// The implementation: receives the arguments in parameter order, defaults filled in.
     public var body: @Sendable ([Value]) async throws -> Value
+    /// The implementation, when it reads what an enclosing host function handed on (``HostScope``);
+    /// called instead of ``body``.
+    package var scopedBody: (@Sendable ([Value], HostScope) async throws -> Value)?
 
     /// Creates a host function; `returnType` is evaluated when it is first needed.
     public init(name: String, parameters: [Parameter], returnType: @autoclosure @escaping @Sendable () -> ScriptType,
@@ -78,6 +81,22 @@ public struct HostFunction: Sendable {
         self.returns = LazyScriptType(returnType)
         self.summary = summary
         self.body = body
+    }
+
+    /// Creates a host function that reads what an enclosing host function handed on to the calls
+    /// in its closure (``HostScope``), given as its second parameter.
+    package init(name: String, parameters: [Parameter], returnType: @autoclosure @escaping @Sendable () -> ScriptType,
+                 summary: String = "", scopedBody: @escaping @Sendable ([Value], HostScope) async throws -> Value) {
+        self.init(name: name, parameters: parameters, returnType: returnType(), summary: summary) { values in
+            try await scopedBody(values, HostScope())
+        }
+        self.scopedBody = scopedBody
+    }
+
+    /// Runs the implementation with the call's scope.
+    func call(_ values: [Value], scope: HostScope) async throws -> Value {
+        if let scopedBody { return try await scopedBody(values, scope) }
+        return try await body(values)
     }
 
     /// `post(id: Int) -> Post`.

@@ -157,7 +157,7 @@ extension Compiler {
             }
         }
         let asyncs = codes.map(\.async)
-        let body = host.body
+        let host = host
         let source = source
         let types = host.parameters.map(\.type)
         return Code(async: { frame in
@@ -171,7 +171,7 @@ extension Compiler {
             try Task.checkCancellation()
             do {
                 // Under `concurrentMap`, other calls run script code while this one waits.
-                return try await ScriptTurn.yielding { try await body(values) }
+                return try await ScriptTurn.yielding { scope in try await host.call(values, scope: scope) }
             } catch let error as ArgumentError {
                 let place = error.index >= 0 && error.index < spans.count ? spans[error.index] : span
                 throw Diagnostic(kind: .host, message: error.message, source: source, span: place)

@@ -70,8 +70,15 @@ public final class Function: @unchecked Sendable {
             return try Self.apply(op, arguments)
         case .host(let host):
             try Task.checkCancellation()
-            return try await ScriptTurn.yielding { try await host.body(arguments) }
+            return try await ScriptTurn.yielding { scope in try await host.call(arguments, scope: scope) }
         }
+    }
+
+    /// Calls the function with `value` handed to the host calls made inside it (see ``HostScope``).
+    package func callAsync<T: Sendable>(_ arguments: [Value], handing value: T) async throws -> Value {
+        var scope = ScriptTurn.scope
+        scope.host = scope.host.handing(value)
+        return try await ScriptTurn.$scope.withValue(scope) { try await callAsync(arguments) }
     }
 
     private static func apply(_ op: BinaryOperator, _ arguments: [Value]) throws -> Value {

@@ -73,7 +73,7 @@ public final class ScriptStream: Sendable {
         var iterator = open().makeAsyncIterator()
         // Waiting for an item is waiting for the host: under `concurrentMap` other elements run
         // script code meanwhile, as they do while an endpoint call waits.
-        while let item = try await ScriptTurn.yielding({ try await iterator.next(isolation: nil) }) {
+        while let item = try await ScriptTurn.yielding({ _ in try await iterator.next(isolation: nil) }) {
             var value = item
             var last = false
             var passed = true

@@ -18,8 +18,20 @@ package final class ScriptTurn: Sendable {
 
     private let state = Mutex(State())
 
+    /// What the current task's script code runs under: the turn of `concurrentMap`'s calls, and
+    /// the host scope of the closure it is in — the interpreter's one task-local value, since
+    /// closures are compiled once and called from any task.
+    struct RunScope: Sendable {
+        /// The turn the task runs script code under, when it is one of `concurrentMap`'s calls.
+        var turn: ScriptTurn?
+        /// What an enclosing host function handed to the host calls of its closure.
+        var host = HostScope()
+    }
+
+    @TaskLocal static var scope = RunScope()
+
     /// The turn the current task runs script code under, when it is one of `concurrentMap`'s calls.
-    @TaskLocal static var current: ScriptTurn?
+    static var current: ScriptTurn? { scope.turn }
 
     package init() {}
 
@@ -61,14 +73,15 @@ package final class ScriptTurn: Sendable {
         next?.resume()
     }
 
-    /// Runs `operation` (a host call) without the turn, when the current task holds one, and takes
-    /// it back after, whatever the outcome.
-    static func yielding<T>(_ operation: () async throws -> T) async throws -> T {
-        guard let turn = current else { return try await operation() }
+    /// Runs `operation` (a host call, given its scope) without the turn, when the current task
+    /// holds one, and takes it back after, whatever the outcome.
+    static func yielding<T>(_ operation: (HostScope) async throws -> T) async throws -> T {
+        let scope = scope
+        guard let turn = scope.turn else { return try await operation(scope.host) }
         turn.release()
         let result: Result<T, any Error>
         do {
-            result = .success(try await operation())
+            result = .success(try await operation(scope.host))
         } catch {
             result = .failure(error)
         }
@@ -101,7 +114,9 @@ enum ConcurrentMap {
         outer?.release()
         let result: Result<[Value], any Error>
         do {
-            result = .success(try await ScriptTurn.$current.withValue(turn) {
+            var scope = ScriptTurn.scope
+            scope.turn = turn
+            result = .success(try await ScriptTurn.$scope.withValue(scope) {
                 // `width` workers, each taking the next element until none is left: a task per
                 // worker rather than per element.
                 let cursor = Cursor()

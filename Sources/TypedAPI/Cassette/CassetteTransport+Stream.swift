@@ -13,25 +13,30 @@ extension CassetteTransport: StreamingHTTPTransport {
     /// arrived by then (up to ``maximumRecordedStreamBytes``) and the failure, so that a replay
     /// reads the same items and ends the same way. A stream that did not reach its end is kept up
     /// to its last line end: the part of a line after it was never an item, and would be a broken
-    /// one in the replay. The transport recorded from must be a ``StreamingHTTPTransport``.
+    /// one in the replay. The transport recorded from must stream (adopt ``StreamingHTTPTransport``).
+    /// Sent this way, an exchange is recorded without a label (see ``exchange(_:context:)``).
     public func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
         -> (HTTPResponse, HTTPBodyChunks)
     {
+        try await streamed(TransportRequest(head: request, body: body, timeout: idleTimeout, tls: tls, delivery: .streamed),
+                           context: CallContext())
+    }
+
+    func streamed(_ request: TransportRequest, context: CallContext) async throws -> (HTTPResponse, HTTPBodyChunks) {
         let live: any HTTPTransport
-        switch try lookUp(request, body: body) {
+        switch try lookUp(request.head, body: request.body) {
         case .replay(let entry):
             let (head, recorded) = try head(entry)
             return (head, HTTPBodyChunks(whole: recorded, then: entry.interruption))
         case .record(let transport):
             live = transport
         }
-        guard let streaming = live as? any StreamingHTTPTransport else {
-            throw TransportFailure(.other, detail: "the transport this cassette records from (\(type(of: live))) cannot stream")
-        }
-        let entry = entryMaker(for: request, body: body)
+        let idleTimeout = request.timeout
+        let entry = entryMaker(for: request.head, body: request.body, label: context.label)
         let (head, chunks): (HTTPResponse, HTTPBodyChunks)
         do {
-            (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
+            let answer = try await live.exchange(request, context: context)
+            (head, chunks) = (answer.head, answer.chunks)
         } catch {
             if let failure = Self.failure(error, idleTimeout: idleTimeout) { keep(entry(.failure(failure), nil)) }
             throw error

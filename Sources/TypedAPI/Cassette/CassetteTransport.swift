@@ -203,19 +203,44 @@ public final class CassetteTransport: HTTPTransport {
     }
 
     /// Replays or records; see ``HTTPTransport``. A request that matches nothing in mode `none`
-    /// fails with a ``TransportFailure`` that shows it beside the nearest recorded one.
+    /// fails with a ``TransportFailure`` that shows it beside the nearest recorded one. Sent this
+    /// way, an exchange is recorded without a label; the client sends with
+    /// ``exchange(_:context:)``, which writes the call's.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        try await whole(TransportRequest(head: request, body: body, timeout: timeout, tls: tls), context: CallContext())
+    }
+
+    /// Whether the transport it records from applies TLS options (a replay-only cassette sends nothing).
+    public var appliesTLSOptions: Bool { live?.appliesTLSOptions ?? true }
+
+    /// Replays or records, whole or as a stream, writing the call's label (its endpoint and
+    /// response type) beside each exchange it records; see ``HTTPTransport/exchange(_:context:)``.
+    /// A call that reads its body whole (a document counted as it arrives, asked of this cassette in
+    /// chunks) is recorded whole, as it is replayed.
+    public func exchange(_ request: TransportRequest, context: CallContext) async throws -> TransportResponse {
+        switch context.delivery == .whole ? .whole : request.delivery {
+        case .whole:
+            let (head, body) = try await whole(request, context: context)
+            return TransportResponse(head: head, body: .whole(body))
+        case .streamed:
+            let (head, chunks) = try await streamed(request, context: context)
+            return TransportResponse(head: head, body: .streamed(chunks))
+        }
+    }
+
+    private func whole(_ request: TransportRequest, context: CallContext) async throws -> (HTTPResponse, Data) {
         let live: any HTTPTransport
-        switch try lookUp(request, body: body) {
+        switch try lookUp(request.head, body: request.body) {
         case .replay(let entry): return try answer(entry)
         case .record(let transport): live = transport
         }
-        let record = recorder(for: request, body: body)
+        let record = recorder(for: request.head, body: request.body, label: context.label)
         do {
-            let (head, responseBody) = try await live.send(request, body: body, timeout: timeout, tls: tls)
-            record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: Self.headers(of: head),
+            let answer = try await live.exchange(request, context: context)
+            let responseBody = try await answer.wholeBody()
+            record(.response(status: answer.head.status.code, reason: answer.head.status.reasonPhrase, headers: Self.headers(of: answer.head),
                              body: responseBody), nil)
-            return (head, responseBody)
+            return (answer.head, responseBody)
         } catch let failure as TransportFailure {
             if failure.kind != .cancelled { record(.failure(failure), nil) }
             throw failure
@@ -265,16 +290,16 @@ public final class CassetteTransport: HTTPTransport {
 
     /// Keeps an exchange for `request` once its outcome is known (timed from now); for a stream,
     /// with the failure that ended it before its end, if one did.
-    func recorder(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Void {
-        let entry = entryMaker(for: request, body: body)
+    func recorder(for request: HTTPRequest, body: Data?, label: ExchangeLabel?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Void {
+        let entry = entryMaker(for: request, body: body, label: label)
         return { [self] outcome, interruption in keep(entry(outcome, interruption)) }
     }
 
     /// Makes the exchange for `request` from its outcome, timed from now.
-    func entryMaker(for request: HTTPRequest, body: Data?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Cassette.Entry {
+    func entryMaker(for request: HTTPRequest, body: Data?, label: ExchangeLabel?) -> @Sendable (Cassette.Outcome, TransportFailure?) -> Cassette.Entry {
         let started = Date()
         let clock = ContinuousClock.now
-        let label = ExchangeLabel.current
+        let label = label == ExchangeLabel() ? nil : label
         let (method, url, headers) = Self.parts(of: request)
         return { outcome, interruption in
             Cassette.Entry(started: started, duration: ContinuousClock.now - clock, method: method, url: url,

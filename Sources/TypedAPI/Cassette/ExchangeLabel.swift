@@ -2,14 +2,11 @@
 /// its response decodes into. A ``CassetteTransport`` writes it beside each recorded exchange, so
 /// that a cassette can be checked against today's types without the network.
 ///
-/// ``APIClient`` fills in ``responseType`` for every call through a cassette (for a stream, the
-/// type of one item); a host (or the shell) that names its endpoints sets ``endpoint`` around the
-/// call — for a stream, around the call that makes it or around its reading:
+/// ``APIClient`` fills in ``responseType`` for every call (for a stream, the type of one item); a
+/// host (or the shell) that names its endpoints passes ``endpoint`` in the call's ``CallContext``:
 ///
 /// ```swift
-/// try await ExchangeLabel.$current.withValue(ExchangeLabel(endpoint: "posts")) {
-///     try await client.send(.posts)
-/// }
+/// try await client.send(.posts, context: CallContext(label: ExchangeLabel(endpoint: "posts")))
 /// ```
 public struct ExchangeLabel: Sendable, Hashable {
     /// The endpoint's name, such as `posts`.
@@ -28,13 +25,10 @@ public struct ExchangeLabel: Sendable, Hashable {
         self.responseType = responseType
     }
 
-    /// The label of the exchange the current task makes.
-    @TaskLocal public static var current: ExchangeLabel?
-
-    /// `label` (else an empty one) with the Swift type the response decodes into, unless it names
-    /// one or there is none (a stream's items nobody declared a type for).
-    static func label<Response>(_ label: ExchangeLabel?, decoding type: Response.Type) -> ExchangeLabel {
-        var label = label ?? ExchangeLabel()
+    /// `label` with the Swift type the response decodes into, unless it names one or there is
+    /// none (a stream's items nobody declared a type for).
+    static func label<Response>(_ label: ExchangeLabel?, decoding type: Response.Type) -> ExchangeLabel? {
+        guard var label else { return nil }
         if label.responseType == nil, type != StreamItemBytes.self { label.responseType = String(describing: type) }
         return label
     }

@@ -20,9 +20,9 @@ extension APIClient {
     /// connection drops before its end is taken up again after the wait it asked for (`retry:`),
     /// with `Last-Event-ID` (five times in a row at most without an event between); one that ends
     /// cleanly is over (a browser would reconnect: a client of an API reads a stream to its end).
-    /// Redirects are not followed. The transport must be a ``StreamingHTTPTransport``. Through a
-    /// ``CassetteTransport``, the exchange is labelled (``ExchangeLabel``) with the label current
-    /// where the stream is made, else where it is read, and the item type.
+    /// Redirects are not followed. The transport must stream (adopt ``StreamingHTTPTransport``).
+    /// Each connection passes the client's middlewares with the call's context (see
+    /// ``stream(_:with:context:)``).
     ///
     /// The items of a chunk are handed over without a suspension or a lock each (see
     /// ``ItemStream``). Code written for 0.7.0, which returned an `AsyncThrowingStream`, still
@@ -30,18 +30,34 @@ extension APIClient {
     public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>, with data: Kind.RequestData)
         -> ItemStream<Item> where Kind.RequestData: Sendable
     {
+        stream(endpoint, with: data, context: CallContext())
+    }
+
+    /// ``stream(_:with:)->ItemStream<Item>`` as part of a call its caller describes: every
+    /// connection is handed `context` (the endpoint's name, which a cassette writes beside the
+    /// exchange; values for the middlewares), with the item's Swift type filled in.
+    public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>, with data: Kind.RequestData,
+                                                         context: CallContext) -> ItemStream<Item> where Kind.RequestData: Sendable
+    {
         let decoder = endpoint.decoder ?? configuration.decoder
         let itemType = DecodingFailure.itemName(Item.self)
-        // The label where the stream is made, else where it is read, with the item's type.
-        let made = ExchangeLabel.current
+        var context = context
+        context.label = .label(context.label, decoding: Item.self)
+        context.delivery = .streamed
         // Items nobody declared a type for: their bytes, from an answer of any type.
         let undeclared = Item.self == StreamItemBytes.self
-        return ItemStream { [self] in
-            (StreamReader(client: self, itemType: itemType, label: .label(made ?? .current, decoding: Item.self),
-                          readsAnyTypeAsLines: undeclared,
+        return ItemStream { [self, context] in
+            (StreamReader(client: self, itemType: itemType, context: context, readsAnyTypeAsLines: undeclared,
                           prepare: { [self] () throws(APIError) in try prepare(endpoint, with: data) }),
              ItemDecoding(decoder: decoder, handsOverBytes: undeclared))
         }
+    }
+
+    /// ``stream(_:with:context:)`` for an endpoint whose kind needs no request data.
+    public func stream<Kind, Item: Decodable & Sendable>(_ endpoint: Endpoint<Kind, Item>, context: CallContext)
+        -> ItemStream<Item> where Kind.RequestData == Void
+    {
+        stream(endpoint, with: (), context: context)
     }
 
     /// ``stream(_:with:)->ItemStream<Item>`` for an endpoint whose kind needs no request data.

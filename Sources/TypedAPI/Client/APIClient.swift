@@ -40,6 +40,9 @@ public final class APIClient: Sendable {
         /// (OpenAI, vLLM, Ollama, LiteLLM) end theirs: `data: [DONE]` after the last item. The
         /// stream ends there, without reading it as an item; `nil` reads every event.
         public var streamTerminator: String? = "[DONE]"
+        /// The stages every exchange passes through, first to last, before the transport (see
+        /// ``APIClientMiddleware``).
+        public var middlewares: [any APIClientMiddleware] = []
 
         /// The default encoder for JSON bodies: keys sorted, so that a body is the same bytes on
         /// every run (Foundation on Linux otherwise orders an object's keys by hash, which changes
@@ -167,24 +170,55 @@ public final class APIClient: Sendable {
     public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, with data: Kind.RequestData)
         async throws(APIError) -> Response
     {
+        try await send(endpoint, with: data, context: CallContext())
+    }
+
+    /// Sends an endpoint as part of a call its caller describes: the context every middleware and
+    /// the transport are handed (the endpoint's name for a cassette, values for middlewares).
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint.
+    ///   - data: What the endpoint's kind needs, such as an ``AccessToken``.
+    ///   - context: The call; the client fills in the response's Swift type unless it is named.
+    /// - Returns: The decoded response.
+    /// - Throws: ``APIError``.
+    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, with data: Kind.RequestData, context: CallContext)
+        async throws(APIError) -> Response
+    {
+        var context = context
+        context.label = .label(context.label, decoding: Response.self)
+        context.delivery = .whole
         var request = try prepare(endpoint, with: data)
-        if let delegate {
-            do {
-                try await delegate.client(self, willSend: &request)
-            } catch {
-                throw APIError.invalidRequest(request.summary, reason: String(describing: error))
-            }
-        }
+        try await ready(&request, context: context)
         var attempt = 1
         while true {
             do {
-                return try await perform(request, for: endpoint)
+                return try await perform(request, for: endpoint, context: context)
             } catch {
-                guard !Task.isCancelled, let delegate,
+                guard !Task.isCancelled, !context.isDryRun, let delegate,
                     await delegate.client(self, shouldRetry: request, after: error, attempt: attempt)
                 else { throw error }
                 attempt += 1
             }
+        }
+    }
+
+    /// ``send(_:with:context:)`` for an endpoint whose kind needs no request data.
+    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, context: CallContext) async throws(APIError) -> Response
+    where Kind.RequestData == Void {
+        try await send(endpoint, with: (), context: context)
+    }
+
+    /// What happens to a built request once per call: each middleware's ``APIClientMiddleware/prepare(_:context:)``,
+    /// then the delegate's `willSend` (not in a dry run).
+    func ready(_ request: inout PreparedRequest, context: CallContext) async throws(APIError) {
+        do {
+            for middleware in configuration.middlewares { try middleware.prepare(&request, context: context) }
+            if let delegate, !context.isDryRun { try await delegate.client(self, willSend: &request) }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.invalidRequest(request.summary, reason: String(describing: error))
         }
     }
 
@@ -287,41 +321,31 @@ public final class APIClient: Sendable {
         return ([Substring(own)] + others).joined(separator: "; ")
     }
 
-    private func perform<Kind, Response>(_ original: PreparedRequest, for endpoint: Endpoint<Kind, Response>)
+    private func perform<Kind, Response>(_ original: PreparedRequest, for endpoint: Endpoint<Kind, Response>, context: CallContext)
         async throws(APIError) -> Response
     {
         var request = original
-        var redirects = 0
-        let jar = configuration.cookies
+        var context = context
         while true {
             let started = ContinuousClock.now
-            // The jar's cookies for this URL, after the request's own `Cookie` (an API key sent as a
-            // cookie) and but for the names it sets; added per hop, so a redirect gets what the
-            // response before it set, and nothing of another origin's.
-            var sent = request
-            if let jar, !jar.isEmpty, let url = URL(string: request.url), let cookie = jar.header(for: url) {
-                sent.setHeader(.custom(name: "Cookie", value: Self.cookieHeader(own: request.header(named: "Cookie"), jar: cookie)),
-                               sensitive: true)
+            let (sent, answer) = try await exchange(request, context: context)
+            let body: Data
+            do {
+                body = try await answer.wholeBody()
+            } catch {
+                throw Self.apiError(error, for: sent)
             }
-            let (response, body) = transport is CassetteTransport
-                ? try await labelledExchange(sent, responseType: Response.self) : try await exchange(sent)
-            if let jar {
-                let setCookies = response.headerFields[values: .setCookie]
-                if !setCookies.isEmpty, let url = URL(string: request.url) { jar.store(setCookies, from: url) }
-            }
+            let response = answer.head
             let status = response.status.code
-            if let delegate {
-                delegate.client(self, didReceive: Exchange(
-                    method: sent.method, url: sent.redactedURL, requestHeaders: sent.redactedHeaders,
-                    requestBody: sent.body, status: status, reason: response.status.reasonPhrase,
-                    responseHeaders: response.headerFields.map { ($0.name.rawName, $0.value) },
-                    responseBody: body, duration: ContinuousClock.now - started))
+            if let delegate, !context.isDryRun {
+                delegate.client(self, didReceive: Exchange(request: sent, response: response, body: body,
+                                                           duration: ContinuousClock.now - started))
             }
             if endpoint.followsRedirects, Redirect.statuses.contains(status),
                 let location = response.headerFields[.location]
             {
-                redirects += 1
-                guard redirects <= configuration.maximumRedirects else {
+                context.redirects += 1
+                guard context.redirects <= configuration.maximumRedirects else {
                     throw APIError.tooManyRedirects(original.summary, count: configuration.maximumRedirects)
                 }
                 request = try Redirect.follow(request, to: location, status: status)
@@ -331,33 +355,56 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// ``exchange(_:)`` with the response's Swift type in ``ExchangeLabel/current``, for a cassette.
-    private func labelledExchange<Response>(_ request: PreparedRequest, responseType: Response.Type)
-        async throws(APIError) -> (HTTPResponse, Data)
-    {
-        let label = ExchangeLabel.label(.current, decoding: Response.self)
-        let outcome: Result<(HTTPResponse, Data), APIError> = await ExchangeLabel.$current.withValue(label) {
-            do throws(APIError) {
-                return .success(try await exchange(request))
-            } catch {
-                return .failure(error)
-            }
+    /// One exchange of a call, no redirect followed — the one way every call goes, whole or
+    /// streamed: the jar's cookies for the URL added, the middlewares in order, then the
+    /// transport, whose answer's cookies are kept before the middlewares see it.
+    ///
+    /// - Returns: The request as it was sent, and the answer.
+    func exchange(_ request: PreparedRequest, context: CallContext) async throws(APIError) -> (sent: PreparedRequest, answer: TransportResponse) {
+        // The jar's cookies for this URL, after the request's own `Cookie` (an API key sent as a
+        // cookie) and but for the names it sets; added per exchange, so a redirect gets what the
+        // response before it set, and nothing of another origin's.
+        var sent = request
+        let jar = configuration.cookies
+        if let jar, !jar.isEmpty, let url = URL(string: request.url), let cookie = jar.header(for: url) {
+            sent.setHeader(.custom(name: "Cookie", value: Self.cookieHeader(own: request.header(named: "Cookie"), jar: cookie)),
+                           sensitive: true)
         }
-        return try outcome.get()
+        let transport = transport
+        var next: APIClientMiddleware.Next = { [self] request, context in
+            guard !context.isDryRun else {
+                throw APIError.invalidRequest(request.summary, reason: "a dry run sends nothing, and no middleware answered it")
+            }
+            let answer = try await transport.exchange(try transportRequest(request, delivery: context.delivery), context: context)
+            // The cookies the answer sets, kept before any middleware sees it.
+            if let jar {
+                let setCookies = answer.head.headerFields[values: .setCookie]
+                if !setCookies.isEmpty, let url = URL(string: request.url) { jar.store(setCookies, from: url) }
+            }
+            return answer
+        }
+        for middleware in configuration.middlewares.reversed() {
+            let rest = next
+            next = { request, context in try await middleware.intercept(request, context: context, next: rest) }
+        }
+        let answer: TransportResponse
+        do {
+            answer = try await next(sent, context)
+        } catch {
+            throw Self.apiError(error, for: sent)
+        }
+        return (sent, answer)
     }
 
-    private func exchange(_ request: PreparedRequest) async throws(APIError) -> (HTTPResponse, Data) {
+    /// What the transport is handed for `request`.
+    private func transportRequest(_ request: PreparedRequest, delivery: TransportRequest.Delivery) throws(APIError) -> TransportRequest {
         // Endpoints cannot express this (`HTTPMethod` has no body on GET or HEAD), but a delegate
         // can set one; no transport sends it the same way, so none sends it.
         if request.body != nil, request.method == "GET" || request.method == "HEAD" {
             throw APIError.invalidRequest(request.summary, reason: "a \(request.method) request cannot carry a body (set by the delegate?)")
         }
-        let head = try head(of: request)
-        do {
-            return try await transport.send(head, body: request.body, timeout: request.timeout, tls: request.environment.tls)
-        } catch {
-            throw Self.apiError(error, for: request)
-        }
+        return TransportRequest(head: try head(of: request), body: request.body, timeout: request.timeout,
+                                tls: request.environment.tls, delivery: delivery)
     }
 
     /// What a transport's error means for the caller of `request`: cancelled, timed out, or a
@@ -372,6 +419,8 @@ public final class APIClient: Sendable {
             case .timedOut: return .timedOut(request.summary, after: request.timeout)
             default: return Task.isCancelled ? .cancelled(request.summary) : .transport(request.summary, failure)
             }
+        case let refusal as StreamingUnsupported:
+            return .transport(request.summary, TransportFailure(.other, detail: refusal.description))
         case is CancellationError:
             return .cancelled(request.summary)
         default:

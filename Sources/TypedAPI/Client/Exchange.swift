@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// One request and the response it got, secrets redacted, for inspection (`:last`) and logs.
 public struct Exchange: Sendable {
@@ -20,4 +21,18 @@ public struct Exchange: Sendable {
     public var responseBody: Data
     /// How long the exchange took.
     public var duration: Duration
+
+    /// The exchange of `request`, as it was sent, and its answer: secret query values and
+    /// headers as `••••`.
+    public init(request: PreparedRequest, response: HTTPResponse, body: Data, duration: Duration) {
+        method = request.method
+        url = request.redactedURL
+        requestHeaders = request.redactedHeaders
+        requestBody = request.body
+        status = response.status.code
+        reason = response.status.reasonPhrase
+        responseHeaders = response.headerFields.map { ($0.name.rawName, $0.value) }
+        responseBody = body
+        self.duration = duration
+    }
 }

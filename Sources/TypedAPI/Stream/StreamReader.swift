@@ -14,8 +14,8 @@ actor StreamReader {
     private let client: APIClient
     /// The item type's name, for the errors of a broken framing.
     private let itemType: String
-    /// What a cassette writes beside the exchange (and each reconnection's).
-    private let label: ExchangeLabel
+    /// The call, handed to the middlewares and the transport with each (re)connection.
+    private let context: CallContext
     private let prepare: @Sendable () throws(APIError) -> PreparedRequest
     private var request: PreparedRequest?
     private var chunks: HTTPBodyChunks?
@@ -83,12 +83,12 @@ actor StreamReader {
     /// The bytes of ``APIClient/Configuration/streamTerminator``, when there is one.
     private let terminator: [UInt8]?
 
-    init(client: APIClient, itemType: String, label: ExchangeLabel, readsAnyTypeAsLines: Bool = false,
+    init(client: APIClient, itemType: String, context: CallContext, readsAnyTypeAsLines: Bool = false,
          prepare: @escaping @Sendable () throws(APIError) -> PreparedRequest) {
         self.client = client
         terminator = client.configuration.streamTerminator.map { Array($0.utf8) }
         self.itemType = itemType
-        self.label = label
+        self.context = context
         self.readsAnyTypeAsLines = readsAnyTypeAsLines
         self.prepare = prepare
     }
@@ -162,27 +162,12 @@ actor StreamReader {
         if !lastEventID.isEmpty { prepared.setHeader(.custom(name: "Last-Event-ID", value: lastEventID)) }
         // What the stream may be, unless the endpoint said what it accepts.
         prepared.acceptStreams()
-        if let delegate = client.delegate {
-            do {
-                try await delegate.client(client, willSend: &prepared)
-            } catch {
-                throw APIError.invalidRequest(prepared.summary, reason: String(describing: error))
-            }
-        }
-        if let jar = client.configuration.cookies, !jar.isEmpty, let url = URL(string: prepared.url), let cookie = jar.header(for: url) {
-            prepared.setHeader(.custom(name: "Cookie", value: APIClient.cookieHeader(own: prepared.header(named: "Cookie"), jar: cookie)),
-                               sensitive: true)
-        }
+        try await client.ready(&prepared, context: context)
         request = prepared
-        let sent = prepared
-        guard let transport = client.transport as? any StreamingHTTPTransport else {
-            throw APIError.invalidRequest(prepared.summary, reason: "this transport (\(type(of: client.transport))) cannot stream a response; use one that adopts StreamingHTTPTransport")
-        }
-        let head = try client.head(of: sent)
-        let (response, body) = try await ExchangeLabel.$current.withValue(label) {
-            try await Self.withIdleLimit(sent) {
-                try await transport.stream(head, body: sent.body, idleTimeout: sent.timeout, tls: sent.environment.tls)
-            }
+        let (client, sent, context) = (client, prepared, context)
+        let (response, body) = try await Self.withIdleLimit(sent) {
+            let answer = try await client.exchange(sent, context: context).answer
+            return (answer.head, answer.chunks)
         }
         chunks = body
         guard (200..<300).contains(response.status.code) else {

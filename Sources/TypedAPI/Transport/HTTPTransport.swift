@@ -3,7 +3,13 @@ import HTTPTypes
 
 /// Sends one HTTP request and returns the response, without following redirects.
 ///
-/// One small protocol so that a second transport, or an in-memory one for tests, is a few lines.
+/// One small protocol so that a second transport, or an in-memory one for tests, is a few lines:
+/// ``send(_:body:timeout:)`` is all a transport must write. ``APIClient`` calls
+/// ``exchange(_:context:)`` for every request — whole or streamed, with the call's
+/// ``CallContext`` — whose default sends with ``send(_:body:timeout:tls:)``, or for a streamed
+/// answer with ``StreamingHTTPTransport/stream(_:body:idleTimeout:tls:)`` where the transport
+/// adopts that protocol (and otherwise refuses with ``StreamingUnsupported``). A transport that
+/// wants the context (a cassette names each exchange by it) implements ``exchange(_:context:)``.
 /// ``APIClient`` follows redirects itself so that every transport drops credentials on a
 /// redirect to another origin the same way.
 public protocol HTTPTransport: Sendable {
@@ -25,6 +31,22 @@ public protocol HTTPTransport: Sendable {
     /// ``TransportFailure`` of kind ``TransportFailure/Kind/tls`` saying the transport takes no TLS
     /// options: a transport that can apply them implements this too.
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data)
+
+    /// Sends a request for the client, with the call it is part of: the one way ``APIClient``
+    /// sends, whole bodies and streamed ones alike.
+    ///
+    /// - Parameters:
+    ///   - request: The request, its time limit, TLS options and how its answer's body is wanted.
+    ///   - context: The call: its endpoint and response type (``ExchangeLabel``), and what the
+    ///     client's middlewares handed on.
+    /// - Returns: The response head and its body, whole or as it arrives.
+    func exchange(_ request: TransportRequest, context: CallContext) async throws -> TransportResponse
+
+    /// Whether the transport applies ``TLSOptions`` other than the system's (a CA bundle, a client
+    /// certificate, no server check): `true` unless it says otherwise, as ``URLSessionTransport``
+    /// does (URLSession keeps the system's trust store). A shell refuses such options at start,
+    /// and does not hand it the process's `CURL_CA_BUNDLE`, when this is `false`.
+    var appliesTLSOptions: Bool { get }
 }
 
 extension HTTPTransport {
@@ -35,6 +57,17 @@ extension HTTPTransport {
             throw TransportFailure(.tls, detail: "\(type(of: self)) cannot apply these TLS options (\(tls)); use a transport that can, such as curl")
         }
         return try await send(request, body: body, timeout: timeout)
+    }
+
+    /// `true`: a transport that cannot apply TLS options says so.
+    public var appliesTLSOptions: Bool { true }
+
+    /// Sends with ``send(_:body:timeout:tls:)``; a streamed answer is refused with
+    /// ``StreamingUnsupported`` (a transport that streams adopts ``StreamingHTTPTransport``).
+    public func exchange(_ request: TransportRequest, context: CallContext) async throws -> TransportResponse {
+        guard request.delivery == .whole else { throw StreamingUnsupported(transport: String(describing: type(of: self))) }
+        let (head, body) = try await send(request.head, body: request.body, timeout: request.timeout, tls: request.tls)
+        return TransportResponse(head: head, body: .whole(body))
     }
 }
 

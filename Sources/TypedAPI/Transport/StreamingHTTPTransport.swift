@@ -18,6 +18,21 @@ public protocol StreamingHTTPTransport: HTTPTransport {
         -> (HTTPResponse, HTTPBodyChunks)
 }
 
+extension StreamingHTTPTransport {
+    /// Sends with ``HTTPTransport/send(_:body:timeout:tls:)``, or for a streamed answer with
+    /// ``stream(_:body:idleTimeout:tls:)``.
+    public func exchange(_ request: TransportRequest, context: CallContext) async throws -> TransportResponse {
+        switch request.delivery {
+        case .whole:
+            let (head, body) = try await send(request.head, body: request.body, timeout: request.timeout, tls: request.tls)
+            return TransportResponse(head: head, body: .whole(body))
+        case .streamed:
+            let (head, chunks) = try await stream(request.head, body: request.body, idleTimeout: request.timeout, tls: request.tls)
+            return TransportResponse(head: head, body: .streamed(chunks))
+        }
+    }
+}
+
 /// A response body as it arrives: each element is the next chunk of bytes, `nil` at the end.
 public struct HTTPBodyChunks: AsyncSequence, Sendable {
     public typealias Element = Data

@@ -56,6 +56,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Why these TLS options cannot be used here: for a caller that checks before sending (the
     /// command line refuses them at start).
+    /// `false`: URLSession keeps the system's trust store and takes no client certificate here.
+    public var appliesTLSOptions: Bool { false }
+
     public static func refusal(of tls: TLSOptions) -> TransportFailure {
         TransportFailure(.tls, detail: "the urlsession transport cannot use TLS options (\(tls)): URLSession takes no CA bundle, client certificate or --insecure here; use --transport curl")
     }

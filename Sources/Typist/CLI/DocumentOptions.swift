@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TypedAPI
+import TypistCore
 
 /// How an OpenAPI document is fetched and what its operations send: the options every command that
 /// reads a document takes (the prompt, `run`, `check`, `generate`, `cassette verify`).
@@ -41,22 +42,13 @@ package struct DocumentOptions: ParsableArguments {
         try Self.nameValuePairs(serverVariables, option: "--server-var")
     }
 
-    /// `name=value` words as a dictionary.
+    /// `name=value` words as a dictionary (see ``TypistCore/NameValuePairs``), a malformed one a usage error.
     package static func nameValuePairs(_ words: [String], option: String) throws -> [String: String] {
-        var values: [String: String] = [:]
-        for word in words {
-            guard let (name, value) = nameValuePair(word) else {
-                throw ValidationError("\(option) takes name=value, such as \(option) hostname=github.example.com; not '\(word)'")
-            }
-            values[name] = value
+        do {
+            return try NameValuePairs.parse(words, option: option)
+        } catch {
+            throw ValidationError(error.description)
         }
-        return values
-    }
-
-    /// `name=value` split at its first `=`; `nil` without one, or with no name before it.
-    package static func nameValuePair(_ word: String) -> (name: String, value: String)? {
-        guard let equals = word.firstIndex(of: "="), equals != word.startIndex else { return nil }
-        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
     /// Whether none of these options was given.

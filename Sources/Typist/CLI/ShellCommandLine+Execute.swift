@@ -75,7 +75,7 @@ extension ShellCommandLine {
         }
         var variables: [(name: String, value: String)] = []
         for assignment in options.variables {
-            guard let pair = DocumentOptions.nameValuePair(assignment) else {
+            guard let pair = NameValuePairs.pair(assignment) else {
                 throw StartFailure(message: "--var takes name=value, not '\(assignment)'")
             }
             variables.append(pair)
@@ -176,7 +176,7 @@ extension ShellCommandLine {
         }
         // CURL_CA_BUNDLE and SSL_CERT_FILE are curl's: URLSession, which cannot take them, keeps its own store.
         let tls = SessionTLS(commandLine: options.tls, host: host.tls,
-                             processCABundle: transport is URLSessionTransport
+                             processCABundle: !transport.appliesTLSOptions
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment))
         let startTLS = tls.options(for: named)
         var stopService: (@Sendable () async -> Void)?
@@ -217,7 +217,7 @@ extension ShellCommandLine {
         if stopService == nil, !answeredByCassette {
             do {
                 try startTLS.validate()
-                if !startTLS.isSystemDefault, transport is URLSessionTransport { throw URLSessionTransport.refusal(of: startTLS) }
+                if !startTLS.isSystemDefault, !transport.appliesTLSOptions { throw URLSessionTransport.refusal(of: startTLS) }
             } catch {
                 throw StartFailure(message: String(describing: error))
             }
@@ -270,7 +270,7 @@ extension ShellCommandLine {
             throw StartFailure(message: "this program reads no OpenAPI documents (a host adds them with ShellHost.withOpenAPI(), from TypistOpenAPI)")
         }
         let tls = SessionTLS(commandLine: commandLineTLS, host: host.tls,
-                             processCABundle: transport is URLSessionTransport
+                             processCABundle: !transport.appliesTLSOptions
                                 ? nil : SessionTLS.caBundle(in: ProcessInfo.processInfo.environment)).options(for: nil)
         let credential: DocumentCredential?
         do {

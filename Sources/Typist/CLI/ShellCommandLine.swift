@@ -33,7 +33,10 @@ public enum ShellCommandLine {
         ProcessOutputPolicy.install()
         hostName.withLock { $0 = host.name }
         hostVersion.withLock { $0 = host.version }
-        extensionSubcommands.withLock { $0 = host.extensions.flatMap(\.subcommands) }
+        extensionSubcommands.withLock {
+            $0 = host.extensions.flatMap { $0.commandLine?.subcommands ?? [] }
+                + (host.extensions.contains { $0.generate != nil } ? [GenerateCommand.self] : [])
+        }
         let command: any ParsableCommand
         // Help is answered here: ArgumentParser's parseAsRoot ends the process on `--help` for
         // this command tree instead of throwing its clean exit.
@@ -65,7 +68,11 @@ public enum ShellCommandLine {
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
         default:
             if let status = await runCassetteCommand(command, host, output: output) { return status }
-            switch host.extensions.firstNonNil({ $0.outcome(command, host, output) }) {
+            if let generate = command as? GenerateCommand, let write = host.extensions.firstNonNil(\.generate) {
+                guard let request = generate.request(output: output) else { return ExitStatus.usage }
+                return await write(request, output)
+            }
+            switch host.extensions.firstNonNil({ $0.commandLine?.outcome(command, host, output) }) {
             case .finished(let status): return status
             case .running(let work): return await work()
             case .session(let extensionOptions, let extensionMode): (options, mode) = (extensionOptions, extensionMode)

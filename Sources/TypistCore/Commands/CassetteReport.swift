@@ -127,7 +127,7 @@ package enum CassetteReport {
             let client = APIClient(environment: environment, transport: answer)
             // Whatever the kind asks of the session: nothing is sent.
             let credentials = SessionCredentials(token: "verify", apiKey: "verify", username: "verify", password: "verify")
-            guard case .stream(let stream) = try await plan.send(client, credentials).value else { return .decodes }
+            guard case .stream(let stream) = try await plan.send(client, CallSetup(credentials: credentials)).value else { return .decodes }
             try await stream.forEach { _ in
                 items += 1
                 return true

@@ -11,13 +11,13 @@ package struct CallPlan: Sendable {
     /// The request the endpoint would send (built, not sent).
     package var prepare: @Sendable (APIClient, SessionCredentials) throws -> PreparedRequest
     /// Sends it and returns the script value.
-    package var send: @Sendable (APIClient, SessionCredentials) async throws -> (value: Value, token: String?)
+    package var send: @Sendable (APIClient, CallSetup) async throws -> (value: Value, token: String?)
     /// Sample JSON of the response, for a preview's answer (see ``Preview``).
     package var sample: @Sendable () -> Data
 
     package init(body: (any Encodable & Sendable)?, envelopeKey: String?,
                  prepare: @escaping @Sendable (APIClient, SessionCredentials) throws -> PreparedRequest,
-                 send: @escaping @Sendable (APIClient, SessionCredentials) async throws -> (value: Value, token: String?),
+                 send: @escaping @Sendable (APIClient, CallSetup) async throws -> (value: Value, token: String?),
                  sample: @escaping @Sendable () -> Data) {
         self.body = body
         self.envelopeKey = envelopeKey

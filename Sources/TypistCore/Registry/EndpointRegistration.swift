@@ -72,7 +72,7 @@ public struct EndpointRegistration: Sendable {
             var plan = try original(values)
             let (prepare, send) = (plan.prepare, plan.send)
             plan.prepare = { client, credentials in try prepare(client.replacingEnvironment(with: server), credentials) }
-            plan.send = { client, credentials in try await send(client.replacingEnvironment(with: server), credentials) }
+            plan.send = { client, call in try await send(client.replacingEnvironment(with: server), call) }
             return plan
         }
         return copy

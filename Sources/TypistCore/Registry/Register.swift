@@ -95,11 +95,11 @@ public struct Register: RegistryContent {
                         prepare: { client, session in
                             try client.prepare(endpoint, with: try Kind.requestData(from: session, calling: selector))
                         },
-                        send: { client, session in
-                            let data = try Kind.requestData(from: session, calling: selector)
+                        send: { client, call in
+                            let data = try Kind.requestData(from: call.credentials, calling: selector)
                             // The plan is worked out at the first call (not at start-up), then cached.
                             guard endpoint.decoding.isPlainJSON, let plan = readingPlan(bridge) else {
-                                return convert(try await client.send(endpoint, with: data), bridge)
+                                return convert(try await client.send(endpoint, with: data, context: call.context), bridge)
                             }
                             // JSON straight into values in one pass; the endpoint's own decoding
                             // when the plan gives up, so errors are the usual ones.
@@ -117,7 +117,7 @@ public struct Register: RegistryContent {
                                     throw DecodingFailure(error, decoding: Response.self, body: context.body)
                                 }
                             })
-                            switch try await client.send(direct, with: data) {
+                            switch try await client.send(direct, with: data, context: call.context) {
                             case .value(let value): return (value, nil)
                             case .model(let response): return convert(response, bridge)
                             }

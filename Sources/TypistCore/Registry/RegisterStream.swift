@@ -61,11 +61,11 @@ public struct RegisterStream: RegistryContent {
                             request.acceptStreams()
                             return request
                         },
-                        send: { client, session in
-                            // The credential (and the cassette's label) is taken now; the request
+                        send: { client, call in
+                            // The credential (and the call's context) is taken now; the request
                             // goes out each time the stream is read.
-                            let data = try Kind.requestData(from: session, calling: selector)
-                            let items = client.stream(endpoint, with: data)
+                            let data = try Kind.requestData(from: call.credentials, calling: selector)
+                            let items = client.stream(endpoint, with: data, context: call.context)
                             let stream = ScriptStream(origin: selector) { BridgedItems(items) { bridge.value(of: $0) } }
                             return (.stream(stream), nil)
                         },

@@ -1,3 +1,4 @@
+import Foundation
 import APIScript
 
 /// Where an answer says its next page is, in one of the ways real services say it.
@@ -30,7 +31,7 @@ enum PageHint: Equatable, Sendable {
     /// The hint in a page's headers: `Link`'s `rel="next"`, else `Next-Page` or `X-Next-Page`.
     static func inHeaders(_ headers: [(name: String, value: String)]) -> PageHint? {
         func values(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
-        if let next = PageFollower.next(inLinkHeader: values("link").joined(separator: ", ")) { return .link(next) }
+        if let next = Self.next(inLinkHeader: values("link").joined(separator: ", ")) { return .link(next) }
         for name in ["next-page", "x-next-page"] {
             guard let value = values(name).last?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { continue }
             // GitLab's `X-Next-Page: 3` is a page number; Kinto's `Next-Page` a URL.
@@ -87,5 +88,28 @@ enum PageHint: Equatable, Sendable {
         default:
             return nil
         }
+    }
+
+    /// The `rel="next"` target of a `Link` header: `<url>; rel="next"`, several links separated by
+    /// commas, `rel` quoted or not and possibly naming several relations (`rel="next last"`).
+    static func next(inLinkHeader header: String) -> String? {
+        var rest = Substring(header)
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { return nil }
+            let target = String(rest[rest.index(after: open)..<close])
+            // The parameters run to the next link (a comma outside quotes, before a '<').
+            var parameters = rest[rest.index(after: close)...]
+            if let following = parameters.firstIndex(of: "<") { parameters = parameters[..<following] }
+            rest = rest[parameters.endIndex...]
+            for parameter in parameters.split(separator: ";") {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
+                var value = pair[1]
+                while value.hasSuffix(",") { value.removeLast() }
+                value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+                if value.lowercased().split(separator: " ").contains("next") { return target }
+            }
+        }
+        return nil
     }
 }

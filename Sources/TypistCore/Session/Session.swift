@@ -176,30 +176,3 @@ final class Session: Sendable {
         }
     }
 }
-
-/// Records every exchange for `:last` and `response`, and passes everything on to the host's
-/// own delegate, if it has one.
-struct ExchangeRecorder: APIClientDelegate {
-    let session: Session
-    let host: (any APIClientDelegate)?
-
-    func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
-        // A later page of `pages { … }` goes to its link first; the host signs what is sent.
-        try PageFollower.current?.willSend(&request)
-        try await host?.client(client, willSend: &request)
-    }
-
-    func client(_ client: APIClient, shouldRetry request: PreparedRequest, after error: APIError, attempt: Int) async -> Bool {
-        await host?.client(client, shouldRetry: request, after: error, attempt: attempt) ?? false
-    }
-
-    func client(_ client: APIClient, didReceive exchange: Exchange) {
-        session.update { $0.lastExchange = exchange }
-        PageFollower.current?.didReceive(exchange)
-        // A cookie's value is a credential: masked from here on, like a token.
-        for cookie in session.cookies.cookies() {
-            session.remember(secret: cookie.value, as: "TYPIST_COOKIE_" + SecretNames.screamingSnakeCase(cookie.name))
-        }
-        host?.client(client, didReceive: exchange)
-    }
-}

@@ -5,7 +5,7 @@ import TypedAPI
 
 /// The session's transport: the host's, or a cassette over it while one records or replays
 /// (`--cassette`, `:record`). One client serves the whole session either way.
-final class SessionTransport: StreamingHTTPTransport {
+final class SessionTransport: HTTPTransport {
     /// What requests go through when no cassette is in use.
     let base: any HTTPTransport
     private let current = Mutex<CassetteTransport?>(nil)
@@ -27,26 +27,12 @@ final class SessionTransport: StreamingHTTPTransport {
         return try await base.send(request, body: body, timeout: timeout, tls: tls)
     }
 
-    /// A stream goes through the cassette in use (which replays it, or records it from the host's
-    /// transport), else through the host's transport when it can stream.
-    func stream(_ request: HTTPRequest, body: Data?, idleTimeout: Duration, tls: TLSOptions) async throws
-        -> (HTTPResponse, HTTPBodyChunks)
-    {
-        if let cassette {
-            if cassette.records, !(base is any StreamingHTTPTransport) { throw cannotStream }
-            return try await cassette.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
-        }
-        guard let streaming = base as? any StreamingHTTPTransport else { throw cannotStream }
-        return try await streaming.stream(request, body: body, idleTimeout: idleTimeout, tls: tls)
-    }
+    var appliesTLSOptions: Bool { base.appliesTLSOptions }
 
-    private var cannotStream: StreamRefusal {
-        StreamRefusal(reason: "this session's transport (\(type(of: base))) cannot stream; CurlTransport and URLSessionTransport can")
+    /// Through the cassette in use (which replays, or records from the host's transport), else
+    /// the host's transport: whole or streamed alike.
+    func exchange(_ request: TransportRequest, context: CallContext) async throws -> TransportResponse {
+        if let cassette { return try await cassette.exchange(request, context: context) }
+        return try await base.exchange(request, context: context)
     }
-}
-
-/// Why the session's transport will not read a stream.
-struct StreamRefusal: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
 }

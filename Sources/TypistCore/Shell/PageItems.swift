@@ -19,7 +19,7 @@ struct PageItems {
             return PageItems(items: [], next: nil, saysMore: nil)
         case .array(let elements):
             return PageItems(items: elements, next: nil, saysMore: nil)
-        case .record(let record) where record.type.name == Shell.httpResultType.name:
+        case .record(let record) where record.type.name == UntypedRequest.resultType.name:
             return try of(record["json"] ?? .null, page: page)
         case .record(let record):
             let fields = record.type.fields.indices.map { record.value(at: $0) ?? .null }
@@ -48,7 +48,7 @@ struct PageItems {
         switch type.unwrapped {
         case .array(let element):
             return element
-        case .record(let record) where record.name == Shell.httpResultType.name:
+        case .record(let record) where record.name == UntypedRequest.resultType.name:
             return .any
         case .record(let record):
             let arrays = record.fields.compactMap { field -> ScriptType? in

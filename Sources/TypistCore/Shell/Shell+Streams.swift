@@ -2,30 +2,6 @@ import APIScript
 import TypedAPI
 
 extension Shell {
-    /// A streaming endpoint's call: the stream, which sends its request when it is read; in a
-    /// preview, the request as it would go, and a stream of one sample item.
-    static func openStream(_ endpoint: EndpointRegistration, plan: CallPlan, client: APIClient, session: Session,
-                           registry: EndpointRegistry, preview: Preview?) async throws -> Value {
-        let selector = endpoint.selector
-        do {
-            if let preview {
-                preview.keep(try plan.prepare(client, Preview.credentials(session.credentials)))
-                preview.noteCall(answersList: false)
-                return SampleValue.of(endpoint.responseType)
-            }
-            let credentials = session.credentials
-            guard case .stream(let stream) = try await plan.send(client, credentials).value else { return .void }
-            let tls = client.environment.tls
-            return .stream(stream.mappingErrors { error in
-                session.update { $0.lastFailure = .init(function: selector, error: error) }
-                return CallAdvice.wrapping(error, endpoint: endpoint, credentials: credentials, tls: tls, registry: registry)
-            })
-        } catch {
-            session.update { $0.lastFailure = .init(function: selector, error: error) }
-            throw CallAdvice.wrapping(error, endpoint: endpoint, credentials: session.credentials, tls: client.environment.tls, registry: registry)
-        }
-    }
-
     /// How many of a stream's items shown at the prompt `_` keeps (the first ones).
     static let keptStreamItems = 10_000
 

@@ -15,7 +15,7 @@ extension Shell {
         let validation = session.validatesResponses.load(ordering: .relaxed)
             ? ResponseValidation(write: output.error) : nil
         return try await Self.$inputUnderWay.withValue(me) {
-            try await ResponseValidation.$current.withValue(validation) { try await body() }
+            try await router.running(preview: nil, validation: validation) { try await body() }
         }
     }
 

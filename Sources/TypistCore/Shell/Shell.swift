@@ -31,6 +31,8 @@ public final class Shell: @unchecked Sendable {
     package var credentials: SessionCredentials { session.credentials }
     /// What this session holds: credentials, results, cookies, secrets (see ``Session``).
     let session = Session()
+    /// The one way its calls go out (see ``CallRouter``).
+    let router: CallRouter
     /// Held by the input under way (see ``oneInputAtATime(_:)``).
     let inputTurn = ScriptTurn()
     package let output: ShellOutput
@@ -79,10 +81,13 @@ public final class Shell: @unchecked Sendable {
     ///   - headers: Headers sent with every request, before the session's `headers` and an
     ///     endpoint's own, which win; a `User-Agent: typist/<version>` is added unless one is given.
     ///   - delegate: The host's client delegate: it may sign, retry and observe every request.
+    ///   - middlewares: The host's stages for every exchange the session sends (see
+    ///     ``TypedAPI/APIClientMiddleware``), after the session's own: they see what is really
+    ///     sent (no preview's), and nothing sent to another origin (`crossOrigin: true`).
     public init(registry: EndpointRegistry, environment: ServerEnvironment, transport: any HTTPTransport,
                 output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
                 environments: [NamedEnvironment] = [], headers: [HTTPHeader] = [],
-                delegate: (any APIClientDelegate)? = nil) throws {
+                delegate: (any APIClientDelegate)? = nil, middlewares: [any APIClientMiddleware] = []) throws {
         self.registry = registry
         // Everything the shell writes passes through the scrubber: no known secret leaves in clear.
         let session = session
@@ -104,14 +109,16 @@ public final class Shell: @unchecked Sendable {
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = session.cookies
+        let stages = SessionLog.stages(for: session)
+        configuration.middlewares = stages + middlewares
         configuration.environments = try environments.map { named in
             var environment = try ServerEnvironment(name: named.name, url: named.baseURL)
             environment.tls = named.tls
             return environment
         }
         sessionTransport = SessionTransport(base: transport)
-        client = APIClient(environment: environment, transport: sessionTransport, configuration: configuration,
-                           delegate: ExchangeRecorder(session: session, host: delegate))
+        client = APIClient(environment: environment, transport: sessionTransport, configuration: configuration, delegate: delegate)
+        router = CallRouter(client: client, session: session, output: self.output, stages: stages)
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
         interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })
@@ -368,10 +375,9 @@ public final class Shell: @unchecked Sendable {
     }
 
     private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
-        let client = client
         let session = session
+        let router = router
         let registry = registry
-        let output = output
         let parameters = endpoint.parameters.map {
             var parameter = HostFunction.Parameter(label: $0.label, name: $0.name, type: $0.scriptType, defaultValue: $0.defaultValue,
                                                    enumeration: $0.enumeration, rule: $0.rule)
@@ -379,9 +385,6 @@ public final class Shell: @unchecked Sendable {
             return parameter
         }
         // Worked out once per endpoint, not on every call: which arguments carry a credential.
-        let sessionTransport = sessionTransport
-        // What a cassette writes beside each exchange: the endpoint, and the Swift type it decodes into.
-        let label = ExchangeLabel(endpoint: endpoint.name, responseType: endpoint.responseTypeName)
         let secretArguments = endpoint.parameters.indices.filter { endpoint.parameters[$0].carriesSecret }
             .map { (index: $0, variable: endpoint.parameters[$0].environmentVariable) }
         // Arguments whose dictionaries may have fields with secret names (a form of `[String: String]`, any JSON);
@@ -396,7 +399,7 @@ public final class Shell: @unchecked Sendable {
                 ? Redaction.isSecretHeader : Redaction.namesPasswordOrSecret)
         }
         var function = HostFunction(name: endpoint.name, parameters: parameters, returnType: endpoint.responseType,
-                                    summary: endpoint.summary) { values in
+                                    summary: endpoint.summary) { values, scope in
             // Arguments that carry a credential (a password, a `Secret`) are masked from here on.
             for argument in secretArguments where argument.index < values.count {
                 switch values[argument.index] {
@@ -407,45 +410,7 @@ public final class Shell: @unchecked Sendable {
             for argument in fieldArguments where argument.index < values.count {
                 session.rememberSecrets(inFieldsOf: values[argument.index], isSecret: argument.isSecret)
             }
-            // A response type the shell cannot read is reported where the endpoint is called.
-            if let failure = endpoint.shapeFailure { throw failure }
-            let plan: CallPlan
-            do {
-                plan = try endpoint.plan(values)
-            } catch {
-                session.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
-                throw error
-            }
-            // The session's client, or in a preview a second one whose transport answers with a sample.
-            let preview = Preview.current
-            if endpoint.streams {
-                return try await ExchangeLabel.$current.withValue(label) {
-                    try await Self.openStream(endpoint, plan: plan, client: client, session: session, registry: registry, preview: preview)
-                }
-            }
-            let call = preview?.call(like: client, answering: plan.sample())
-            let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)
-            if preview == nil, let note = endpoint.unsecuredNote, credentials.holdsAny, session.firstUnsecuredNote() {
-                output.error("note: \(note)\n")
-            }
-            let (value, token): (Value, String?)
-            do {
-                (value, token) = sessionTransport.cassette == nil || call != nil
-                    ? try await plan.send(call?.client ?? client, credentials)
-                    : try await ExchangeLabel.$current.withValue(label) { try await plan.send(client, credentials) }
-            } catch where call?.wasSent == true {
-                // The request is kept; a sample the Swift type does not take (an enum, a date)
-                // leaves the rest of the expression a placeholder of the right shape.
-                (value, token) = (SampleValue.of(endpoint.responseType), nil)
-            } catch {
-                session.update { $0.lastFailure = .init(function: endpoint.selector, error: error) }
-                throw CallAdvice.wrapping(error, endpoint: endpoint, credentials: credentials, tls: client.environment.tls, registry: registry)
-            }
-            preview?.noteCall(answersList: endpoint.responseType.containsArray)
-            guard let token else { return value }
-            session.update { $0.credentials.token = token }
-            session.remember(secret: token, as: "TYPIST_TOKEN")
-            return Self.secretizing(token, in: value)
+            return try await router.call(endpoint, values, scope: scope, registry: registry)
         }
         function.deprecation = endpoint.deprecation
         let conditional = endpoint.optionalWhenGiven
@@ -459,19 +424,6 @@ public final class Shell: @unchecked Sendable {
         return function
     }
 
-    /// The value with every string equal to `token` turned into a `Secret` (a login's answer).
-    static func secretizing(_ token: String, in value: Value) -> Value {
-        switch value {
-        case .string(let text) where text == token: return .secret(text)
-        case .record(var record):
-            record.values = record.values.map { secretizing(token, in: $0) }
-            return .record(record)
-        case .array(let elements): return .array(elements.map { secretizing(token, in: $0) })
-        case .dictionary(let entries): return .dictionary(entries.mapValues { secretizing(token, in: $0) })
-        default: return value
-        }
-    }
-
     /// Requests an expression would send, built and recorded but not sent. A preview has no
     /// effect on the session: whatever the expression assigns or declares is taken back.
     func dryRun(_ text: String) async -> (requests: [PreparedRequest], diagnostics: [Diagnostic], perElement: Bool,
@@ -480,7 +432,7 @@ public final class Shell: @unchecked Sendable {
         let savedOutput = interpreter.output
         interpreter.output = { _ in }
         let preview = Preview()
-        let result = await Preview.$current.withValue(preview) {
+        let result = await router.running(preview: preview, validation: nil) {
             await interpreter.evaluate(ScriptSource(name: "<input>", text: text), isPrompt: true)
         }
         interpreter.output = savedOutput

@@ -5,13 +5,13 @@ import TypedAPI
 /// A transport that takes at most `limit` bytes of a body, counted as they arrive where the
 /// transport hands a body over in chunks (curl, AsyncHTTPClient, URLSession): a document far
 /// larger than the limit is refused once `limit` bytes have come, not after all of it is held,
-/// and within the exchange's one time limit.
-///
-/// A cassette answers from a file it has already read whole, and records what its own transport
-/// fetched: it is asked for the whole body, checked against the limit after.
+/// and within the exchange's one time limit. A transport that answers whole bodies only (a
+/// cassette's replay is one chunk) is checked against the limit when it has answered.
 struct BoundedBodyTransport: HTTPTransport {
     let base: any HTTPTransport
     let limit: Int
+
+    var appliesTLSOptions: Bool { base.appliesTLSOptions }
 
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> (HTTPResponse, Data) {
         try await send(request, body: body, timeout: timeout, tls: .system)
@@ -19,19 +19,21 @@ struct BoundedBodyTransport: HTTPTransport {
 
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
         let limit = limit
-        guard let streaming = base as? any StreamingHTTPTransport, !(base is CassetteTransport) else {
-            let (head, data) = try await base.send(request, body: body, timeout: timeout, tls: tls)
-            guard data.count <= limit else { throw Self.tooLarge(limit) }
-            return (head, data)
-        }
+        let base = base
         return try await ExchangeDeadline.run(limit: timeout) {
-            let (head, chunks) = try await streaming.stream(request, body: body, idleTimeout: timeout, tls: tls)
+            let streamed = TransportRequest(head: request, body: body, timeout: timeout, tls: tls, delivery: .streamed)
+            let answer: TransportResponse
+            do {
+                answer = try await base.exchange(streamed, context: CallContext())
+            } catch is StreamingUnsupported {
+                answer = try await base.exchange(TransportRequest(head: request, body: body, timeout: timeout, tls: tls), context: CallContext())
+            }
             var data = Data()
-            for try await chunk in chunks {
+            for try await chunk in answer.chunks {
                 guard data.count + chunk.count <= limit else { throw Self.tooLarge(limit) }
                 data.append(chunk)
             }
-            return (head, data)
+            return (answer.head, data)
         }
     }
 

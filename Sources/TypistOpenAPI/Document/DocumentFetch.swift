@@ -1,5 +1,5 @@
 import Foundation
-import Typist
+import TypistCore
 import TypedAPI
 import TypistText
 

@@ -1,7 +1,6 @@
 import APIScript
 import Foundation
 import TypedAPI
-import Typist
 import TypistCore
 import TypistText
 

@@ -101,19 +101,20 @@ enum SpecEndpoint {
                 let credential = SpecCredential.choose(operation.credentials, for: credentials)
                 return try request.prepare(client, credential: credential, credentials: credentials, selector: selector)
             },
-            send: { client, credentials in
+            send: { client, call in
                 if let refusal = request.refusal { throw refusal }
-                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                let credential = SpecCredential.choose(operation.credentials, for: call.credentials)
                 let data: Data
                 do {
-                    data = try await request.send(client, credential: credential, credentials: credentials, selector: selector)
+                    data = try await request.send(client, credential: credential, credentials: call.credentials, selector: selector,
+                                                  context: call.context)
                 } catch {
                     // A conditional call's `304 Not Modified`, which the document declares: nil, a
                     // result the script tests (`if let fresh = …`), not an error that ends it.
                     if conditional, (error as? APIError)?.status == 304 { return (.null, nil) }
                     throw error
                 }
-                let result = try value(of: data, operation: operation, path: request.path)
+                let result = try value(of: data, operation: operation, path: request.path, validation: call.validation)
                 // A login's answer: the session keeps its token (`x-typist-token`).
                 guard let key = operation.tokenKey else { return (result, nil) }
                 guard case .record(let record) = result, case .string(let token)? = record[key] else {
@@ -135,11 +136,12 @@ enum SpecEndpoint {
                 prepared.acceptStreams()
                 return prepared
             },
-            send: { client, credentials in
+            send: { client, call in
                 if let refusal = request.refusal { throw refusal }
-                let credential = SpecCredential.choose(operation.credentials, for: credentials)
+                let credential = SpecCredential.choose(operation.credentials, for: call.credentials)
                 // A missing credential is the call's error; each read sends the request anew.
-                let items = try request.stream(client, credential: credential, credentials: credentials, selector: selector)
+                let items = try request.stream(client, credential: credential, credentials: call.credentials, selector: selector,
+                                               context: call.context)
                 let stream = ScriptStream(origin: selector) {
                     DocumentItemNaming(base: items, itemType: operation.responseType.description).map { item throws -> Value in
                         do throws(ModelConformance.Departure) {
@@ -157,8 +159,10 @@ enum SpecEndpoint {
 
     /// The response body as a value of the operation's type.
     ///
-    /// - Parameter path: The request's path, for the way to see a body that does not read.
-    static func value(of data: Data, operation: SpecOperation, path: String) throws -> Value {
+    /// - Parameters:
+    ///   - path: The request's path, for the way to see a body that does not read.
+    ///   - validation: `--validate`'s reader, which is told every departure.
+    static func value(of data: Data, operation: SpecOperation, path: String, validation: ResponseValidation?) throws -> Value {
         if operation.responseType == .void { return .void }
         guard !data.isEmpty else { return .null }
         guard operation.responseIsJSON else {
@@ -192,7 +196,6 @@ enum SpecEndpoint {
         }
         // With --validate, every departure is said: the undeclared keys of a response that is still
         // typed as warnings, and all of them in the error of one that cannot be.
-        let validation = ResponseValidation.current
         let departures = { ModelConformance.departures(json, from: operation.responseType, limit: ResponseValidation.shownPerResponse) }
         do throws(ModelConformance.Departure) {
             let typed = try ModelConformance.conform(json, to: operation.responseType)

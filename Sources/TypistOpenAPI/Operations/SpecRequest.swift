@@ -187,23 +187,24 @@ struct SpecRequest: Sendable {
         try withCredential(credential, credentials, selector: selector) { try $0.prepare(client) }
     }
 
-    func send(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials, selector: String) async throws -> Data {
+    func send(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials, selector: String,
+              context: CallContext) async throws -> Data {
         let sending = try withCredential(credential, credentials, selector: selector) { $0 }
-        return try await sending.send(client)
+        return try await sending.send(client, context: context)
     }
 
     /// The stream's items as JSON, the credential taken now; the request goes when it is read.
     func stream(_ client: APIClient, credential: SpecCredential, credentials: SessionCredentials,
-                selector: String) throws -> ItemStream<JSONItem> {
-        try withCredential(credential, credentials, selector: selector) { $0.stream(client) }
+                selector: String, context: CallContext) throws -> ItemStream<JSONItem> {
+        try withCredential(credential, credentials, selector: selector) { $0.stream(client, context: context) }
     }
 }
 
 /// An endpoint of some kind with its credential, ready to prepare or send.
 private protocol SpecSending: Sendable {
     func prepare(_ client: APIClient) throws -> PreparedRequest
-    func send(_ client: APIClient) async throws -> Data
-    func stream(_ client: APIClient) -> ItemStream<JSONItem>
+    func send(_ client: APIClient, context: CallContext) async throws -> Data
+    func stream(_ client: APIClient, context: CallContext) -> ItemStream<JSONItem>
 }
 
 private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: Sendable {
@@ -211,8 +212,8 @@ private struct Sending<Kind: EndpointKind>: SpecSending where Kind.RequestData: 
     let data: Kind.RequestData
 
     func prepare(_ client: APIClient) throws -> PreparedRequest { try client.prepare(endpoint, with: data) }
-    func send(_ client: APIClient) async throws -> Data { try await client.send(endpoint, with: data) }
-    func stream(_ client: APIClient) -> ItemStream<JSONItem> {
-        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data)
+    func send(_ client: APIClient, context: CallContext) async throws -> Data { try await client.send(endpoint, with: data, context: context) }
+    func stream(_ client: APIClient, context: CallContext) -> ItemStream<JSONItem> {
+        client.stream(endpoint.redecoded(ResponseDecoding<JSONItem>.json()), with: data, context: context)
     }
 }

@@ -12,6 +12,11 @@ struct UntypedRequest: Sendable {
     let methodName: String
     let query: [URLQueryItem]
     let body: Body
+    /// What an untyped call returns.
+    static let resultType = RecordType(name: "HTTPResult", fields: [
+        .init("status", .int), .init("headers", .dictionary(.string)), .init("text", .optional(.string)),
+        .init("json", .any), .init("bytes", .bytes), .init("size", .int),
+    ])
     /// The methods whose calls take a body (`json:`, `form:` or `multipart:`).
     static let bodyMethods: Set<String> = ["POST", "PUT", "PATCH"]
 
@@ -153,14 +158,14 @@ struct UntypedRequest: Sendable {
     }
 
     /// Sends it and returns an `HTTPResult`.
-    func send(_ client: APIClient, _ credentials: SessionCredentials) async throws -> Value {
-        Self.result(try await sending(credentials).send(client))
+    func send(_ client: APIClient, _ credentials: SessionCredentials, context: CallContext) async throws -> Value {
+        Self.result(try await sending(credentials).send(client, context: context))
     }
 
     /// Its items as a stream (an event stream's events, or JSON Lines), with whichever credential
     /// the session holds; the request goes when the stream is read.
-    func stream(_ client: APIClient, _ credentials: SessionCredentials) throws -> ItemStream<StreamItemBytes> {
-        try sending(credentials).stream(client)
+    func stream(_ client: APIClient, _ credentials: SessionCredentials, context: CallContext) throws -> ItemStream<StreamItemBytes> {
+        try sending(credentials).stream(client, context: context)
     }
 
     /// The stream's request, prepared as it will go (for `:curl`), with the session's credentials.
@@ -211,7 +216,7 @@ struct UntypedRequest: Sendable {
         let text = String(bytes: response.value, encoding: .utf8)
         // JSON Lines (several values, one a line) as the array of them.
         let json = (try? JSONReader.parse(response.value)) ?? JSONReader.parseLines(response.value).map(Value.array) ?? .null
-        return .record(Record(type: Shell.httpResultType, values: [
+        return .record(Record(type: Self.resultType, values: [
             .int(response.status), .dictionary(headers), text.map(Value.string) ?? .null, json, .bytes(Array(response.value)),
             .int(response.value.count),
         ]))
@@ -220,8 +225,8 @@ struct UntypedRequest: Sendable {
 
 /// An untyped request with a credential, ready to send, stream or prepare.
 private protocol UntypedSending {
-    func send(_ client: APIClient) async throws -> APIResponse<Data>
-    func stream(_ client: APIClient) -> ItemStream<StreamItemBytes>
+    func send(_ client: APIClient, context: CallContext) async throws -> APIResponse<Data>
+    func stream(_ client: APIClient, context: CallContext) -> ItemStream<StreamItemBytes>
     func prepareStream(_ client: APIClient) throws -> PreparedRequest
 }
 
@@ -229,7 +234,11 @@ private struct UntypedSend<Kind: EndpointKind>: UntypedSending where Kind.Reques
     let request: UntypedRequest
     let data: Kind.RequestData
 
-    func send(_ client: APIClient) async throws -> APIResponse<Data> { try await client.send(request.endpoint(Kind.self), with: data) }
-    func stream(_ client: APIClient) -> ItemStream<StreamItemBytes> { client.stream(request.streamEndpoint(Kind.self), with: data) }
+    func send(_ client: APIClient, context: CallContext) async throws -> APIResponse<Data> {
+        try await client.send(request.endpoint(Kind.self), with: data, context: context)
+    }
+    func stream(_ client: APIClient, context: CallContext) -> ItemStream<StreamItemBytes> {
+        client.stream(request.streamEndpoint(Kind.self), with: data, context: context)
+    }
     func prepareStream(_ client: APIClient) throws -> PreparedRequest { try client.prepare(request.streamEndpoint(Kind.self), with: data) }
 }

@@ -6,15 +6,13 @@ import TypedAPI
 
 /// A preview of an input (`:curl`, `:swift`): what its calls would send, nothing sent.
 ///
-/// While one runs, each endpoint call goes the way every call goes — its plan, the typed client,
-/// a transport — but with a second client, made for the call from the session's as it is then, on
-/// a ``RecordingTransport`` that answers with sample JSON of the endpoint's response type, so the
-/// rest of the expression has values of the right shape (an array holds one element). The
-/// requests are kept as the client would have sent them. A missing credential is a placeholder.
+/// While one runs, each endpoint call goes the way every call goes — its plan, the session's
+/// client, its middlewares — as a dry run (``TypedAPI/CallContext/isDryRun``) whose context holds
+/// a ``PreviewCall``: the session's ``PreviewStage`` keeps the request as the client would send it
+/// and answers with sample JSON of the endpoint's response type, so the rest of the expression has
+/// values of the right shape (an array holds one element). Nothing reaches the transport, no
+/// delegate is asked. A missing credential is a placeholder.
 final class Preview: Sendable {
-    /// The preview the current task's input runs in, if any.
-    @TaskLocal static var current: Preview?
-
     private struct State {
         var requests: [PreparedRequest] = []
         var untyped: [UntypedRequest] = []
@@ -30,23 +28,6 @@ final class Preview: Sendable {
     var untypedRequests: [UntypedRequest] { state.withLock { $0.untyped } }
     /// Whether a call was made for each element of an earlier answer (shown once, for its sample).
     var madeCallsPerElement: Bool { state.withLock { $0.perElement } }
-
-    /// One call's way out: a client like the session's, whose transport answers `sample`.
-    struct Call {
-        let client: APIClient
-        let transport: RecordingTransport
-
-        /// Whether the call got as far as its transport (so a failure after is the sample's, not the request's).
-        var wasSent: Bool { !transport.exchanges.isEmpty }
-    }
-
-    /// A client for one call, answering with `sample` (JSON of the response type).
-    func call(like session: APIClient, answering sample: Data) -> Call {
-        let transport = RecordingTransport { _, _ in
-            (HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), sample)
-        }
-        return Call(client: session.replacingTransport(with: transport, delegate: RequestKeeper(preview: self)), transport: transport)
-    }
 
     /// The session's credentials, with a placeholder for each it lacks: nothing is sent, so a
     /// missing one shows in the request rather than stopping it.
@@ -69,11 +50,25 @@ final class Preview: Sendable {
     func keep(_ request: PreparedRequest) { state.withLock { $0.requests.append(request) } }
 }
 
-/// Keeps each request a preview's client sends, as it sends it.
-private struct RequestKeeper: APIClientDelegate {
+/// One call in a preview: the sample it is answered with, and whether it was answered (so that a
+/// failure after is the sample's, not the request's).
+final class PreviewCall: Sendable {
     let preview: Preview
+    let sample: Data
+    private let answered = Atomic<Bool>(false)
 
-    func client(_ client: APIClient, willSend request: inout PreparedRequest) async throws {
-        preview.keep(request)
+    init(preview: Preview, sample: Data) {
+        self.preview = preview
+        self.sample = sample
     }
+
+    /// Whether the call got as far as its answer.
+    var wasAnswered: Bool { answered.load(ordering: .relaxed) }
+
+    func markAnswered() { answered.store(true, ordering: .relaxed) }
+}
+
+/// The key a preview's call travels under in a ``TypedAPI/CallContext``.
+enum PreviewKey: CallContextKey {
+    typealias Value = PreviewCall
 }

@@ -24,8 +24,8 @@ public struct ShellHost: Sendable {
     /// A folder of lessons (`lesson-0/lesson.md`, …) for `:lesson` and `lesson N`; `nil` for none.
     /// The workshop reads it: a host with lessons adds it with `withWorkshop()` (`import TypistWorkshop`).
     public var lessonDirectory: URL?
-    /// What the host's command line adds to the core's (the workshop).
-    package var extensions: [CommandLineExtension] = []
+    /// What modules add to the host (the workshop, OpenAPI documents).
+    package var extensions: [HostExtension] = []
     /// TLS options for every request, such as the CA bundle of the company whose services the
     /// host calls; the environment's (`typist.json`) and the command line's win over them, field by field.
     public var tls: TLSOptions = .system
@@ -51,17 +51,17 @@ extension ShellHost {
 
     /// For a host that sets ``lessonDirectory`` but added no workshop (one written before 0.4.0, when
     /// lessons were part of the shell): what to add, said at the prompt's start.
-    var lessonsWithoutWorkshopNote: String? {
+    package var lessonsWithoutWorkshopNote: String? {
         guard lessonDirectory != nil, !extensions.contains(where: \.providesLessons) else { return nil }
         return "note: \(name) sets lessonDirectory, but its lessons need the workshop: import TypistWorkshop and run "
             + "ShellCommandLine.main(host.withWorkshop()) (see CHANGELOG.md, 0.4.0)"
     }
 
     /// The host's headers for every request, with a `User-Agent` naming the host unless it gave one.
-    var requestHeaders: [HTTPHeader] { TypistVersion.headers(headers, withUserAgentOf: name, version: version) }
+    package var requestHeaders: [HTTPHeader] { TypistVersion.headers(headers, withUserAgentOf: name, version: version) }
 
     /// The transport `--transport name` chooses: the first when no name is given.
-    func transport(named name: String?) -> TransportOption? {
+    package func transport(named name: String?) -> TransportOption? {
         guard let name else { return transports.first }
         return transports.first { $0.name == name }
     }

@@ -1,53 +1,18 @@
-import APIScript
-import ArgumentParser
 import Foundation
 import TypedAPI
-import Typist
 import TypistCore
 import TypistText
 
 /// `typist generate --openapi SPEC --output DIR`: the document's models, endpoints and
 /// registrations as Swift files; `--check` says whether committed files still match.
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: "Write Swift for an OpenAPI document: a model per file, Endpoint factories, Register lines.")
-
-    @Option(name: .customLong("openapi"),
-            help: ArgumentHelp("The OpenAPI document: a file or an http(s) URL, YAML or JSON, OpenAPI 3.0, 3.1 or Swagger 2.0.", valueName: "spec"))
-    var openAPI: String
-
-    /// How the document is read, as the prompt reads it: `--openapi-auth`, `--default-auth`, `--server-var`.
-    @OptionGroup var document: DocumentOptions
-
-    @Option(help: ArgumentHelp("The folder to write (or, with --check, to compare).", valueName: "dir"))
-    var output: String
-
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Only operations with this first tag (repeatable).", valueName: "tag"))
-    var tags: [String] = []
-
-    @Option(name: .customLong("operation"), help: ArgumentHelp("Only this operation, by operationId or function name (repeatable).", valueName: "id"))
-    var operations: [String] = []
-
-    @Flag(help: "Write nothing; exit 1 when the folder's files differ from what the document gives.")
-    var check = false
-
+enum DocumentGeneration {
     /// Writes or checks; the exit status.
-    static func run(_ command: GenerateCommand, output: ShellOutput) async -> Int32 {
-        let location = command.openAPI
-        let credential: DocumentCredential?
-        let serverVariables: [String: String]
-        do {
-            credential = try command.document.documentCredential(environment: ProcessInfo.processInfo.environment)
-            serverVariables = try command.document.serverVariableValues()
-        } catch {
-            output.error("typist: \(error)\n")
-            return ExitStatus.usage
-        }
+    static func run(_ command: GenerateRequest, output: ShellOutput) async -> Int32 {
+        let location = command.location
         let document: OpenAPIDocument
         do {
-            document = try await OpenAPIDocument.load(location, defaultAuth: command.document.defaultAuth, serverVariables: serverVariables,
-                                                      transport: URLSessionTransport(), credential: credential)
+            document = try await OpenAPIDocument.load(location, defaultAuth: command.defaultAuth, serverVariables: command.serverVariables,
+                                                      transport: URLSessionTransport(), credential: command.credential)
         } catch {
             output.error("typist: cannot read \(OpenAPIDocument.shown(location)): \(error)\n")
             return ExitStatus.dataError

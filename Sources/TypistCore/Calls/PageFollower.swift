@@ -6,13 +6,11 @@ import TypedAPI
 /// for the first page, and for every later one where the previous answer said the next page is —
 /// a header or a body field, a URL or a cursor (``PageHint``).
 ///
-/// The client's delegate hands each request and answer of the task running the closure to
-/// ``current``; the request keeps its method, headers and credentials, and goes nowhere but the
-/// session's origin (``TypedAPI/PreparedRequest/following(pageLink:)``).
+/// `pages { … }` hands it to the call in its closure (a ``APIScript/HostScope`` value), which
+/// passes it in the call's context to the session's ``PageStage``: that stage hands it each
+/// request before it is signed and each answer. The request keeps its method, headers and
+/// credentials, and goes nowhere but the session's origin (``TypedAPI/PreparedRequest/following(pageLink:)``).
 final class PageFollower: Sendable {
-    /// The follower of the `pages { … }` the current task runs, if any.
-    @TaskLocal static var current: PageFollower?
-
     /// What comes after a page.
     enum Next: Equatable {
         /// The next page is there.
@@ -38,8 +36,8 @@ final class PageFollower: Sendable {
 
     private let state = Mutex(State())
 
-    /// Called by the client's delegate before a request is sent: on a later page, sends it to the
-    /// page's link instead.
+    /// Called by the page stage before a request is signed and sent: on a later page, sends it to
+    /// the page's link instead.
     func willSend(_ request: inout PreparedRequest) throws {
         try state.withLock { state in
             state.requests += 1
@@ -69,9 +67,9 @@ final class PageFollower: Sendable {
         }
     }
 
-    /// Called by the client's delegate with each answer: keeps the next page its headers name.
-    func didReceive(_ exchange: Exchange) {
-        let hint = PageHint.inHeaders(exchange.responseHeaders)
+    /// Called by the page stage with each answer's headers: keeps the next page they name.
+    func didReceive(headers: [(name: String, value: String)]) {
+        let hint = PageHint.inHeaders(headers)
         state.withLock { $0.headerHint = hint }
     }
 
@@ -97,28 +95,5 @@ final class PageFollower: Sendable {
             state.hint = hint
             state.headerHint = nil
         }
-    }
-
-    /// The `rel="next"` target of a `Link` header: `<url>; rel="next"`, several links separated by
-    /// commas, `rel` quoted or not and possibly naming several relations (`rel="next last"`).
-    static func next(inLinkHeader header: String) -> String? {
-        var rest = Substring(header)
-        while let open = rest.firstIndex(of: "<") {
-            guard let close = rest[open...].firstIndex(of: ">") else { return nil }
-            let target = String(rest[rest.index(after: open)..<close])
-            // The parameters run to the next link (a comma outside quotes, before a '<').
-            var parameters = rest[rest.index(after: close)...]
-            if let following = parameters.firstIndex(of: "<") { parameters = parameters[..<following] }
-            rest = rest[parameters.endIndex...]
-            for parameter in parameters.split(separator: ";") {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
-                var value = pair[1]
-                while value.hasSuffix(",") { value.removeLast() }
-                value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-                if value.lowercased().split(separator: " ").contains("next") { return target }
-            }
-        }
-        return nil
     }
 }

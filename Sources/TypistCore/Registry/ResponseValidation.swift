@@ -5,9 +5,6 @@ import Synchronization
 /// not only the first — is said with its JSON path. A response that can be typed is still used;
 /// what the document does not say is a warning.
 package final class ResponseValidation: Sendable {
-    /// The validation of the input the current task runs, when the session validates.
-    @TaskLocal package static var current: ResponseValidation?
-
     private let write: @Sendable (String) -> Void
     /// The most departures one response reports.
     package static let shownPerResponse = 10
