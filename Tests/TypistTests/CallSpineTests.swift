@@ -81,4 +81,13 @@ struct CallSpineTests {
         #expect(counting.exchanges.count == 4, "\(counting.exchanges)")
         await server.stop()
     }
+
+    @Test("pages { … } in calls that run side by side: each closure's call follows its own pages")
+    func pagesSideBySide() async throws {
+        try await withDemoShell { shell, _, _ in
+            let counts = try await shell.evaluate(
+                #"[2, 3].concurrentMap { size in pages(limit: 2) { searchRepositories(query: "swift", perPage: size) }.count }"#)
+            #expect(counts == .array([.int(4), .int(6)]))
+        }
+    }
 }

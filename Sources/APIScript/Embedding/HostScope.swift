@@ -3,7 +3,7 @@
 ///
 /// A host function that reads its scope is made with ``HostFunction/init(name:parameters:returnType:summary:scopedBody:)``
 /// and gets the scope as a parameter; one that hands a value on calls the closure with
-/// ``Function/callAsync(_:handing:)``. Calls that run side by side (`concurrentMap`) each see the
+/// ``Function/callFromHost(_:handing:)``. Calls that run side by side (`concurrentMap`) each see the
 /// scope of the closure they were made in.
 package struct HostScope: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]

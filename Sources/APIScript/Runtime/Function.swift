@@ -74,11 +74,21 @@ public final class Function: @unchecked Sendable {
         }
     }
 
-    /// Calls the function with `value` handed to the host calls made inside it (see ``HostScope``).
-    package func callAsync<T: Sendable>(_ arguments: [Value], handing value: T) async throws -> Value {
+    /// Calls the function from a host function (one that takes a closure, as the shell's
+    /// `pages { … }` does): the script code runs holding the turn the host call let go of (under
+    /// `concurrentMap`, script code never runs beside other script code).
+    package func callFromHost(_ arguments: [Value]) async throws -> Value {
+        guard let turn = ScriptTurn.current else { return try await callAsync(arguments) }
+        await turn.acquire()
+        defer { turn.release() }
+        return try await callAsync(arguments)
+    }
+
+    /// ``callFromHost(_:)`` with `value` handed to the host calls made inside it (see ``HostScope``).
+    package func callFromHost<T: Sendable>(_ arguments: [Value], handing value: T) async throws -> Value {
         var scope = ScriptTurn.scope
         scope.host = scope.host.handing(value)
-        return try await ScriptTurn.$scope.withValue(scope) { try await callAsync(arguments) }
+        return try await ScriptTurn.$scope.withValue(scope) { try await callFromHost(arguments) }
     }
 
     private static func apply(_ op: BinaryOperator, _ arguments: [Value]) throws -> Value {

@@ -28,7 +28,7 @@ extension Shell {
             }
             guard limit >= 1 else { throw SessionError("pages(limit:) must be at least 1, not \(limit)") }
             // A preview (`:curl`, `:swift`) shows the first page's request: its answers are samples, with no link.
-            if router.preview != nil { return .array(try PageItems.of(try await call.callAsync([]), page: 1).items) }
+            if router.preview != nil { return .array(try PageItems.of(try await call.callFromHost([]), page: 1).items) }
             let follower = PageFollower()
             var items: [Value] = []
             // A result that is a part is said to be one, on standard error: never shown as the whole.
@@ -37,7 +37,7 @@ extension Shell {
                      + "\(pages == 1 ? "the first page" : "the first \(pages) pages"), not all of them\n")
             }
             for page in 1...limit {
-                let value = try await call.callAsync([], handing: follower)
+                let value = try await call.callFromHost([], handing: follower)
                 guard follower.requestsThisPage == 1 else {
                     throw SessionError("pages { … } needs one endpoint call in its closure, such as pages { repos(org: \"swift\") }; this one made none")
                 }
