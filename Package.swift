@@ -185,6 +185,14 @@ let package = Package(
             exclude: ["reading-list.api"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
+        // An app's in-app API console (a debug screen's model), driven in a test without a terminal:
+        // it links TypistCore alone (not a product).
+        .target(
+            name: "AppConsoleExample",
+            dependencies: ["TypistCore", "TypedAPI"],
+            path: "Examples/AppConsole",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
         .executableTarget(
             name: "typist-bench",
             dependencies: [
@@ -247,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleHostTests",
-            dependencies: ["example-host", "TypistTesting", "Typist"],
+            dependencies: ["example-host", "AppConsoleExample", "DemoService", "TypistTesting", "Typist"],
             path: "Examples/ExampleHostTests",
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
