@@ -35,6 +35,15 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
 #define TYPIST_HAS_CHDIR 1
 #endif
+/* macOS declares posix_spawn_file_actions_addchdir_np in <spawn.h> itself (macOS 10.15 and later;
+   the package needs macOS 15). It has no addclosefrom_np: there, only close-on-exec descriptors
+   close, as below glibc 2.34 (every pipe TypistProcess makes is one). iOS has no posix_spawn. */
+#if defined(__APPLE__)
+#include <TargetConditionals.h>
+#if TARGET_OS_OSX
+#define TYPIST_HAS_CHDIR 1
+#endif
+#endif
 
 /* Changes the child's folder to `path` before it runs. Returns 0, or an error number; -1 where
    the C library cannot (glibc before 2.29). */

@@ -8,7 +8,7 @@ import CTypistPlatform
 /// What a child does with its descriptors before it runs: its three standard streams connected,
 /// its folder changed, and every other descriptor closed.
 struct FileActions {
-    var actions = posix_spawn_file_actions_t()
+    var actions = SpawnStorage.fileActions()
 
     init() throws(ChildProcess.Failure) {
         let code = posix_spawn_file_actions_init(&actions)

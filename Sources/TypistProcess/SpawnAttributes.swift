@@ -9,8 +9,8 @@ import Darwin
 /// blocked mask passes it on, and everything under it then outlives `SIGTERM` and `SIGHUP`).
 enum SpawnAttributes {
     /// Runs `body` with initialised attributes that reset the mask and the dispositions.
-    static func withClean<T>(_ body: (inout posix_spawnattr_t) throws -> T) rethrows -> T {
-        var attributes = posix_spawnattr_t()
+    static func withClean<T>(_ body: (inout SpawnStorage.Attributes) throws -> T) rethrows -> T {
+        var attributes = SpawnStorage.attributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Typist
 @testable import TypistCore
-import TypedAPI
+@testable import TypedAPI
 
 /// Secrets are masked where they are, and nowhere else: what the server said is never changed.
 @Suite("Masking never changes what the server said")
@@ -49,6 +49,27 @@ struct MaskingRuleTests {
         session.remember(secret: "lovelace", as: "TYPIST_PASSWORD")
         session.remember(secret: "post", as: "TYPIST_TOKEN")
         #expect(session.scrub(#"{"password":"lovelace","type":"post"}"#) == #"{"password":"••••","type":"post"}"#)
+    }
+
+    @Test("One rule for the shell and the cassette: a short secret is masked where it is a field's credential value, and URLs' user information everywhere")
+    func oneRule() throws {
+        let session = Session()
+        session.remember(secret: "pass5", as: "TYPIST_PASSWORD")
+        let body = #"{"password": "pass5", "note": "pass5 is short", "api_key":"pass5"} user=ada&password=pass5"#
+        let masked = #"{"password": "••••", "note": "pass5 is short", "api_key":"••••"} user=ada&password=••••"#
+        #expect(session.scrub(body) == masked)
+        #expect(Redaction.masking(["pass5"], in: body) == masked)
+        // A URL's user information, as the command line, the shell and a cassette show it.
+        for (url, shown) in [("https://ada:pass5@example.com/x", "https://ada:••••@example.com/x"),
+                             ("https://ghp_0123456789@example.com/", "https://••••@example.com/"),
+                             ("ssh://git@github.com/a/b", "ssh://git@github.com/a/b")] {
+            #expect(URLParts.maskingUserinfo(url) == shown)
+            #expect(Session().scrub("see " + url + " there") == "see " + shown + " there")
+        }
+        // A cassette writes what the shell prints.
+        var redactor = CassetteRedactor()
+        redactor.learn(["pass5"])
+        #expect(String(decoding: redactor.maskBytes(Data(body.utf8)), as: UTF8.self) == masked)
     }
 
     @Test("Lesson text and handouts show what a student types, password included")

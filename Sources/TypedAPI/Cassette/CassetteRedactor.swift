@@ -6,10 +6,6 @@ import Foundation
 /// value wherever it stands whole — in headers, the URL and both bodies, as written, JSON-escaped
 /// and percent-encoded.
 struct CassetteRedactor {
-    /// Secrets shorter than this are masked only where they are credentials (a header, a query
-    /// item): as free text they would mask ordinary words.
-    static let freeTextMinimum = 4
-
     /// The secret values to find, longest first, each in every form it may be written in.
     private(set) var secrets: [String] = []
     /// The values learned so far, as given (a request's credentials are learned on every call).
@@ -20,7 +16,7 @@ struct CassetteRedactor {
         var known: Set<String>?
         for value in values {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count >= Self.freeTextMinimum, trimmed != Redaction.mask, learned.insert(trimmed).inserted else { continue }
+            guard !trimmed.isEmpty, trimmed != Redaction.mask, learned.insert(trimmed).inserted else { continue }
             if known == nil { known = Set(secrets) }
             for form in Redaction.writtenForms(of: trimmed) where known?.insert(form).inserted == true { secrets.append(form) }
         }
@@ -181,12 +177,14 @@ struct CassetteRedactor {
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     private static let encodedMask = Redaction.mask.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "masked"
 
+    /// Text with its secrets masked by the one rule (``Redaction/masking(_:in:)``): the shell's.
     private func maskText(_ text: String) -> String {
-        secrets.reduce(text) { masked, secret in Redaction.masking(whole: secret, in: masked) }
+        Redaction.masking(secrets, in: text)
     }
 
     /// A body with its secrets masked: as text where it is UTF-8 (the rule of ``maskText(_:)``);
-    /// a binary body, which has no words, wherever a secret's bytes stand.
+    /// a binary body, which has no words or fields, wherever the bytes of a secret as long as
+    /// ``Redaction/freeTextMinimum`` stand.
     func maskBytes(_ bytes: Data) -> Data {
         guard !secrets.isEmpty, !bytes.isEmpty else { return bytes }
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -194,7 +192,7 @@ struct CassetteRedactor {
             return masked == text ? bytes : Data(masked.utf8)
         }
         var data = Data(bytes)  // indices from 0
-        for secret in secrets {
+        for secret in secrets where secret.count >= Redaction.freeTextMinimum {
             let needle = Data(secret.utf8)
             var from = data.startIndex
             while let found = data.range(of: needle, in: from..<data.endIndex) {

@@ -132,16 +132,10 @@ package enum URLParts {
         return nil
     }
 
-    /// `url` with the user information before an `@` in its authority masked:
+    /// `url` with its user information masked (``Redaction/maskingUserinfo(in:)``):
     /// `http://ada:••••@host/` (the user name kept, so a person sees which URL it was).
     package static func maskingUserinfo(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
-        let rest = url[schemeEnd.upperBound...]
-        let authority = rest[..<(rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex)]
-        guard let at = authority.lastIndex(of: "@") else { return url }
-        let userinfo = authority[..<at]
-        let shown = userinfo.firstIndex(of: ":").map { userinfo[...$0] + Redaction.mask } ?? Substring(Redaction.mask)
-        return String(url[..<schemeEnd.upperBound] + shown + url[at...])
+        Redaction.maskingUserinfo(in: url)
     }
 
     /// A character described for an error message.

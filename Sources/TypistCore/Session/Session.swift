@@ -85,25 +85,8 @@ final class Session: Sendable {
     /// when it is at least ``freeTextMinimum`` characters long. Shorter secrets are masked only
     /// where they are credentials: `Secret` values, credential headers and parameters, cookies.
     func scrub(_ text: String) -> String {
-        var result = Self.maskingURLPasswords(text)
-        let known = knownSecrets
-        guard !known.isEmpty else { return result }
-        for secret in known where secret.value.count >= Self.freeTextMinimum {
-            result = Redaction.masking(whole: secret.value, in: result)
-        }
-        return result
+        Redaction.masking(knownSecrets.map(\.value), in: text)
     }
-
-    /// The password in a URL's user information (`http://ada:pass@host`) is a credential where
-    /// it stands, whoever wrote it: masked in everything written, the input echoed in an error too.
-    static func maskingURLPasswords(_ text: String) -> String {
-        guard text.contains("@"), text.contains("://") else { return text }
-        return text.replacingOccurrences(of: #"(://[^/\s"'@:]*:)[^/\s"'@]+@"#, with: "$1" + Redaction.mask + "@",
-                                         options: .regularExpression)
-    }
-
-    /// How long a secret must be to be masked wherever it stands in free text.
-    static let freeTextMinimum = 8
 
     /// Whether a text holds a secret the session has seen.
     func containsSecret(_ text: String) -> Bool {
