@@ -120,13 +120,20 @@ public struct ItemStream<Item: Decodable & Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// An iterator shared by the calls of `AsyncThrowingStream(unfolding:)`, which are one at a time.
-private final class IteratorBox<Item: Decodable & Sendable>: @unchecked Sendable {
+/// An iterator shared by the calls of `AsyncThrowingStream(unfolding:)` (which are one at a time),
+/// isolated to itself.
+private actor IteratorBox<Item: Decodable & Sendable> {
     private var iterator: ItemStream<Item>.Iterator
 
     init(_ iterator: ItemStream<Item>.Iterator) { self.iterator = iterator }
 
-    func next() async throws -> Item? { try await iterator.next(isolation: nil) }
+    /// The next item: the iterator is taken out while it reads (the calls are one at a time, and
+    /// with `isolation: self` the read stays on this actor), then put back.
+    func next() async throws -> Item? {
+        var reading = iterator
+        defer { iterator = reading }
+        return try await reading.next(isolation: self)
+    }
 }
 
 /// Decodes a stream's items for one iterator: by the tape decoder where it is sure of the value,
