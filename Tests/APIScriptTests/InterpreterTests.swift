@@ -171,6 +171,25 @@ struct InterpreterTests {
         #expect(messages == ["1:20 page must be at least 1, not -2", "2:28 tag must not be empty", "3:19 ids has 3 elements"])
     }
 
+    /// A host's error with notes of its own.
+    struct Advised: NotedError {
+        var message: String
+        var notes: [String]
+    }
+
+    @Test("A host's error keeps its notes as data: the message's own lines first, then each note as it was given")
+    func hostNotes() async throws {
+        let interpreter = try interpreter()
+        try interpreter.register(HostFunction(name: "fail", parameters: [], returnType: .void) { _ in
+            throw Advised(message: "GET /x: 401 Unauthorized\n  {\"error\": \"no\"}",
+                          notes: ["  pass a token: :token TOKEN", "it asked for Bearer: a line\nthat breaks"])
+        })
+        let result = await interpreter.evaluate(ScriptSource(name: "n.api", text: "fail()"))
+        let diagnostic = try #require(result.errors.first)
+        #expect(diagnostic.message == "GET /x: 401 Unauthorized")
+        #expect(diagnostic.notes.map(\.message) == [#"{"error": "no"}"#, "  pass a token: :token TOKEN", "it asked for Bearer: a line\nthat breaks"])
+    }
+
     @Test("Registration rejects duplicate and invalid names")
     func registration() throws {
         let interpreter = try interpreter()

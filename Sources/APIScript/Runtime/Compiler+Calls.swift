@@ -189,13 +189,22 @@ extension Compiler {
         case is CancellationError: return CancellationError()
         case let failure as ScriptFailure:
             return Diagnostic(kind: failure.kind, message: failure.message, source: source, span: span, notes: failure.notes)
+        case let noted as any NotedError:
+            if Task.isCancelled { return CancellationError() }
+            return hostDiagnostic(noted.message, notes: noted.notes, source: source, span: span)
         default:
             if Task.isCancelled { return CancellationError() }
-            let lines = String(describing: error).split(separator: "\n", omittingEmptySubsequences: false)
-            return Diagnostic(kind: .host, message: lines.first.map(String.init) ?? "the call failed", source: source,
-                              span: span, notes: lines.dropFirst().map { .init(String($0).trimmingSpaces) }
-                                .filter { !$0.message.isEmpty })
+            return hostDiagnostic(String(describing: error), notes: [], source: source, span: span)
         }
+    }
+
+    /// A host's failure as a diagnostic: the first line of `text` its message, its other lines
+    /// (an error's own detail, such as a body's excerpt) and then `notes` its notes.
+    private static func hostDiagnostic(_ text: String, notes: [String], source: ScriptSource, span: TextSpan) -> Diagnostic {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let rest = lines.dropFirst().map { String($0).trimmingSpaces } + notes
+        return Diagnostic(kind: .host, message: lines.first.map(String.init) ?? "the call failed", source: source,
+                          span: span, notes: rest.filter { !$0.isEmpty }.map { .init($0) })
     }
 
     // MARK: Built-ins

@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 import TypedAPI
 
@@ -6,11 +7,15 @@ import TypedAPI
 /// limit asks to wait (``RateLimitAdvice``), which methods a 405 allows (``MethodAdvice``), which
 /// calls give a token (``TokenAdvice``), or else what the service found wrong (``RefusalAdvice``).
 /// Each reads a failure of its own kind, so one of them speaks.
-struct CallAdvice: Error, CustomStringConvertible {
+struct CallAdvice: NotedError, CustomStringConvertible {
     let underlying: any Error
     let notes: [String]
 
-    var description: String { ([String(describing: underlying)] + notes).joined(separator: "\n") }
+    /// The call's error, as its type says it.
+    var message: String { String(describing: underlying) }
+
+    /// The error and its advice, a line each (for a log; a script's diagnostic takes the notes as they are).
+    var description: String { ([message] + notes).joined(separator: "\n") }
 
     /// `error` with `notes`, or `error` itself when there are none.
     static func wrapping(_ error: any Error, notes: [String]) -> any Error {
