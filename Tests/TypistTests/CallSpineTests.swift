@@ -32,6 +32,7 @@ struct CallSpineTests {
 
         func prepare(_ request: inout PreparedRequest, context: CallContext) throws {
             prepared.withLock { $0 += 1 }
+            request.setHeader(.custom(name: "X-Counted", value: "yes"))
         }
 
         func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> TransportResponse {
@@ -78,6 +79,8 @@ struct CallSpineTests {
         output.clear()
         #expect(await shell.handle(":curl post(id: 5)"))
         #expect(output.standard.contains("/posts/5"), "\(output.standard)")
+        // What the host's stage adds to a request shows in the preview, as it would be sent.
+        #expect(output.standard.contains("-H 'X-Counted: yes'"), "\(output.standard)")
         #expect(counting.exchanges.count == 4, "\(counting.exchanges)")
         await server.stop()
     }

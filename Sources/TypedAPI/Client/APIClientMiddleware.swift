@@ -18,8 +18,10 @@ public protocol APIClientMiddleware: Sendable {
     /// The rest of the chain: the next middleware, else the transport.
     typealias Next = @Sendable (PreparedRequest, CallContext) async throws -> TransportResponse
 
-    /// Called once per call, after the request is built and before the delegate's
-    /// ``APIClientDelegate/client(_:willSend:)`` (which signs what is sent): change the request.
+    /// Called once per call (a stream: once per connection, a reconnection included), after the
+    /// request is built and before the delegate's ``APIClientDelegate/client(_:willSend:)`` (which
+    /// signs what is sent): change the request. It runs in a dry run too, so a preview shows what
+    /// it adds.
     ///
     /// - Throws: Any error; it stops the call as ``APIError/invalidRequest(_:reason:)``.
     func prepare(_ request: inout PreparedRequest, context: CallContext) throws

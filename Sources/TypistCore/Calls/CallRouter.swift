@@ -191,7 +191,7 @@ extension APIClient {
         var origin = origin
         origin.tls = environment.tls.forOtherOrigin
         var configuration = APIClient.Configuration(headers: defaultHeaders.filter { !Redaction.isSecretHeader($0.name) }, timeout: timeout)
-        configuration.middlewares = stages
+        configuration.middlewares = stages + [PreviewKeeper()]
         return APIClient(environment: origin, transport: transport, configuration: configuration)
     }
 }

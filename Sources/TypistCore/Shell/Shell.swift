@@ -110,7 +110,7 @@ public final class Shell: @unchecked Sendable {
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = session.cookies
         let stages = SessionLog.stages(for: session)
-        configuration.middlewares = stages + middlewares
+        configuration.middlewares = stages + middlewares + [PreviewKeeper()]
         configuration.environments = try environments.map { named in
             var environment = try ServerEnvironment(name: named.name, url: named.baseURL)
             environment.tls = named.tls
