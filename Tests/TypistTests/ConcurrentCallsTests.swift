@@ -13,9 +13,7 @@ import TypedAPICurl
 /// `concurrency` property.
 @Suite("Concurrent calls through every transport")
 struct ConcurrentCallsTests {
-    enum Transport: String, CaseIterable, Sendable {
-        case curl, asyncHTTPClient, urlSession
-    }
+    typealias Transport = ShellTransport
 
     private func withShell(_ transport: Transport, _ body: (Shell, CapturedOutput) async throws -> Void) async throws {
         let server = try await DemoServer.start()

@@ -10,17 +10,7 @@ import TypedAPICurl
 /// then waited for bytes that never came, until the time limit; curl dropped it).
 @Suite("Framing headers a script sets")
 struct FramingHeaderTests {
-    enum Transport: String, CaseIterable, Sendable {
-        case curl, asyncHTTPClient, urlSession
-
-        func make() -> any HTTPTransport {
-            switch self {
-            case .curl: CurlTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            case .urlSession: URLSessionTransport()
-            }
-        }
-    }
+    typealias Transport = ShellTransport
 
     @Test("A wrong Content-Length is left out: the post is made, and :curl and :last do not show it", arguments: Transport.allCases)
     func contentLength(_ transport: Transport) async throws {

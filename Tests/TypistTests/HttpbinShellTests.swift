@@ -103,16 +103,7 @@ struct HttpbinShellTests {
         }
     }
 
-    enum Transport: String, CaseIterable, Sendable {
-        case curl, asyncHTTPClient, urlSession
-        func make() -> any HTTPTransport {
-            switch self {
-            case .curl: CurlTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            case .urlSession: URLSessionTransport()
-            }
-        }
-    }
+    typealias Transport = ShellTransport
 
     private func withHttpbinShell(_ transport: Transport, _ body: (Shell, CapturedOutput) async throws -> Void) async throws {
         let server = try await HttpbinServer.start()

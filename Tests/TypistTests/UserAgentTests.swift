@@ -12,15 +12,9 @@ import TypedAPICurl
 /// one); the session's `headers` add to the host's and win over them.
 @Suite("User-Agent and host headers")
 struct UserAgentTests {
-    enum Transport: String, CaseIterable { case curl, asyncHTTPClient, urlSession }
+    typealias Transport = ShellTransport
 
-    private func transport(_ choice: Transport) -> any HTTPTransport {
-        switch choice {
-        case .curl: CurlTransport()
-        case .asyncHTTPClient: AsyncHTTPClientTransport()
-        case .urlSession: URLSessionTransport()
-        }
-    }
+    private func transport(_ choice: Transport) -> any HTTPTransport { choice.make() }
 
     @Test("Typist's User-Agent goes out on every transport; session headers keep the host's", arguments: Transport.allCases)
     func everyTransport(choice: Transport) async throws {
