@@ -82,7 +82,7 @@ public final class Shell: @unchecked Sendable {
     ///     endpoint's own, which win; a `User-Agent: typist/<version>` is added unless one is given.
     ///   - delegate: The host's client delegate: it may sign, retry and observe every request.
     ///   - middlewares: The host's stages for every exchange the session sends (see
-    ///     ``TypedAPI/APIClientMiddleware``), after the session's own: they see what is really
+    ///     `APIClientMiddleware`), after the session's own: they see what is really
     ///     sent (no preview's), and nothing sent to another origin (`crossOrigin: true`).
     public init(registry: EndpointRegistry, environment: ServerEnvironment, transport: any HTTPTransport,
                 output: ShellOutput = .process, format: OutputFormat = .pretty, colors: Bool = false,
