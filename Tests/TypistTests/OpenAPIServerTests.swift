@@ -32,6 +32,13 @@ struct OpenAPIServerTests {
                 output.clear()
                 await shell.handle(":last")
                 #expect(output.standard.contains("GET \(server.baseURL)/posts/4"), "\(output.standard)")
+                // In Swift, the document's call goes through a client for its server; the session's through its own.
+                output.clear()
+                await shell.handle(":swift post2(id: 4).title + post(id: 4).title")
+                #expect(output.standard.contains("let documentClient = client.replacingEnvironment(with: try ServerEnvironment(url: \"\(other.baseURL)\"))"),
+                        "\(output.standard)")
+                #expect(output.standard.contains("try await documentClient.send(.post2(id: 4))"), "\(output.standard)")
+                #expect(output.standard.contains("try await client.send(.post(id: 4))"), "\(output.standard)")
                 output.clear()
                 await shell.handle(":describe post2")
                 #expect(output.standard.contains("  server:   \(other.baseURL)  (its document's; the session's is \(server.baseURL))"), "\(output.standard)")

@@ -58,8 +58,9 @@ struct EndpointWriting: Sendable {
         declaration = Self.declaration(endpoint, closure: closure)
     }
 
-    /// `client.send(.post(id: 1))`, with the request data its kind needs.
-    func call(_ arguments: [SwiftArgument?]) -> String {
+    /// `client.send(.post(id: 1))`, with the request data its kind needs, through `client` (a
+    /// client for the endpoint's own server when it has one).
+    func call(_ arguments: [SwiftArgument?], client: String = "client") -> String {
         var written: [String] = []
         // Read from the host's source only when a call leaves a labelled argument out.
         let omitsSome = parameters.indices.contains { ($0 >= arguments.count || arguments[$0] == nil) && parameters[$0].label != nil }
@@ -86,7 +87,7 @@ struct EndpointWriting: Sendable {
         case "APIKey": ", with: APIKeyCredential(value: apiKey)"
         default: ""
         }
-        return "client.\(streams ? "stream" : "send")(\(factory)\(data))"
+        return "\(client).\(streams ? "stream" : "send")(\(factory)\(data))"
     }
 
     /// A literal in the parameter's Swift type: `UUID(uuidString: "…")!`, an enum's `.case`.

@@ -31,9 +31,14 @@ struct SwiftSnippet {
     /// The Swift for a prompt line or a whole script, in parts.
     func parts(for text: String, isPrompt: Bool) -> Result<Parts, SwiftTranslationFailure> {
         let endpoints = Dictionary(shell.registry.endpoints.map { ($0.name, EndpointWriting($0)) }) { first, _ in first }
+        // Endpoints sent to a server of their own (a document added with :openapi): a client for
+        // each such server, beside the session's.
+        let servers = Self.serverClients(shell.registry.endpoints)
         let writing = SwiftHostWriting(
             call: { function, arguments in
-                if let endpoint = endpoints[function.name] { return endpoint.call(arguments) }
+                if let endpoint = endpoints[function.name] {
+                    return endpoint.call(arguments, client: servers.byEndpoint[function.name]?.name ?? "client")
+                }
                 return function.isSynchronous && function.name == "file" ? Self.readingFile(arguments) : nil
             },
             global: Self.read(global:),
@@ -64,6 +69,9 @@ struct SwiftSnippet {
                 "let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),",
                 "                       transport: \(transport)())",
             ]
+            for server in servers.all where program.functions.contains(where: { servers.byEndpoint[$0]?.name == server.name }) {
+                setup.append("let \(server.name) = client.replacingEnvironment(with: try ServerEnvironment(url: \(ValueFormatter.quoted(server.url))))")
+            }
             let kinds = Set(used.map(\.kindName))
             // `var` where the script assigns it, `let` where it only reads it.
             func binding(_ names: String...) -> String {
@@ -88,6 +96,20 @@ struct SwiftSnippet {
             }
             return Parts(imports: imports, declarations: declarations, setup: setup, body: program.lines)
         }
+    }
+
+    /// A client's name for each server endpoints are sent to instead of the session's
+    /// (`documentClient`, then `documentClient2` …), in the order the registry first names them.
+    static func serverClients(_ endpoints: [EndpointRegistration]) -> (all: [(name: String, url: String)], byEndpoint: [String: (name: String, url: String)]) {
+        var all: [(name: String, url: String)] = []
+        var byEndpoint: [String: (name: String, url: String)] = [:]
+        for endpoint in endpoints {
+            guard let url = endpoint.server?.baseURL else { continue }
+            let client = all.first { $0.url == url } ?? (all.isEmpty ? "documentClient" : "documentClient\(all.count + 1)", url)
+            if !all.contains(where: { $0.url == url }) { all.append(client) }
+            byEndpoint[endpoint.name] = client
+        }
+        return (all, byEndpoint)
     }
 
     /// Declarations without the top-level ones an earlier one has: two operations of a document
