@@ -10,7 +10,7 @@ import TypedAPI
 /// A registration only says how to prepare a request and read its answer (its ``CallPlan``); the
 /// router takes the credentials, builds the call's ``TypedAPI/CallContext`` — its label for a
 /// cassette, a preview's sample, a page's follower — and hands it to the client, whose middlewares
-/// (``SessionLog/stages(for:)``, then the host's) do the cross-cutting work. A failure is kept for `:last` and
+/// (``SessionLog/chain(for:host:)``) do the cross-cutting work. A failure is kept for `:last` and
 /// given its advice here.
 ///
 /// What an input runs under — a preview, `--validate` — is the router's state for that input
@@ -19,8 +19,6 @@ final class CallRouter: Sendable {
     let client: APIClient
     let session: Session
     let output: ShellOutput
-    /// The session's own middlewares (not the host's), for a call to another origin.
-    private let stages: [any APIClientMiddleware]
     private let mode = Mutex(Mode())
 
     /// What the input under way runs under.
@@ -29,9 +27,8 @@ final class CallRouter: Sendable {
         var validation: ResponseValidation?
     }
 
-    init(client: APIClient, session: Session, output: ShellOutput, stages: [any APIClientMiddleware]) {
+    init(client: APIClient, session: Session, output: ShellOutput) {
         self.client = client
-        self.stages = stages
         self.session = session
         self.output = output
     }
@@ -119,9 +116,7 @@ final class CallRouter: Sendable {
     /// An untyped call (`httpGet(…)`, …): its answer whatever the status; in a preview, answered
     /// with an empty body.
     func untyped(_ request: UntypedRequest, scope: HostScope) async throws -> Value {
-        let client = request.origin.map { self.client.crossOrigin(to: $0, stages: stages) } ?? self.client
-        // The session's own credentials, also in a preview: `:curl` shows each as the variable it is remembered by.
-        let credentials = request.origin == nil ? session.credentials : SessionCredentials()
+        let (client, credentials) = route(request)
         let preview = self.preview
         preview?.note(request)
         let previewCall = preview.map { PreviewCall(preview: $0, sample: Data()) }
@@ -137,8 +132,7 @@ final class CallRouter: Sendable {
 
     /// `httpStream(…)`: its items as they arrive; in a preview, the request and one sample item.
     func untypedStream(_ request: UntypedRequest) throws -> Value {
-        let client = request.origin.map { self.client.crossOrigin(to: $0, stages: stages) } ?? self.client
-        let credentials = request.origin == nil ? session.credentials : SessionCredentials()
+        let (client, credentials) = route(request)
         let (session, tls, origin) = (session, client.environment.tls, request.function + "(_:)")
         let advice = { @Sendable (error: any Error) -> any Error in
             session.update { $0.lastFailure = .init(function: origin, error: error) }
@@ -155,6 +149,14 @@ final class CallRouter: Sendable {
         } catch {
             throw advice(error)
         }
+    }
+
+    /// Where an untyped call goes and what it may send: the session's client and credentials (in
+    /// a preview too: `:curl` shows each as the variable it is remembered by), or for another
+    /// origin a client of its own with none of them.
+    private func route(_ request: UntypedRequest) -> (APIClient, SessionCredentials) {
+        guard let origin = request.origin else { return (client, session.credentials) }
+        return (client.crossOrigin(to: origin, session: session), SessionCredentials())
     }
 
     // MARK: Context
@@ -184,14 +186,14 @@ final class CallRouter: Sendable {
 
 extension APIClient {
     /// A client for another origin: this one's transport, time limit, plain headers (`User-Agent`)
-    /// and the session's `stages`, and none of its credentials, secret headers, cookies, host
+    /// and the session's own stages, and none of its credentials, secret headers, cookies, host
     /// delegate or middlewares (which may sign requests) or client certificate; the exchange is
     /// still kept for `:last`.
-    func crossOrigin(to origin: ServerEnvironment, stages: [any APIClientMiddleware]) -> APIClient {
+    func crossOrigin(to origin: ServerEnvironment, session: Session) -> APIClient {
         var origin = origin
         origin.tls = environment.tls.forOtherOrigin
         var configuration = APIClient.Configuration(headers: defaultHeaders.filter { !Redaction.isSecretHeader($0.name) }, timeout: timeout)
-        configuration.middlewares = stages + [PreviewKeeper()]
+        configuration.middlewares = SessionLog.chain(for: session, host: [])
         return APIClient(environment: origin, transport: transport, configuration: configuration)
     }
 }

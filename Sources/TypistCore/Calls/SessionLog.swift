@@ -20,9 +20,10 @@ struct SessionLog: APIClientMiddleware {
         return answer
     }
 
-    /// The session's own stages, in order: a later page's link, a preview's answer, then the log,
-    /// which sees what was really exchanged (the host's middlewares come after them).
-    static func stages(for session: Session) -> [any APIClientMiddleware] {
-        [PageStage(), PreviewStage(), SessionLog(session: session)]
+    /// A session's middleware chain, in order: a later page's link, a preview's answer, the log
+    /// (which sees what was really exchanged), the host's own stages, and last the preview's
+    /// keeper (which sees every stage's `prepare`).
+    static func chain(for session: Session, host: [any APIClientMiddleware]) -> [any APIClientMiddleware] {
+        [PageStage(), PreviewStage(), SessionLog(session: session)] + host + [PreviewKeeper()]
     }
 }

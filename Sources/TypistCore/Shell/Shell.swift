@@ -109,8 +109,7 @@ public final class Shell: @unchecked Sendable {
         hostHeaders = headers
         var configuration = APIClient.Configuration(headers: headers, timeout: .seconds(30))
         configuration.cookies = session.cookies
-        let stages = SessionLog.stages(for: session)
-        configuration.middlewares = stages + middlewares + [PreviewKeeper()]
+        configuration.middlewares = SessionLog.chain(for: session, host: middlewares)
         configuration.environments = try environments.map { named in
             var environment = try ServerEnvironment(name: named.name, url: named.baseURL)
             environment.tls = named.tls
@@ -118,7 +117,7 @@ public final class Shell: @unchecked Sendable {
         }
         sessionTransport = SessionTransport(base: transport)
         client = APIClient(environment: environment, transport: sessionTransport, configuration: configuration, delegate: delegate)
-        router = CallRouter(client: client, session: session, output: self.output, stages: stages)
+        router = CallRouter(client: client, session: session, output: self.output)
         let scrubbed = self.output
         // What scripts print may hold a server's bytes: control characters are shown escaped.
         interpreter = Interpreter(output: { text in scrubbed.standard(TerminalText.sanitized(text)) })
