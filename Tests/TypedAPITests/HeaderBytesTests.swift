@@ -13,7 +13,7 @@ struct HeaderBytesTests {
         let headers = Mutex<[String: String]>([:])
         func client(_ client: APIClient, didReceive exchange: Exchange) {
             headers.withLock { stored in
-                for (name, value) in exchange.responseHeaders { stored[name.lowercased()] = value }
+                for header in exchange.responseHeaders { stored[header.name.lowercased()] = header.value }
             }
         }
     }

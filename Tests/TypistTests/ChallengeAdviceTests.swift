@@ -9,7 +9,7 @@ import TypedAPI
 struct ChallengeAdviceTests {
     private static func refused(challenge: String?) -> APIError {
         APIError.unacceptableStatus(RequestSummary(method: "POST", url: "http://127.0.0.1/login"),
-                                    ResponseSummary(status: 401, reason: "Unauthorized", headers: challenge.map { [("WWW-Authenticate", $0)] } ?? [],
+                                    ResponseSummary(status: 401, reason: "Unauthorized", headers: challenge.map { [HTTPHeader(name: "WWW-Authenticate", value: $0)] } ?? [],
                                                     body: Data(#"{"error":"wrong user or password"}"#.utf8)))
     }
 

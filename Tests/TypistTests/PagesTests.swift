@@ -110,7 +110,7 @@ struct PagesTests {
 
     @Test("Next pages as real services name them: headers, link fields, cursors; a has_more with none is a page it cannot follow")
     func hints() {
-        func headers(_ pairs: (String, String)...) -> [(name: String, value: String)] { pairs.map { (name: $0.0, value: $0.1) } }
+        func headers(_ pairs: (String, String)...) -> [HTTPHeader] { pairs.map { HTTPHeader(name: $0.0, value: $0.1) } }
         // Kinto's Next-Page (a URL), GitLab's X-Next-Page (a page number); Link wins over both.
         #expect(PageHint.inHeaders(headers(("Next-Page", "http://a.example/v1/buckets?_token=xyz"))) == .link("http://a.example/v1/buckets?_token=xyz"))
         #expect(PageHint.inHeaders(headers(("x-next-page", "3"))) == .query(name: "page", value: "3"))

@@ -26,14 +26,14 @@ struct RateLimitAdviceTests {
          "the service limits how often it is called: wait until 00:00:00 UTC (0 s) before calling again (Retry-After: Sat, 01 Jan 2000 00:00:00 GMT)"),
     ])
     func advice(status: Int, headers: [(String, String)], expected: String) {
-        #expect(RateLimitAdvice.advice(status: status, headers: headers.map { (name: $0.0, value: $0.1) }, now: Self.now) == expected)
+        #expect(RateLimitAdvice.advice(status: status, headers: headers.map { HTTPHeader(name: $0.0, value: $0.1) }, now: Self.now) == expected)
     }
 
     @Test("Not a rate limit: a 503 that says not when, a 403 with quota left, other statuses")
     func notLimits() {
         #expect(RateLimitAdvice.advice(status: 503, headers: [], now: Self.now) == nil)
-        #expect(RateLimitAdvice.advice(status: 403, headers: [(name: "x-ratelimit-remaining", value: "12")], now: Self.now) == nil)
-        #expect(RateLimitAdvice.advice(status: 404, headers: [(name: "Retry-After", value: "5")], now: Self.now) == nil)
+        #expect(RateLimitAdvice.advice(status: 403, headers: [HTTPHeader(name: "x-ratelimit-remaining", value: "12")], now: Self.now) == nil)
+        #expect(RateLimitAdvice.advice(status: 404, headers: [HTTPHeader(name: "Retry-After", value: "5")], now: Self.now) == nil)
         let request = RequestSummary(method: "GET", url: "http://127.0.0.1/x")
         #expect(RateLimitAdvice.note(for: APIError.cancelled(request)) == nil)
     }

@@ -8,83 +8,13 @@ import HTTPTypes
 /// and known secret value was replaced by `••••` before writing (see ``CassetteTransport``).
 public struct Cassette: Sendable {
     /// One header, as sent or received.
-    public struct Header: Sendable, Hashable {
-        /// The name, as spelled on the wire.
-        public var name: String
-        /// The value.
-        public var value: String
-
-        /// Creates a header.
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    public typealias Header = HTTPHeader
 
     /// What came back: a response, or why none did.
-    public enum Outcome: Sendable {
-        /// A complete response.
-        case response(status: Int, reason: String, headers: [Header], body: Data)
-        /// No complete response (refused, reset, timed out …), replayed as the same failure.
-        case failure(TransportFailure)
-    }
+    public typealias Outcome = Exchange.Outcome
 
     /// One exchange.
-    public struct Entry: Sendable {
-        /// When the request was sent.
-        public var started: Date
-        /// How long the exchange took.
-        public var duration: Duration
-        /// The method, such as `GET`.
-        public var method: String
-        /// The URL, with its query.
-        public var url: String
-        /// The request's headers.
-        public var requestHeaders: [Header]
-        /// The request's body, if any.
-        public var requestBody: Data?
-        /// The response, or the failure.
-        public var outcome: Outcome
-        /// For a stream that failed after its response began: the failure, which came after the
-        /// recorded body (the part of it that arrived). A replay reads the body, then fails so.
-        /// `nil` for a stream that reached its end or that its reader left, and for every call.
-        public var interruption: TransportFailure?
-        /// The endpoint's name and the response's Swift type, when known.
-        public var label: ExchangeLabel?
-        /// What was masked before writing: header names, `query NAME`, `url`, `request body`, `response body`.
-        public var redactions: [String]
-
-        /// Creates an entry.
-        public init(started: Date, duration: Duration, method: String, url: String, requestHeaders: [Header],
-                    requestBody: Data?, outcome: Outcome, label: ExchangeLabel? = nil, redactions: [String] = [],
-                    interruption: TransportFailure? = nil) {
-            self.started = started
-            self.duration = duration
-            self.method = method
-            self.url = url
-            self.requestHeaders = requestHeaders
-            self.requestBody = requestBody
-            self.outcome = outcome
-            self.label = label
-            self.redactions = redactions
-            self.interruption = interruption
-        }
-
-        /// The URL's path (`/posts/1`), or the whole URL when it has none.
-        public var path: String { URLComponents(string: url)?.percentEncodedPath ?? url }
-
-        /// The status, or nil for a failure.
-        public var status: Int? {
-            if case .response(let status, _, _, _) = outcome { return status }
-            return nil
-        }
-
-        /// The response body (empty for a failure).
-        public var responseBody: Data {
-            if case .response(_, _, _, let body) = outcome { return body }
-            return Data()
-        }
-    }
+    public typealias Entry = Exchange
 
     /// The exchanges, in the order they were made.
     public var entries: [Entry]
@@ -168,12 +98,7 @@ public struct Cassette: Sendable {
     /// A recorded response head, as a transport returns it (headers whose names HTTP does not
     /// allow are left out; entries hold HTTP statuses only, see ``Outcome``).
     package static func response(status: Int, reason: String, headers: [Header]) -> HTTPResponse {
-        var fields = HTTPFields()
-        for header in headers {
-            guard let name = HTTPField.Name(header.name) else { continue }
-            fields.append(HTTPField(name: name, value: header.value))
-        }
-        return HTTPResponse(status: .init(code: min(max(status, 100), 999), reasonPhrase: reason), headerFields: fields)
+        HTTPResponse(status: .init(code: min(max(status, 100), 999), reasonPhrase: reason), headerFields: HTTPHeader.fields(headers))
     }
 
     // MARK: HAR
@@ -187,7 +112,7 @@ public struct Cassette: Sendable {
         let query = entry.url.utf8.contains(UInt8(ascii: "?"))
             ? URLComponents(string: entry.url)?.queryItems?.map { HARFile.NameValue(name: $0.name, value: $0.value ?? "") } ?? []
             : []
-        let requestType = entry.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let requestType = entry.requestHeaders.value(named: "Content-Type") ?? ""
         let postData = entry.requestBody.map { body in
             let (text, encoding) = bodyText(body)
             return HARFile.PostData(mimeType: requestType, text: text, encoding: encoding)
@@ -199,7 +124,7 @@ public struct Cassette: Sendable {
                                          redactions: entry.redactions.isEmpty ? nil : entry.redactions)
         switch entry.outcome {
         case .response(let status, let reason, let headers, let body):
-            let mimeType = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+            let mimeType = headers.value(named: "Content-Type") ?? ""
             let (text, encoding) = bodyText(body)
             response = HARFile.Response(status: status, statusText: reason, headers: headers.map(nameValue),
                                         content: .init(size: body.count, mimeType: mimeType, text: text, encoding: encoding),

@@ -328,9 +328,7 @@ public final class CassetteTransport: HTTPTransport {
         }
     }
 
-    static func headers(of head: HTTPResponse) -> [Cassette.Header] {
-        head.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) }
-    }
+    static func headers(of head: HTTPResponse) -> [HTTPHeader] { HTTPHeader.list(head.headerFields) }
 
     // MARK: Replaying
 
@@ -339,7 +337,7 @@ public final class CassetteTransport: HTTPTransport {
     /// stream's reconnection (`Last-Event-ID`), which continues the stream recorded before it:
     /// an earlier answer again would repeat its events, and a stream cut each time would be taken
     /// up again for ever.
-    private func replay(method: String, url: String, body: Data?, headers: [Cassette.Header])
+    private func replay(method: String, url: String, body: Data?, headers: [HTTPHeader])
         -> (Cassette.Entry?, CassetteMatching.Parts)
     {
         state.withLock { state in
@@ -378,8 +376,8 @@ public final class CassetteTransport: HTTPTransport {
     }
 
     /// The event ID a request resumes an event stream after (its `Last-Event-ID`), if it does.
-    private static func resumedEventID(_ headers: [Cassette.Header]) -> String? {
-        headers.first { $0.name.lowercased() == "last-event-id" }?.value
+    private static func resumedEventID(_ headers: [HTTPHeader]) -> String? {
+        headers.value(named: "Last-Event-ID")
     }
 
     /// What a miss says: the request, the nearest recorded one, and how they differ.
@@ -419,11 +417,7 @@ public final class CassetteTransport: HTTPTransport {
     // MARK: HTTP pieces
 
     /// What a cassette writes of a request: its method, URL and headers.
-    private static func parts(of request: HTTPRequest) -> (method: String, url: String, headers: [Cassette.Header]) {
-        (request.method.rawValue, url(of: request), request.headerFields.map { Cassette.Header(name: $0.name.rawName, value: $0.value) })
-    }
-
-    private static func url(of request: HTTPRequest) -> String {
-        "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
+    private static func parts(of request: HTTPRequest) -> (method: String, url: String, headers: [HTTPHeader]) {
+        (request.method.rawValue, Exchange.url(of: request), HTTPHeader.list(request.headerFields))
     }
 }

@@ -432,12 +432,12 @@ public final class APIClient: Sendable {
     func head(of request: PreparedRequest) throws(APIError) -> HTTPRequest {
         var fields = HTTPFields()
         fields.reserveCapacity(request.headers.count)
-        for (name, value) in request.sentHeaders {
-            guard let fieldName = HTTPField.Name(name) else {
-                throw APIError.invalidRequest(request.summary, reason: "'\(name)' is not a valid header name")
+        for header in request.sentHeaders {
+            guard let fieldName = HTTPField.Name(header.name) else {
+                throw APIError.invalidRequest(request.summary, reason: "'\(header.name)' is not a valid header name")
             }
-            var field = HTTPField(name: fieldName, value: value)
-            if request.isSensitive(header: name) { field.indexingStrategy = .disallow }
+            var field = HTTPField(name: fieldName, value: header.value)
+            if request.isSensitive(header: header.name) { field.indexingStrategy = .disallow }
             fields.append(field)
         }
         return HTTPRequest(method: Self.method(request.method), scheme: request.environment.scheme,
@@ -464,7 +464,7 @@ public final class APIClient: Sendable {
         let decoder = endpoint.decoder ?? configuration.decoder
         func summary() -> ResponseSummary {
             ResponseSummary(status: status, reason: response.status.reasonPhrase,
-                            headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: body)
+                            headers: HTTPHeader.list(response.headerFields), body: body)
         }
         guard endpoint.acceptableStatusCodes.contains(status) else {
             var failure = summary()

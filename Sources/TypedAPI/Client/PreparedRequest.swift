@@ -15,7 +15,7 @@ public struct PreparedRequest: Sendable {
     /// The query items, in order.
     public private(set) var queryItems: [URLQueryItem]
     /// The headers, in order.
-    public private(set) var headers: [(name: String, value: String)]
+    public private(set) var headers: [HTTPHeader]
     /// The body bytes, if any.
     public var body: Data?
     /// The time limit for this request.
@@ -24,7 +24,7 @@ public struct PreparedRequest: Sendable {
     private(set) var sensitiveQueryNames: Set<String> = []
 
     init(method: String, environment: ServerEnvironment, path: String, queryItems: [URLQueryItem],
-         headers: [(name: String, value: String)], body: Data?, timeout: Duration) {
+         headers: [HTTPHeader], body: Data?, timeout: Duration) {
         self.method = method
         self.environment = environment
         self.path = path
@@ -41,10 +41,9 @@ public struct PreparedRequest: Sendable {
     ///   - sensitive: Whether the value is a secret; `Authorization`, `Proxy-Authorization` and
     ///     `Cookie` always are.
     public mutating func setHeader(_ header: HTTPHeader, sensitive: Bool = false) {
-        let lowered = header.name.lowercased()
-        headers.removeAll { $0.name.lowercased() == lowered }
-        headers.append((header.name, header.value))
-        if sensitive { sensitiveHeaders.insert(lowered) }
+        headers.removeAll { $0.isNamed(header.name) }
+        headers.append(header)
+        if sensitive { sensitiveHeaders.insert(header.name.lowercased()) }
     }
 
     /// What a stream's request asks for unless its endpoint said what it accepts: an event stream,
@@ -67,20 +66,18 @@ public struct PreparedRequest: Sendable {
     package static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
 
     /// The headers as they are sent: without ``framingHeaders``.
-    package var sentHeaders: [(name: String, value: String)] {
+    package var sentHeaders: [HTTPHeader] {
         headers.filter { !Self.framingHeaders.contains($0.name.lowercased()) }
     }
 
     /// The value of a header, if set.
     public func header(named name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.last { $0.name.lowercased() == lowered }?.value
+        headers.value(named: name)
     }
 
     /// Removes a header.
     public mutating func removeHeader(named name: String) {
-        let lowered = name.lowercased()
-        headers.removeAll { $0.name.lowercased() == lowered }
+        headers.removeAll { $0.isNamed(name) }
     }
 
     /// Appends a query item.
@@ -122,8 +119,8 @@ public struct PreparedRequest: Sendable {
     public var redactedURL: String { url(redacted: true) }
 
     /// The headers with secret values as `••••`.
-    public var redactedHeaders: [(name: String, value: String)] {
-        sentHeaders.map { isSensitive(header: $0.name) ? ($0.name, Redaction.mask) : $0 }
+    public var redactedHeaders: [HTTPHeader] {
+        sentHeaders.map { isSensitive(header: $0.name) ? HTTPHeader(name: $0.name, value: Redaction.mask) : $0 }
     }
 
     /// The method and redacted URL, for errors and logs.

@@ -35,8 +35,8 @@ enum Redirect {
         next.path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         next.replaceQueryItems(components.queryItems ?? [])
         if !sameOrigin(request.environment, environment) {
-            for (name, _) in request.headers where request.isSensitive(header: name) {
-                next.removeHeader(named: name)
+            for header in request.headers where request.isSensitive(header: header.name) {
+                next.removeHeader(named: header.name)
             }
         }
         if status == 303 || ((status == 301 || status == 302) && request.method != "GET" && request.method != "HEAD") {

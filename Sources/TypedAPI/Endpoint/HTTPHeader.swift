@@ -1,35 +1,72 @@
-/// One request header, with typed cases for the common ones.
-public enum HTTPHeader: Sendable, Hashable {
-    /// `Accept` with one or more media types, such as `application/json`.
-    case accept([String])
-    /// `Content-Type`, such as `application/json`.
-    case contentType(String)
-    /// `Authorization` with its full value, such as `Bearer abc`. Treated as a credential.
-    case authorization(String)
-    /// `Content-Disposition`, such as `attachment; filename="a.txt"`.
-    case contentDisposition(String)
-    /// Any other header by name and value.
-    case custom(name: String, value: String)
+import HTTPTypes
 
-    /// The header's field name.
-    public var name: String {
-        switch self {
-        case .accept: "Accept"
-        case .contentType: "Content-Type"
-        case .authorization: "Authorization"
-        case .contentDisposition: "Content-Disposition"
-        case .custom(let name, _): name
-        }
+/// One header: its name as spelled and its value.
+///
+/// The one header record of TypedAPI: an endpoint's headers, a prepared request's, both sides of
+/// an ``Exchange`` and a cassette's entries all hold `HTTPHeader`s, in order, duplicates kept.
+/// (`HTTPFields` is what a transport speaks; ``HTTPHeader/list(_:)`` and
+/// ``HTTPHeader/fields(_:)`` cross that line, in one place.)
+///
+/// ```swift
+/// Endpoint<Public, [Post]>(path: "/posts", headers: [.accept(["application/json"])])
+/// Endpoint<Public, Post>(path: "/posts/1").header(.custom(name: "X-Team", value: "blue"))
+/// ```
+public struct HTTPHeader: Sendable, Hashable {
+    /// The field name, as spelled.
+    public var name: String
+    /// The field value.
+    public var value: String
+
+    /// A header by name and value.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 
-    /// The header's field value.
-    public var value: String {
-        switch self {
-        case .accept(let types): types.joined(separator: ", ")
-        case .contentType(let type): type
-        case .authorization(let value): value
-        case .contentDisposition(let value): value
-        case .custom(_, let value): value
+    /// `Accept` with one or more media types, such as `application/json`.
+    public static func accept(_ types: [String]) -> HTTPHeader {
+        HTTPHeader(name: "Accept", value: types.joined(separator: ", "))
+    }
+
+    /// `Content-Type`, such as `application/json`.
+    public static func contentType(_ type: String) -> HTTPHeader { HTTPHeader(name: "Content-Type", value: type) }
+
+    /// `Authorization` with its full value, such as `Bearer abc`. Treated as a credential.
+    public static func authorization(_ value: String) -> HTTPHeader { HTTPHeader(name: "Authorization", value: value) }
+
+    /// `Content-Disposition`, such as `attachment; filename="a.txt"`.
+    public static func contentDisposition(_ value: String) -> HTTPHeader {
+        HTTPHeader(name: "Content-Disposition", value: value)
+    }
+
+    /// Any other header by name and value.
+    public static func custom(name: String, value: String) -> HTTPHeader { HTTPHeader(name: name, value: value) }
+
+    /// Whether this header is named `name` (names compare case-insensitively).
+    public func isNamed(_ name: String) -> Bool {
+        self.name.utf8.count == name.utf8.count && self.name.lowercased() == name.lowercased()
+    }
+
+    /// The headers of `fields`, in order, names as spelled on the wire.
+    public static func list(_ fields: HTTPFields) -> [HTTPHeader] {
+        fields.map { HTTPHeader(name: $0.name.rawName, value: $0.value) }
+    }
+
+    /// `headers` as a transport sends them: those whose name is not a valid field name are left
+    /// out (they could not be sent).
+    public static func fields(_ headers: [HTTPHeader]) -> HTTPFields {
+        var fields = HTTPFields()
+        for header in headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
         }
+        return fields
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The value of the last header named `name` (case-insensitively), if any.
+    public func value(named name: String) -> String? {
+        last { $0.isNamed(name) }?.value
     }
 }

@@ -101,14 +101,14 @@ public struct ResponseSummary: Sendable {
     /// The reason phrase, such as `Not Found`.
     public var reason: String
     /// The headers, in order.
-    public var headers: [(name: String, value: String)]
+    public var headers: [HTTPHeader]
     /// The body (kept up to 64 KiB).
     public var body: Data
     /// The host's error model decoded from the body, when the endpoint names one and it decoded.
     public var serverError: (any Error & Sendable)?
 
     /// Creates a summary.
-    public init(status: Int, reason: String, headers: [(name: String, value: String)], body: Data,
+    public init(status: Int, reason: String, headers: [HTTPHeader], body: Data,
                 serverError: (any Error & Sendable)? = nil) {
         self.status = status
         self.reason = reason
@@ -138,8 +138,8 @@ public struct ResponseSummary: Sendable {
     public var contentType: String? { header(named: "content-type")?.value }
 
     /// The first header of `name` (in lower case), as the response wrote it.
-    package func header(named name: String) -> (name: String, value: String)? {
-        headers.first { $0.name.lowercased() == name }
+    package func header(named name: String) -> HTTPHeader? {
+        headers.first { $0.isNamed(name) }
     }
 
     /// The `Content-Encoding` header (`gzip` …): the body shown was decoded from it.

@@ -264,7 +264,7 @@ actor StreamReader {
         var text = Data()
         while text.count < limit, let chunk = try await withIdleLimit(request, { try await body.next() }) { text += chunk }
         return ResponseSummary(status: response.status.code, reason: response.status.reasonPhrase,
-                               headers: response.headerFields.map { ($0.name.rawName, $0.value) }, body: text)
+                               headers: HTTPHeader.list(response.headerFields), body: text)
     }
 
     /// A stream whose framing breaks (an event past the limit, bytes that are not UTF-8) as the

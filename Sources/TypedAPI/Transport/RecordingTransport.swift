@@ -5,35 +5,21 @@ import Synchronization
 /// A transport that keeps every exchange it carries: the request as it was sent, and the answer —
 /// from another transport it forwards to, or from a closure that answers without the network.
 ///
+/// Each is kept as an ``Exchange`` (the record the client's delegate and a cassette hold too),
+/// nothing masked: it is the request as the transport got it.
+///
 /// ```swift
 /// // What a call sends, nothing sent: the closure answers.
 /// let recorder = RecordingTransport { _, _ in (HTTPResponse(status: .noContent), Data()) }
 /// try await client.replacingTransport(with: recorder).send(.deletePost(id: 3))
-/// recorder.exchanges.first?.request.path   // "/posts/3"
+/// recorder.exchanges.first?.path   // "/posts/3"
 ///
 /// // Real exchanges, kept as they went.
 /// let recording = RecordingTransport(forwardingTo: URLSessionTransport())
 /// ```
 public final class RecordingTransport: HTTPTransport {
     /// One exchange: the request, and the answer or why there was none.
-    public struct Exchange: Sendable {
-        /// The request head, as it was sent.
-        public var request: HTTPRequest
-        /// The request body, if any.
-        public var requestBody: Data?
-        /// The TLS options it was sent with.
-        public var tls: TLSOptions
-        /// The response head and body, or the error in their place.
-        public var result: Result<Response, TransportFailure>
-
-        /// A response head and its whole body.
-        public struct Response: Sendable {
-            /// The head.
-            public var head: HTTPResponse
-            /// The body.
-            public var body: Data
-        }
-    }
+    public typealias Exchange = TypedAPI.Exchange
 
     private let answer: @Sendable (HTTPRequest, Data?, Duration, TLSOptions) async throws -> (HTTPResponse, Data)
     private let recorded = Mutex<[Exchange]>([])
@@ -61,20 +47,22 @@ public final class RecordingTransport: HTTPTransport {
 
     /// Sends (or answers) with TLS options and keeps the exchange; see ``HTTPTransport``.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration, tls: TLSOptions) async throws -> (HTTPResponse, Data) {
+        let (started, clock) = (Date(), ContinuousClock.now)
+        func record(_ outcome: Exchange.Outcome) {
+            let exchange = Exchange(head: request, body: body, started: started, duration: ContinuousClock.now - clock, outcome: outcome)
+            recorded.withLock { $0.append(exchange) }
+        }
         do {
             let (head, responseBody) = try await answer(request, body, timeout, tls)
-            record(Exchange(request: request, requestBody: body, tls: tls, result: .success(.init(head: head, body: responseBody))))
+            record(Exchange.response(head, body: responseBody))
             return (head, responseBody)
         } catch let failure as TransportFailure {
-            record(Exchange(request: request, requestBody: body, tls: tls, result: .failure(failure)))
+            record(.failure(failure))
             throw failure
         } catch {
-            let failure = error is CancellationError ? TransportFailure(.cancelled, detail: "cancelled")
-                : TransportFailure(.other, detail: String(describing: error))
-            record(Exchange(request: request, requestBody: body, tls: tls, result: .failure(failure)))
+            record(.failure(error is CancellationError ? TransportFailure(.cancelled, detail: "cancelled")
+                : TransportFailure(.other, detail: String(describing: error))))
             throw error
         }
     }
-
-    private func record(_ exchange: Exchange) { recorded.withLock { $0.append(exchange) } }
 }

@@ -49,8 +49,8 @@ final class PageFollower: Sendable {
                 // The call as built this time (headers, credentials of now), at the link's place.
                 next.method = request.method
                 next.timeout = request.timeout
-                for (name, value) in request.headers {
-                    next.setHeader(.custom(name: name, value: value), sensitive: request.isSensitive(header: name))
+                for header in request.headers {
+                    next.setHeader(header, sensitive: request.isSensitive(header: header.name))
                 }
                 request = next
             }
@@ -68,7 +68,7 @@ final class PageFollower: Sendable {
     }
 
     /// Called by the page stage with each answer's headers: keeps the next page they name.
-    func didReceive(headers: [(name: String, value: String)]) {
+    func didReceive(headers: [HTTPHeader]) {
         let hint = PageHint.inHeaders(headers)
         state.withLock { $0.headerHint = hint }
     }

@@ -10,7 +10,7 @@ struct PageStage: APIClientMiddleware {
 
     func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> TransportResponse {
         let answer = try await next(request, context)
-        context[PageKey.self]?.didReceive(headers: answer.head.headerFields.map { ($0.name.rawName, $0.value) })
+        context[PageKey.self]?.didReceive(headers: HTTPHeader.list(answer.head.headerFields))
         return answer
     }
 }

@@ -46,9 +46,9 @@ enum CurlCommand {
         if let certificate = tls.clientCertificate { parts.append("--cert " + path(certificate)) }
         if let key = tls.clientKey { parts.append("--key " + path(key)) }
         if !tls.verifiesServer { parts.append("--insecure") }
-        let contentType = request.headers.last { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let contentType = request.headers.value(named: "Content-Type") ?? ""
         let multipart = MultipartEncoding.boundary(inContentType: contentType).flatMap { MultipartEncoding.parts(of: request.body ?? Data(), boundary: $0) }
-        for (name, value) in request.sentHeaders {
+        for (name, value) in request.sentHeaders.map({ ($0.name, $0.value) }) {
             // curl writes a multipart body's type itself, with its own boundary.
             if multipart != nil, name.lowercased() == "content-type" { continue }
             // HTTP Basic as curl users write it, the password read from the variable `:save` uses.

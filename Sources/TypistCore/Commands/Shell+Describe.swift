@@ -86,9 +86,7 @@ extension Shell {
         }
         // A parameter of few values (an enum, a flag): what changes when it takes another is its.
         let before = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        func header(_ name: String, in list: [(name: String, value: String)]) -> String? {
-            list.first { $0.name.lowercased() == name.lowercased() }?.value
-        }
+        func header(_ name: String, in list: [HTTPHeader]) -> String? { list.first { $0.isNamed(name) }?.value }
         for (index, alternative) in alternatives {
             var changed = values
             changed[index] = alternative

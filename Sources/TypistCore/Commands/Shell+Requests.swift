@@ -99,17 +99,18 @@ extension Shell {
         var lines = [style.bold("\(exchange.method) \(exchange.url)")]
         // Headers and bodies are data: nothing in them may drive the terminal.
         let safe = TerminalText.sanitized
-        for (name, value) in exchange.requestHeaders { lines.append(safe("\(name): \(value)")) }
+        for header in exchange.requestHeaders { lines.append(safe("\(header.name): \(header.value)")) }
         if let body = exchange.requestBody, !body.isEmpty {
             lines.append("")
-            let contentType = exchange.requestHeaders.last { $0.name.lowercased() == "content-type" }?.value ?? ""
+            let contentType = exchange.requestHeaders.value(named: "Content-Type") ?? ""
             lines += Self.requestBodyLines(body, contentType: contentType, style: style)
         }
         let (seconds, attoseconds) = exchange.duration.components
         let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         lines.append("")
-        lines.append(style.bold("\(exchange.status) \(safe(exchange.reason.isEmpty ? ResponseSummary.standardReasons[exchange.status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
-        for (name, value) in exchange.responseHeaders { lines.append(safe("\(name): \(Self.maskedResponseHeader(name, value))")) }
+        let status = exchange.status ?? 0
+        lines.append(style.bold("\(status) \(safe(exchange.reason.isEmpty ? ResponseSummary.standardReasons[status] ?? "" : exchange.reason))") + style.dim(String(format: "  (%.1f ms)", milliseconds)))
+        for header in exchange.responseHeaders { lines.append(safe("\(header.name): \(Self.maskedResponseHeader(header.name, header.value))")) }
         if !exchange.responseBody.isEmpty {
             lines.append("")
             let text = safe(String(decoding: exchange.responseBody.prefix(4096), as: UTF8.self))

@@ -173,10 +173,7 @@ struct SwiftSnippet {
             case "POST", "PUT", "PATCH": ".\(request.methodName.lowercased())(\(payload), \(queryText))"
             default: ".\(request.methodName.lowercased())(\(queryText))"
             }
-            let headers = request.headers.map { header -> String in
-                if case .custom(let name, let value) = header { return ".custom(name: \(ValueFormatter.quoted(name)), value: \(ValueFormatter.quoted(value)))" }
-                return "\(header)"
-            }
+            let headers = request.headers.map { ".custom(name: \(ValueFormatter.quoted($0.name)), value: \(ValueFormatter.quoted($0.value)))" }
             lines.append("extension Endpoint where Kind == \(kind.rawValue), Response == Data {")
             lines.append("    /// \(request.methodName) \(request.path)")
             // A file read from disk: the factory reads it, and may throw.

@@ -1,5 +1,6 @@
 import Foundation
 import APIScript
+import TypedAPI
 
 /// Where an answer says its next page is, in one of the ways real services say it.
 ///
@@ -29,8 +30,8 @@ enum PageHint: Equatable, Sendable {
     static let moreKeys = ["has_more", "hasMore", "has_next", "hasNext", "hasNextPage", "has_next_page", "more", "moreResults"]
 
     /// The hint in a page's headers: `Link`'s `rel="next"`, else `Next-Page` or `X-Next-Page`.
-    static func inHeaders(_ headers: [(name: String, value: String)]) -> PageHint? {
-        func values(_ name: String) -> [String] { headers.filter { $0.name.lowercased() == name }.map(\.value) }
+    static func inHeaders(_ headers: [HTTPHeader]) -> PageHint? {
+        func values(_ name: String) -> [String] { headers.filter { $0.isNamed(name) }.map(\.value) }
         if let next = Self.next(inLinkHeader: values("link").joined(separator: ", ")) { return .link(next) }
         for name in ["next-page", "x-next-page"] {
             guard let value = values(name).last?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { continue }

@@ -17,10 +17,10 @@ enum RateLimitAdvice {
     }
 
     /// The advice for an answer with `status` and `headers`, or nil when it is not a rate limit.
-    static func advice(status: Int, headers: [(name: String, value: String)], now: Date) -> String? {
+    static func advice(status: Int, headers: [HTTPHeader], now: Date) -> String? {
         // Each header's value trimmed, control characters escaped.
         func header(_ name: String) -> (name: String, value: String)? {
-            headers.first { $0.name.lowercased() == name }.map { ($0.name, TerminalText.sanitized($0.value).trimmingCharacters(in: .whitespaces)) }
+            headers.first { $0.isNamed(name) }.map { ($0.name, TerminalText.sanitized($0.value).trimmingCharacters(in: .whitespaces)) }
         }
         let exhausted = header("x-ratelimit-remaining")?.value == "0" || header("ratelimit-remaining")?.value == "0"
         let retryAfter = header("retry-after")

@@ -144,10 +144,10 @@ extension Shell {
             get: {
                 guard let exchange = session.read(\.lastExchange) else { return .null }
                 var headers: [String: Value] = [:]
-                for (name, value) in exchange.responseHeaders { headers[name.lowercased()] = .string(value) }
+                for header in exchange.responseHeaders { headers[header.name.lowercased()] = .string(header.value) }
                 let (seconds, attoseconds) = exchange.duration.components
                 return .record(Record(type: Self.exchangeType, values: [
-                    .string(exchange.method), .string(exchange.url), .int(exchange.status), .dictionary(headers),
+                    .string(exchange.method), .string(exchange.url), .int(exchange.status ?? 0), .dictionary(headers),
                     .double(Double(seconds) + Double(attoseconds) / 1e18),
                     .string(String(decoding: exchange.responseBody, as: UTF8.self)),
                 ]))
