@@ -72,7 +72,7 @@ struct JSONGrammarTests {
             (#""\n\"#, "invalid JSON at byte 4: unexpected end"),
             ("tru", "invalid JSON at byte 0: unexpected character"),
             ("[] x", "invalid JSON at byte 3: unexpected text after the JSON value"),
-            (String(repeating: "[", count: 600), "invalid JSON at byte 512: nested too deeply"),
+            (String(repeating: "[", count: 600), "invalid JSON at byte 512: arrays and objects nest deeper than 512 levels"),
         ]
         for (text, message) in cases {
             #expect(throws: JSONReader.Failure.self, "\(text)") { try JSONReader.parse(Data(text.utf8)) }

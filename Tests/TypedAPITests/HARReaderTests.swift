@@ -100,7 +100,7 @@ struct HARReaderTests {
         #expect {
             try Cassette(har: Data(#"{"log": {"creator": {"name": "x", "version": "1"}, "entries": [], "x": \#(deep)"#.utf8))
         } throws: { error in
-            String(describing: error).contains("nest deeper than 256 levels")
+            String(describing: error).contains("nest deeper than 512 levels")
         }
         var notUTF8 = Array(#"{"log": {"creator": {"name": "x", "version": "1"}, "entries": []}}"#.utf8)
         notUTF8[30] = 0xC3

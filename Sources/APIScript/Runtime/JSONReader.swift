@@ -17,10 +17,9 @@ import TypistText
 /// still checked here (structure, UTF-8, control characters), so a response is accepted or refused
 /// at the call, never later. Every read is bounds-checked: no byte a server sends can trap it.
 package struct JSONReader {
-    private let bytes: UnsafeRawBufferPointer
+    /// The tokens, the nesting and the refusals: the scanner every JSON reader of ours shares.
+    private var scanner: JSONScanner
     private let text: ResponseText
-    private var index = 0
-    private var depth = 0
     private let snakeCase: Bool
     /// Untyped: a repeated key keeps its last value, as every JSON object reader does, where a
     /// typed read gives up and lets the decoder decide.
@@ -29,21 +28,9 @@ package struct JSONReader {
     /// for a key the plan does not read (cached too, so it is converted once).
     private var convertedKeys: [ObjectIdentifier: [[UInt8]: Int?]] = [:]
 
-    /// Where and why the reading stopped.
-    private struct GiveUp: Error {
-        var offset: Int
-        var reason: String
-    }
-
-    /// Why a text is not JSON, and where.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
-        /// The byte offset where the reader stopped.
-        package var offset: Int
-        /// What it found there, in words (`expected ':'`).
-        package var reason: String
-
-        package var description: String { "invalid JSON at byte \(offset): \(reason)" }
-    }
+    /// Why a text is not JSON, and where (`invalid JSON at byte 12: expected ':'`).
+    package typealias Failure = JSONScanner.Failure
+    private typealias GiveUp = JSONScanner.Failure
 
     /// The fields of a record whose keys have come.
     private struct FieldSet {
@@ -64,7 +51,7 @@ package struct JSONReader {
     }
 
     private init(bytes: UnsafeRawBufferPointer, text: ResponseText, snakeCase: Bool, untyped: Bool) {
-        self.bytes = bytes
+        self.scanner = JSONScanner(bytes)
         self.text = text
         self.snakeCase = snakeCase
         self.untyped = untyped
@@ -80,11 +67,7 @@ package struct JSONReader {
 
     /// Any JSON text as a dynamic value, or where and why it is not JSON.
     package static func parse(_ body: Data) throws(Failure) -> Value {
-        do throws(GiveUp) {
-            return try read(body, plan: .dynamic, snakeCase: false, untyped: true)
-        } catch {
-            throw Failure(offset: error.offset, reason: error.reason)
-        }
+        try read(body, plan: .dynamic, snakeCase: false, untyped: true)
     }
 
     /// The values of a JSON Lines body — two or more lines, each one JSON value (blank lines
@@ -107,8 +90,8 @@ package struct JSONReader {
             var reader = JSONReader(bytes: bytes, text: text, snakeCase: snakeCase, untyped: untyped)
             do throws(GiveUp) {
                 let value = try reader.read(plan)
-                reader.skipWhitespace()
-                guard reader.index == bytes.count else { throw reader.stop("unexpected text after the JSON value") }
+                reader.scanner.skipWhitespace()
+                guard reader.scanner.isAtEnd else { throw reader.stop("unexpected text after the JSON value") }
                 return .success(value)
             } catch {
                 return .failure(error)
@@ -118,9 +101,7 @@ package struct JSONReader {
     }
 
     /// Gives up here, saying why.
-    private func stop(_ reason: String) -> GiveUp {
-        GiveUp(offset: index, reason: index < bytes.count ? reason : "unexpected end")
-    }
+    private func stop(_ reason: String) -> GiveUp { scanner.failure(reason) }
 
     // MARK: Values
 
@@ -138,7 +119,7 @@ package struct JSONReader {
             return consume("null") ? .null : try read(wrapped)
         case .array(let element):
             try enter()
-            defer { depth -= 1 }
+            defer { scanner.leave() }
             try expect(UInt8(ascii: "["), "expected '['")
             var values: [Value] = []
             skipWhitespace()
@@ -151,7 +132,7 @@ package struct JSONReader {
             return .array(values)
         case .dictionary(let element):
             try enter()
-            defer { depth -= 1 }
+            defer { scanner.leave() }
             try expect(UInt8(ascii: "{"), "expected '{'")
             var entries: [String: Value] = [:]
             skipWhitespace()
@@ -177,8 +158,8 @@ package struct JSONReader {
     /// numbers `Int` when they are whole and fit, `Double` otherwise.
     private mutating func readDynamic() throws(GiveUp) -> Value {
         skipWhitespace()
-        guard index < bytes.count else { throw stop("unexpected end") }
-        switch bytes[index] {
+        guard let byte = scanner.current else { throw stop("unexpected end") }
+        switch byte {
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "{"): return try read(.dictionary(.dynamic))
         case UInt8(ascii: "["): return try read(.array(.dynamic))
@@ -187,9 +168,7 @@ package struct JSONReader {
             guard consume("null") else { throw stop("unexpected character") }
             return .null
         default:
-            let start = index
             if let whole = try? readInt() { return .int(whole) }
-            index = start
             return .double(try readDouble())
         }
     }
@@ -197,7 +176,7 @@ package struct JSONReader {
     private mutating func readRecord(_ plan: RecordPlan) throws(GiveUp) -> Value {
         guard let type = plan.type else { throw stop("a record plan that was never defined") }
         try enter()
-        defer { depth -= 1 }
+        defer { scanner.leave() }
         try expect(UInt8(ascii: "{"), "expected '{'")
         let count = plan.fields.count
         // Read straight into the record's one allocation, every field nil until its key comes.
@@ -249,11 +228,11 @@ package struct JSONReader {
     /// otherwise.
     private mutating func readTextField() throws(GiveUp) -> RecordField {
         try expect(UInt8(ascii: "\""), "expected a string")
-        let start = index
+        let start = scanner.position
         guard let end = try scanString(from: start) else { return RecordField(.string(try readEscapedString(from: start))) }
-        index = end + 1
+        scanner.position = end + 1
         guard let offset = UInt32(exactly: start), let count = UInt32(exactly: end - start) else {
-            return RecordField(.string(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+            return RecordField(.string(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]), as: UTF8.self)))
         }
         return .text(offset: offset, count: count)
     }
@@ -261,15 +240,15 @@ package struct JSONReader {
     /// The index of the field a key names, or nil for a key the plan does not read.
     private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
         try expect(UInt8(ascii: "\""), "expected a key")
-        let start = index
+        let start = scanner.position
         // Checked like any string (control characters, UTF-8), also when the plan does not read it.
         guard let end = try scanString(from: start) else {
             // An escaped key: rare; decoded in full, then looked up.
             let key = try readEscapedString(from: start)
             return snakeCase ? convertedField(Array(key.utf8), plan) : plan.field(named: key)
         }
-        let key = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        index = end + 1
+        let key = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+        scanner.position = end + 1
         if snakeCase { return convertedField(Array(key), plan) }
         if plan.hasNonASCIIKey || key.contains(where: { $0 >= 0x80 }) {
             return plan.field(named: String(decoding: key, as: UTF8.self))
@@ -308,185 +287,33 @@ package struct JSONReader {
 
     // MARK: Scalars
 
-    private mutating func readInt() throws(GiveUp) -> Int {
-        let negative = consume(UInt8(ascii: "-"))
-        let start = index
-        var result = 0
-        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-            let (times, overflow1) = result.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int(digit))
-                                            : times.addingReportingOverflow(Int(digit))
-            guard !overflow1, !overflow2 else { throw stop("a whole number out of Int's range") }
-            result = sum
-            index += 1
-        }
-        // No digits, a leading zero, or a fraction or exponent: the typed way decides.
-        guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { throw stop("not a whole number") }
-        if index < bytes.count, case let next = bytes[index],
-            next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
-        {
-            throw stop("not a whole number")
-        }
-        return result
-    }
+    private mutating func readInt() throws(GiveUp) -> Int { try scanner.int() }
 
-    private mutating func readDouble() throws(GiveUp) -> Double {
-        let start = index
-        _ = consume(UInt8(ascii: "-"))
-        func digits(_ reader: inout JSONReader) -> Int {
-            let from = reader.index
-            while reader.index < reader.bytes.count, reader.bytes[reader.index] &- UInt8(ascii: "0") < 10 { reader.index += 1 }
-            return reader.index - from
-        }
-        let integerStart = index
-        let integerDigits = digits(&self)
-        guard integerDigits > 0 else { throw stop(index == start ? "unexpected character" : "a '-' must be followed by a digit") }
-        guard bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
-            throw GiveUp(offset: integerStart + 1, reason: "a number cannot start with 0 followed by more digits")
-        }
-        if consume(UInt8(ascii: ".")) { guard digits(&self) > 0 else { throw stop("a '.' in a number must be followed by a digit") } }
-        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
-            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-            guard digits(&self) > 0 else { throw stop("an exponent needs digits") }
-        }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw GiveUp(offset: start, reason: "'\(text)' is not a number a Double holds") }
-        return value
-    }
+    private mutating func readDouble() throws(GiveUp) -> Double { try scanner.double() }
 
     private mutating func readString(_ reason: StaticString = "expected a string") throws(GiveUp) -> String {
-        try expect(UInt8(ascii: "\""), reason)
-        let start = index
-        guard let end = try scanString(from: start) else { return try readEscapedString(from: start) }
-        index = end + 1
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        try scanner.string(reason)
     }
 
-    /// Finds the closing quote of a string whose text starts at `start`: its index when the text
-    /// has no escape, nil when it has one (and ``readEscapedString(from:)`` must read it). Gives up
-    /// on a control character, invalid UTF-8 or a missing quote.
-    ///
-    /// Eight bytes at a time: a word with no quote, backslash, control or non-ASCII byte is passed
-    /// over whole; in a word with one, the scan goes straight to the first such byte (the lowest
-    /// flag of each test below is exact: a borrow only reaches the bytes above it). Non-ASCII text
-    /// is validated at the end.
-    private func scanString(from start: Int) throws(GiveUp) -> Int? {
-        guard let base = bytes.baseAddress else { throw GiveUp(offset: start, reason: "unterminated string") }
-        let count = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // Nonzero when some byte of `word` is zero (and maybe, above it, falsely).
-        func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
-        var position = start
-        var ascii = true
-        while true {
-            if position + 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let special = zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
-                    | ((word &- ones &* 0x20) & ~word & high) | (word & high)
-                if special == 0 {
-                    position += 8
-                    continue
-                }
-                position += special.trailingZeroBitCount >> 3
-            }
-            guard position < count else { throw GiveUp(offset: position, reason: "unterminated string") }
-            let byte = base.load(fromByteOffset: position, as: UInt8.self)
-            switch byte {
-            case UInt8(ascii: "\""):
-                if !ascii {
-                    guard UTF8Check.isValid(UnsafeRawBufferPointer(rebasing: bytes[start..<position])) else { throw GiveUp(offset: start, reason: "a string is not valid UTF-8") }
-                }
-                return position
-            case UInt8(ascii: "\\"): return nil
-            case ..<0x20: throw GiveUp(offset: position, reason: "a control character in a string must be escaped")
-            case 0x80...: ascii = false
-            default: break
-            }
-            position += 1
-        }
-    }
+    /// The closing quote of a string whose text starts at `start`, or nil when it has an escape.
+    private func scanString(from start: Int) throws(GiveUp) -> Int? { try scanner.plainStringEnd(from: start) }
 
     private mutating func readEscapedString(from start: Int) throws(GiveUp) -> String {
-        do throws(JSONEscape.Refusal) {
-            return try JSONEscape.escapedString(bytes, from: start, at: &index)
-        } catch {
-            throw stop(error.message)
-        }
+        try scanner.escapedString(from: start)
     }
 
     /// Skips a value the plan does not read, checking its syntax as it goes.
-    private mutating func skipValue() throws(GiveUp) {
-        skipWhitespace()
-        guard index < bytes.count else { throw stop("unexpected end") }
-        switch bytes[index] {
-        case UInt8(ascii: "\""): _ = try readString()
-        case UInt8(ascii: "{"):
-            try enter()
-            defer { depth -= 1 }
-            index += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "}")) { return }
-            repeat {
-                skipWhitespace()
-                _ = try readString("expected a key")
-                skipWhitespace()
-                try expect(UInt8(ascii: ":"), "expected ':'")
-                try skipValue()
-                skipWhitespace()
-            } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "}"), "expected ',' or '}'")
-        case UInt8(ascii: "["):
-            try enter()
-            defer { depth -= 1 }
-            index += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "]")) { return }
-            repeat {
-                try skipValue()
-                skipWhitespace()
-            } while consume(UInt8(ascii: ","))
-            try expect(UInt8(ascii: "]"), "expected ',' or ']'")
-        case UInt8(ascii: "t"): guard consume("true") else { throw stop("unexpected character") }
-        case UInt8(ascii: "f"): guard consume("false") else { throw stop("unexpected character") }
-        case UInt8(ascii: "n"): guard consume("null") else { throw stop("unexpected character") }
-        default: _ = try readDouble()
-        }
-    }
+    private mutating func skipValue() throws(GiveUp) { try scanner.skipValue() }
 
     // MARK: Bytes
 
-    private mutating func enter() throws(GiveUp) {
-        depth += 1
-        guard depth <= 512 else { throw stop("nested too deeply") }
-    }
+    private mutating func enter() throws(GiveUp) { try scanner.enter() }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
-    }
+    private mutating func skipWhitespace() { scanner.skipWhitespace() }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
-        return true
-    }
+    private mutating func consume(_ byte: UInt8) -> Bool { scanner.consume(byte) }
 
-    private mutating func consume(_ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        let matches = literal.withUTF8Buffer { expected in
-            UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]).elementsEqual(expected)
-        }
-        if matches { index += length }
-        return matches
-    }
+    private mutating func consume(_ literal: StaticString) -> Bool { scanner.consume(literal) }
 
-    private mutating func expect(_ byte: UInt8, _ reason: StaticString) throws(GiveUp) {
-        guard consume(byte) else { throw stop("\(reason)") }
-    }
+    private mutating func expect(_ byte: UInt8, _ reason: StaticString) throws(GiveUp) { try scanner.expect(byte, reason) }
 }

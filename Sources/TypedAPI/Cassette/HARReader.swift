@@ -15,15 +15,11 @@ struct HARReader {
         var description: String { "\(message) (line \(line), byte \(offset))" }
     }
 
-    /// Objects and arrays inside one another deeper than this are refused, not recursed into.
-    static let maximumDepth = 256
-
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    /// The tokens, the nesting and their refusals: the scanner every JSON reader of ours shares.
+    private var scanner: JSONScanner
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes)
     }
 
     static func read(_ data: Data) throws(Failure) -> HARFile {
@@ -31,8 +27,8 @@ struct HARReader {
             var reader = HARReader(raw.bindMemory(to: UInt8.self))
             do throws(Failure) {
                 let file = try reader.file()
-                reader.skipSpace()
-                guard reader.index == reader.bytes.count else { throw reader.failure("more after the HAR object") }
+                reader.scanner.skipWhitespace()
+                guard reader.scanner.isAtEnd else { throw reader.failure("more after the HAR object") }
                 return .success(file)
             } catch {
                 return .failure(error)
@@ -227,31 +223,25 @@ struct HARReader {
 
     // MARK: JSON
 
-    private mutating func skipSpace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
+    private func failure(_ message: String) -> Failure {
+        let offset = min(scanner.position, scanner.bytes.count)
+        return Failure(offset: offset, line: scanner.line(at: offset), message: message)
     }
 
-    private func failure(_ message: String) -> Failure {
-        let end = min(index, bytes.count)
-        var line = 1
-        for position in 0..<end where bytes[position] == 0x0A { line += 1 }
-        return Failure(offset: end, line: line, message: message)
+    /// The scanner's refusal, with its line.
+    private func failure(_ refusal: JSONScanner.Failure) -> Failure {
+        Failure(offset: refusal.offset, line: scanner.line(at: refusal.offset), message: refusal.reason)
     }
 
     /// The next byte after spaces, not consumed.
     private mutating func peek() -> UInt8? {
-        skipSpace()
-        return index < bytes.count ? bytes[index] : nil
+        scanner.skipWhitespace()
+        return scanner.current
     }
 
     private mutating func consume(_ byte: UInt8, _ what: String) throws(Failure) {
         guard peek() == byte else { throw failure("expected \(what)") }
-        index += 1
+        scanner.position += 1
     }
 
     /// Whether the next value is `null` (consumed if so).
@@ -262,15 +252,11 @@ struct HARReader {
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
-        let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw failure("expected \(word)") }
-        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { throw failure("expected \(word)") }
-        index += count
+        guard scanner.consume(word) else { throw failure("expected \(word)") }
     }
 
     private mutating func enter() throws(Failure) {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("objects and arrays nest deeper than \(Self.maximumDepth) levels") }
+        do throws(JSONScanner.Failure) { try scanner.enter() } catch { throw failure(error) }
     }
 
     /// An object, each key handed to `body` with the reader at its value, which `body` must read.
@@ -278,8 +264,8 @@ struct HARReader {
         try consume(UInt8(ascii: "{"), "an object")
         try enter()
         if peek() == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
+            scanner.position += 1
+            scanner.leave()
             return
         }
         while true {
@@ -288,10 +274,10 @@ struct HARReader {
             try consume(UInt8(ascii: ":"), "':'")
             try body(&self, key)
             switch peek() {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","): scanner.position += 1
             case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
+                scanner.position += 1
+                scanner.leave()
                 return
             default: throw failure("expected ',' or '}'")
             }
@@ -302,17 +288,17 @@ struct HARReader {
         try consume(UInt8(ascii: "["), "an array")
         try enter()
         if peek() == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
+            scanner.position += 1
+            scanner.leave()
             return
         }
         while true {
             try body(&self)
             switch peek() {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","): scanner.position += 1
             case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
+                scanner.position += 1
+                scanner.leave()
                 return
             default: throw failure("expected ',' or ']'")
             }
@@ -341,97 +327,25 @@ struct HARReader {
     }
 
     private mutating func number() throws(Failure) -> Double {
-        skipSpace()
-        let start = index
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        // Whole numbers of up to 18 digits, the usual case, without a string.
-        var whole = 0
-        var digits = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 18 {
-            whole = whole * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-            digits += 1
-            index += 1
-        }
-        if digits > 0, index == bytes.count || !Self.isNumberByte(bytes[index]) {
-            return Double(bytes[start] == UInt8(ascii: "-") ? -whole : whole)
-        }
-        while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard !text.isEmpty, text != "-", let value = Double(text), value.isFinite else {
-            index = start
-            throw failure("expected a number")
-        }
-        return value
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
-             UInt8(ascii: "+"), UInt8(ascii: "-"):
-            true
-        default:
-            false
+        scanner.skipWhitespace()
+        let start = scanner.position
+        do throws(JSONScanner.Failure) {
+            return try scanner.double()
+        } catch {
+            // What was expected, at the value's place (a string where a number goes).
+            scanner.position = start
+            throw failure(error.offset == start ? "expected a number" : error.reason)
         }
     }
 
     private mutating func string() throws(Failure) -> String {
-        try consume(UInt8(ascii: "\""), "a string")
-        let start = index
-        var high: UInt8 = 0
-        // The usual string: no escapes, read in place (ASCII needs no validating).
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    index -= 1
-                    throw failure("a string is not valid UTF-8")
-                }
-                return text
-            }
-            high |= byte
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw failure("a control character in a string must be escaped") }
-            index += 1
-        }
-        do throws(JSONEscape.Refusal) {
-            return try JSONEscape.escapedString(UnsafeRawBufferPointer(bytes), from: start, at: &index)
-        } catch {
-            throw failure(error.message)
-        }
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "\"") else { throw failure("expected a string") }
+        do throws(JSONScanner.Failure) { return try scanner.string() } catch { throw failure(error) }
     }
 
-    /// A string, its syntax checked but not made into a `String` (a field a cassette does not use).
-    private mutating func skipString() throws(Failure) {
-        try consume(UInt8(ascii: "\""), "a string")
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""): return
-            case UInt8(ascii: "\\"):
-                var ignored: [UInt8] = []
-                if let refusal = JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &index, into: &ignored) { throw failure(refusal) }
-            default:
-                if byte < 0x20 { throw failure("a control character in a string must be escaped") }
-            }
-        }
-        throw failure("unterminated string")
-    }
-
-    /// Any value, read and dropped.
+    /// Any value, read and dropped, its syntax checked.
     private mutating func skipValue() throws(Failure) {
-        switch peek() {
-        case UInt8(ascii: "{"): try object { (reader: inout Self, _) throws(Failure) in try reader.skipValue() }
-        case UInt8(ascii: "["): try array { (reader: inout Self) throws(Failure) in try reader.skipValue() }
-        case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
-        case nil: throw failure("expected a value, found the end")
-        default: _ = try number()
-        }
+        do throws(JSONScanner.Failure) { try scanner.skipValue() } catch { throw failure(error) }
     }
 }

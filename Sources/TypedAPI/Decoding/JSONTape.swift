@@ -32,8 +32,8 @@ struct JSONTape {
         var hint: Int32
     }
 
-    /// Nesting deeper than this is declined (`JSONDecoder` reads deeper).
-    static let maximumDepth = 128
+    /// Nesting deeper than this is declined: the one limit of every JSON reader of ours.
+    static var maximumDepth: Int { JSONScanner.maximumDepth }
 
     var tokens: [Token] = []
     /// Key ranges of the object being checked for a repeated key, reused between objects.
@@ -44,7 +44,7 @@ struct JSONTape {
         tokens.removeAll(keepingCapacity: true)
         guard bytes.count < Int(Int32.max) else { return false }
         var scanner = Scanner(bytes: bytes)
-        guard scanner.value(into: &self, depth: 0) else { return false }
+        guard scanner.value(into: &self) else { return false }
         scanner.skipWhitespace()
         return scanner.position == bytes.count
     }
@@ -100,173 +100,106 @@ struct JSONTape {
     }
 }
 
-/// The reading itself: recursive descent over the bytes.
+/// The reading itself: recursive descent over the bytes, its tokens read by the shared scanner.
 private struct Scanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    /// What an escape decodes to, not kept.
-    private var discarded: [UInt8] = []
+    var scanner: JSONScanner
+    private typealias Failure = JSONScanner.Failure
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes)
     }
 
-    mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
+    var position: Int { scanner.position }
 
-    mutating func value(into tape: inout JSONTape, depth: Int) -> Bool {
-        skipWhitespace()
-        guard position < bytes.count else { return false }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return object(into: &tape, depth: depth + 1)
-        case UInt8(ascii: "["): return array(into: &tape, depth: depth + 1)
-        case UInt8(ascii: "\""): return string(into: &tape, isKey: false)
-        case UInt8(ascii: "t"): return literal("true", .true, into: &tape)
-        case UInt8(ascii: "f"): return literal("false", .false, into: &tape)
-        case UInt8(ascii: "n"): return literal("null", .null, into: &tape)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(into: &tape)
-        default: return false
-        }
-    }
+    mutating func skipWhitespace() { scanner.skipWhitespace() }
 
-    private mutating func object(into tape: inout JSONTape, depth: Int) -> Bool {
-        guard depth <= JSONTape.maximumDepth else { return false }
-        let index = tape.append(.init(kind: .object, isSimple: true, start: Int32(position), end: 0, next: 0, hint: 0))
-        tape.tokens[index].hint = Int32(index + 1)
-        position += 1
-        var count = 0
-        var more = !closes(UInt8(ascii: "}"))
-        while more {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), string(into: &tape, isKey: true) else { return false }
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return false }
-            position += 1
-            guard value(into: &tape, depth: depth), let next = afterElement(closing: UInt8(ascii: "}")) else { return false }
-            count += 1
-            more = next
-        }
-        tape.close(index, count: count)
-        return tape.hasUniqueKeys(index, in: bytes)
-    }
-
-    private mutating func array(into tape: inout JSONTape, depth: Int) -> Bool {
-        guard depth <= JSONTape.maximumDepth else { return false }
-        let index = tape.append(.init(kind: .array, isSimple: true, start: Int32(position), end: 0, next: 0, hint: 0))
-        position += 1
-        var count = 0
-        var more = !closes(UInt8(ascii: "]"))
-        while more {
-            guard value(into: &tape, depth: depth), let next = afterElement(closing: UInt8(ascii: "]")) else { return false }
-            count += 1
-            more = next
-        }
-        tape.close(index, count: count)
-        return true
-    }
-
-    /// Whether the container closes at once (it is empty), moving past its closing byte if so.
-    private mutating func closes(_ closing: UInt8) -> Bool {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == closing else { return false }
-        position += 1
-        return true
-    }
-
-    /// After an element: a comma (more follow: `true`), the closing byte (the end: `false`), or
-    /// anything else (`nil`, not JSON).
-    private mutating func afterElement(closing: UInt8) -> Bool? {
-        skipWhitespace()
-        guard position < bytes.count else { return nil }
-        switch bytes[position] {
-        case UInt8(ascii: ","):
-            position += 1
+    /// The value here into `tape`; false when the reader declines it.
+    mutating func value(into tape: inout JSONTape) -> Bool {
+        do throws(Failure) {
+            try read(into: &tape)
             return true
-        case closing:
-            position += 1
+        } catch {
             return false
+        }
+    }
+
+    private mutating func read(into tape: inout JSONTape) throws(Failure) {
+        scanner.skipWhitespace()
+        guard let byte = scanner.current else { throw scanner.failure("unexpected end") }
+        switch byte {
+        case UInt8(ascii: "{"): try object(into: &tape)
+        case UInt8(ascii: "["): try array(into: &tape)
+        case UInt8(ascii: "\""): try string(into: &tape, isKey: false)
+        case UInt8(ascii: "t"): try literal("true", .true, into: &tape)
+        case UInt8(ascii: "f"): try literal("false", .false, into: &tape)
+        case UInt8(ascii: "n"): try literal("null", .null, into: &tape)
         default:
-            return nil
+            let number = try scanner.number()
+            _ = tape.append(.init(kind: .number, isSimple: number.isWhole, start: Int32(number.start), end: Int32(number.end),
+                                  next: Int32(tape.tokens.count + 1), hint: 0))
         }
     }
 
-    private mutating func string(into tape: inout JSONTape, isKey: Bool) -> Bool {
-        position += 1
-        let start = position
-        var isSimple = true
-        while true {
-            // Plain characters in runs; what ends one is the quote, an escape, or a refusal.
-            position = ByteScan.stringRunEnd(in: bytes, from: position, ascii: isKey)
-            guard position < bytes.count else { return false }
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                _ = tape.append(.init(kind: .string, isSimple: isSimple, start: Int32(start), end: Int32(position),
-                                      next: Int32(tape.tokens.count + 1), hint: 0))
-                position += 1
-                return true
-            case UInt8(ascii: "\\") where !isKey:
-                isSimple = false
-                guard escape() else { return false }
-            default:
-                return false   // A control character, or in a key an escape or a byte not ASCII.
-            }
+    private mutating func object(into tape: inout JSONTape) throws(Failure) {
+        try scanner.enter()
+        let index = tape.append(.init(kind: .object, isSimple: true, start: Int32(scanner.position), end: 0, next: 0, hint: 0))
+        tape.tokens[index].hint = Int32(index + 1)
+        scanner.position += 1
+        var count = 0
+        scanner.skipWhitespace()
+        if !scanner.consume(UInt8(ascii: "}")) {
+            repeat {
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "\"") else { throw scanner.failure("expected a key") }
+                try string(into: &tape, isKey: true)
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"), "expected ':'")
+                try read(into: &tape)
+                count += 1
+            } while try scanner.afterElement(closing: UInt8(ascii: "}"))
         }
+        scanner.leave()
+        tape.close(index, count: count)
+        guard tape.hasUniqueKeys(index, in: scanner.bytes) else { throw scanner.failure("a key is repeated") }
     }
 
-    /// One escape, `position` at its backslash, checked by the one reading of escapes we have
-    /// (a `\u` high surrogate must be followed by a low one); what it decodes to is dropped.
-    private mutating func escape() -> Bool {
-        position += 1
-        discarded.removeAll(keepingCapacity: true)
-        return JSONEscape.decode(UnsafeRawBufferPointer(bytes), at: &position, into: &discarded) == nil
+    private mutating func array(into tape: inout JSONTape) throws(Failure) {
+        try scanner.enter()
+        let index = tape.append(.init(kind: .array, isSimple: true, start: Int32(scanner.position), end: 0, next: 0, hint: 0))
+        scanner.position += 1
+        var count = 0
+        scanner.skipWhitespace()
+        if !scanner.consume(UInt8(ascii: "]")) {
+            repeat {
+                try read(into: &tape)
+                count += 1
+            } while try scanner.afterElement(closing: UInt8(ascii: "]"))
+        }
+        scanner.leave()
+        tape.close(index, count: count)
     }
 
-    private mutating func number(into tape: inout JSONTape) -> Bool {
-        let start = position
+    /// A string at its opening quote: a key must be ASCII without escapes (else declined); a
+    /// value's escapes are checked, and it is simple when it has none. UTF-8 is the caller's check.
+    private mutating func string(into tape: inout JSONTape, isKey: Bool) throws(Failure) {
+        scanner.position += 1
+        let start = scanner.position
         var isSimple = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count else { return false }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
+        if let end = try scanner.plainStringEnd(from: start, asciiOnly: isKey, checksUTF8: false) {
+            scanner.position = end + 1
         } else {
-            guard digits() else { return false }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            guard !isKey else { throw scanner.failure("an escaped key") }
             isSimple = false
-            position += 1
-            guard digits() else { return false }
+            try scanner.skipEscapedString(from: start, checksUTF8: false)
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            isSimple = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            guard digits() else { return false }
-        }
-        _ = tape.append(.init(kind: .number, isSimple: isSimple, start: Int32(start), end: Int32(position),
+        _ = tape.append(.init(kind: .string, isSimple: isSimple, start: Int32(start), end: Int32(scanner.position - 1),
                               next: Int32(tape.tokens.count + 1), hint: 0))
-        return true
     }
 
-    /// One or more digits.
-    private mutating func digits() -> Bool {
-        let start = position
-        while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
-        return position > start
-    }
-
-    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tape: inout JSONTape) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count - position >= count else { return false }
-        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { return false }
-        _ = tape.append(.init(kind: kind, isSimple: true, start: Int32(position), end: Int32(position + count),
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tape: inout JSONTape) throws(Failure) {
+        let start = scanner.position
+        guard scanner.consume(word) else { throw scanner.failure("unexpected character") }
+        _ = tape.append(.init(kind: kind, isSimple: true, start: Int32(start), end: Int32(scanner.position),
                               next: Int32(tape.tokens.count + 1), hint: 0))
-        position += count
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TypistText
 
 /// Finds the byte offset of the value at a coding path in a JSON text, for error messages.
 ///
@@ -15,8 +16,7 @@ enum JSONLocator {
     /// The offset of the value at `path`, or `nil`.
     static func locate(_ path: [any CodingKey], in data: Data) -> Int? {
         data.withUnsafeBytes { raw -> Int? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var scanner = Scanner(bytes: bytes)
+            var scanner = JSONScanner(raw)
             scanner.skipWhitespace()
             for key in path {
                 if let index = arrayIndex(key) {
@@ -34,7 +34,7 @@ enum JSONLocator {
     static func path(at offset: Int, in data: Data) -> String? {
         enum Frame { case object(key: String?, expectsKey: Bool), array(index: Int) }
         return data.withUnsafeBytes { raw -> String? in
-            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+            var scanner = JSONScanner(raw)
             var frames: [Frame] = []
             while scanner.position < offset {
                 guard let byte = scanner.current else { return nil }
@@ -60,10 +60,9 @@ enum JSONLocator {
                     frames[frames.count - 1] = .object(key: key, expectsKey: false)
                     scanner.position += 1
                 case UInt8(ascii: "\""):
-                    let start = scanner.position
-                    guard scanner.skipString() else { return nil }
+                    guard let text = try? scanner.string() else { return nil }
                     if case .object(_, true)? = frames.last {
-                        frames[frames.count - 1] = .object(key: scanner.decodeString(from: start, to: scanner.position) ?? "?", expectsKey: true)
+                        frames[frames.count - 1] = .object(key: text, expectsKey: true)
                     }
                 default:
                     scanner.position += 1
@@ -92,8 +91,8 @@ enum JSONLocator {
         switch rest.first {
         case UInt8(ascii: "\""):
             let token = data.withUnsafeBytes { raw -> String in
-                var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self), position: offset)
-                let end = scanner.skipString() ? scanner.position : data.count
+                var scanner = JSONScanner(raw, position: offset)
+                let end = (try? scanner.skipString()) != nil ? scanner.position : data.count
                 return String(decoding: data[start..<data.index(data.startIndex, offsetBy: end)], as: UTF8.self)
             }
             return "a string " + (token.count > 40 ? token.prefix(40) + "…" : token)
@@ -123,100 +122,34 @@ enum JSONLocator {
         return text
     }
 
-    private struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var position = 0
+}
 
-        var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+/// What the locator adds to the shared scanner: following a coding path into a value.
+private extension JSONScanner {
+    mutating func expectAfterWhitespace(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        return consume(byte)
+    }
 
-        mutating func skipWhitespace() {
-            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+    /// Moves to the start of element `index` of the array here.
+    mutating func enterArray(element index: Int) -> Bool {
+        guard expectAfterWhitespace(UInt8(ascii: "[")), (try? enter()) != nil else { return false }
+        for _ in 0..<index {
+            guard (try? skipValue()) != nil, expectAfterWhitespace(UInt8(ascii: ",")) else { return false }
         }
+        skipWhitespace()
+        return current != nil && current != UInt8(ascii: "]")
+    }
 
-        mutating func expect(_ byte: UInt8) -> Bool {
+    /// Moves to the value of `key` in the object here.
+    mutating func enterObject(key: String) -> Bool {
+        guard expectAfterWhitespace(UInt8(ascii: "{")), (try? enter()) != nil else { return false }
+        while true {
             skipWhitespace()
-            guard current == byte else { return false }
-            position += 1
-            return true
-        }
-
-        /// Moves to the start of element `index` of the array here.
-        mutating func enterArray(element index: Int) -> Bool {
-            guard expect(UInt8(ascii: "[")) else { return false }
-            for _ in 0..<index {
-                guard skipValue(), expect(UInt8(ascii: ",")) else { return false }
-            }
+            guard current == UInt8(ascii: "\""), let name = try? string(), expectAfterWhitespace(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
-            return current != nil && current != UInt8(ascii: "]")
-        }
-
-        /// Moves to the value of `key` in the object here.
-        mutating func enterObject(key: String) -> Bool {
-            guard expect(UInt8(ascii: "{")) else { return false }
-            while true {
-                skipWhitespace()
-                guard current == UInt8(ascii: "\"") else { return false }
-                let start = position
-                guard skipString() else { return false }
-                let name = decodeString(from: start, to: position)
-                guard expect(UInt8(ascii: ":")) else { return false }
-                skipWhitespace()
-                if name == key { return true }
-                guard skipValue() else { return false }
-                skipWhitespace()
-                guard expect(UInt8(ascii: ",")) else { return false }
-            }
-        }
-
-        func decodeString(from start: Int, to end: Int) -> String? {
-            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(slice)) else { return nil }
-            return decoded
-        }
-
-        mutating func skipString() -> Bool {
-            guard current == UInt8(ascii: "\"") else { return false }
-            position += 1
-            while let byte = current {
-                position += 1
-                if byte == UInt8(ascii: "\\") {
-                    position += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    return position <= bytes.count
-                }
-            }
-            return false
-        }
-
-        mutating func skipValue() -> Bool {
-            skipWhitespace()
-            guard let byte = current else { return false }
-            switch byte {
-            case UInt8(ascii: "\""):
-                return skipString()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                while let next = current {
-                    if next == UInt8(ascii: "\"") {
-                        guard skipString() else { return false }
-                        continue
-                    }
-                    if next == UInt8(ascii: "{") || next == UInt8(ascii: "[") { depth += 1 }
-                    if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") {
-                        depth -= 1
-                        if depth == 0 {
-                            position += 1
-                            return true
-                        }
-                    }
-                    position += 1
-                }
-                return false
-            default:
-                let start = position
-                while let next = current, !",]} \n\r\t".utf8.contains(next) { position += 1 }
-                return position > start
-            }
+            if name == key { return true }
+            guard (try? skipValue()) != nil, expectAfterWhitespace(UInt8(ascii: ",")) else { return false }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TypistText
 
 /// Splits a stream of JSON Lines (NDJSON, `application/x-ndjson`, `application/jsonl`) into one
 /// JSON text per line as bytes arrive: lines end with LF (a CR before it is dropped), blank lines
@@ -17,8 +18,8 @@ public struct JSONLinesFramer: Sendable {
 
     /// The most bytes one line may hold.
     public let maximumLineBytes: Int
-    /// The deepest nesting of arrays and objects a line may have, as the script reader allows.
-    public static let maximumDepth = 512
+    /// The deepest nesting of arrays and objects a line may have: every JSON reader's limit.
+    public static let maximumDepth = JSONScanner.maximumDepth
     private var line: [UInt8] = []
     private var lineNumber = 0
 
@@ -106,32 +107,9 @@ public struct JSONLinesFramer: Sendable {
         if String(validating: text, as: UTF8.self) == nil {
             throw Failure(message: "bytes that are not UTF-8 text (line \(number))")
         }
-        if depth(of: text) > maximumDepth {
+        if JSONScanner.deepestNesting(in: text) > maximumDepth {
             throw Failure(message: "a value nested deeper than \(maximumDepth) levels (line \(number))")
         }
         take(text)
-    }
-
-    /// How deeply a line's arrays and objects nest (brackets inside strings do not count).
-    private static func depth(of text: UnsafeBufferPointer<UInt8>) -> Int {
-        var depth = 0
-        var deepest = 0
-        var inString = false
-        var escaped = false
-        for byte in text {
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                continue
-            }
-            switch byte {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                deepest = max(deepest, depth)
-            case 0x5D, 0x7D: depth -= 1
-            default: break
-            }
-        }
-        return deepest
     }
 }
