@@ -107,6 +107,22 @@ struct DirectDecodingTests {
         #expect(bridge.plans.withLock { $0.values.allSatisfy { $0?.isComplete ?? true } })
     }
 
+    @Test("A record plan is defined once, from any thread: the first definition stands, whole")
+    func definedOnce() async {
+        let plan = RecordPlan()
+        #expect(!plan.isDefined && !ReadingPlan.record(plan).isComplete)
+        let types = (0..<16).map { RecordType(name: "R\($0)", fields: [.init("id", .int)]) }
+        await withTaskGroup(of: Void.self) { group in
+            for type in types { group.addTask { plan.define(type: type, keys: ["id"], fields: [.int]) } }
+        }
+        let definition = plan.definition
+        #expect(definition.map { definition in types.contains { $0 === definition.type } } == true)
+        #expect(definition?.keyStrings == ["id"] && definition?.keys == [Array("id".utf8)])
+        plan.define(type: RecordType(name: "Late", fields: []), keys: [], fields: [])
+        #expect(plan.definition === definition)
+        #expect(ReadingPlan.record(plan).isComplete)
+    }
+
     @Test("Plans asked for by many threads at once are whole before any is read")
     func plansFromManyThreads() async throws {
         let bridge = ValueBridge()

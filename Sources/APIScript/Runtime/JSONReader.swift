@@ -173,8 +173,9 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readRecord(_ plan: RecordPlan) throws(GiveUp) -> Value {
-        guard let type = plan.type else { throw stop("a record plan that was never defined") }
+    private mutating func readRecord(_ record: RecordPlan) throws(GiveUp) -> Value {
+        guard let plan = record.definition else { throw stop("a record plan that was never defined") }
+        let type = plan.type
         try enter()
         defer { scanner.leave() }
         try expect(UInt8(ascii: "{"), "expected '{'")
@@ -238,7 +239,7 @@ package struct JSONReader {
     }
 
     /// The index of the field a key names, or nil for a key the plan does not read.
-    private mutating func readKey(of plan: RecordPlan, expected: Int) throws(GiveUp) -> Int? {
+    private mutating func readKey(of plan: RecordPlan.Definition, expected: Int) throws(GiveUp) -> Int? {
         try expect(UInt8(ascii: "\""), "expected a key")
         let start = scanner.position
         // Checked like any string (control characters, UTF-8), also when the plan does not read it.
@@ -265,7 +266,7 @@ package struct JSONReader {
         return plan.keys.firstIndex(where: same)
     }
 
-    private mutating func convertedField(_ key: [UInt8], _ plan: RecordPlan) -> Int? {
+    private mutating func convertedField(_ key: [UInt8], _ plan: RecordPlan.Definition) -> Int? {
         let identifier = ObjectIdentifier(plan)
         if let known = convertedKeys[identifier]?[key] { return known }
         let field = plan.field(named: Self.convertFromSnakeCase(String(decoding: key, as: UTF8.self)))

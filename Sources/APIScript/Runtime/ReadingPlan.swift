@@ -1,3 +1,4 @@
+import Synchronization
 /// How to read a response's JSON straight into script values, in one pass, without building the
 /// Swift model first.
 ///
@@ -23,38 +24,50 @@ package indirect enum ReadingPlan: Sendable {
 
 /// The plan of one record type: its fields' JSON keys and plans, by field index.
 ///
-/// `@unchecked Sendable` because plans are cyclic (a record may contain itself) and so are built
-/// in two steps. The invariant: ``define(type:keys:fields:)`` runs once, by the one thread building
-/// plans, before any other thread can see the plan — the bridge publishes a build's plans only when
-/// it has ended, and only those whose every record is defined (``ReadingPlan/isComplete``);
-/// afterwards it is only read. `ReadingPlanTests` builds plans from many threads at once.
-package final class RecordPlan: @unchecked Sendable {
-    package init() {}
+/// Plans are cyclic (a record may contain itself), so a record's plan is made first and defined
+/// after its fields' plans: ``define(type:keys:fields:)`` sets its ``Definition`` once, in an
+/// `AtomicLazyReference`, and a second definition is ignored. So the plan is `Sendable` as the
+/// compiler checks it: every thread that reads it sees either no definition or the one, whole.
+/// (The bridge still publishes a build's plans only when every record they reach is defined,
+/// ``ReadingPlan/isComplete``; `DirectDecodingTests` builds plans from many threads at once.)
+package final class RecordPlan: Sendable {
+    /// A record's plan once defined: immutable.
+    package final class Definition: Sendable {
+        package let type: RecordType
+        package let keys: [[UInt8]]
+        /// The keys as strings: JSONDecoder compares keys as Swift strings do (canonical
+        /// equivalence, so `"\u{212A}"`, the Kelvin sign, is `"K"`), which bytes alone cannot tell.
+        package let keyStrings: [String]
+        /// Whether some key has a byte outside ASCII: then every key is compared as a string.
+        package let hasNonASCIIKey: Bool
+        package let fields: [ReadingPlan]
 
-    // Written once while the plan is built, read-only once published.
-    package private(set) var type: RecordType?
-    package private(set) var keys: [[UInt8]] = []
-    /// The keys as strings: JSONDecoder compares keys as Swift strings do (canonical equivalence,
-    /// so `"\u{212A}"`, the Kelvin sign, is `"K"`), which bytes alone cannot tell.
-    package private(set) var keyStrings: [String] = []
-    /// Whether some key has a byte outside ASCII: then every key is compared as a string.
-    package private(set) var hasNonASCIIKey = false
-    package private(set) var fields: [ReadingPlan] = []
+        init(type: RecordType, keys: [String], fields: [ReadingPlan]) {
+            self.type = type
+            self.keys = keys.map { Array($0.utf8) }
+            keyStrings = keys
+            hasNonASCIIKey = self.keys.contains { $0.contains { $0 >= 0x80 } }
+            self.fields = fields
+        }
 
-    package func define(type: RecordType, keys: [String], fields: [ReadingPlan]) {
-        assert(self.type == nil, "a record plan is defined once")
-        self.type = type
-        self.keys = keys.map { Array($0.utf8) }
-        keyStrings = keys
-        hasNonASCIIKey = self.keys.contains { $0.contains { $0 >= 0x80 } }
-        self.fields = fields
+        /// The field a key names when compared as Swift compares strings.
+        package func field(named key: String) -> Int? { keyStrings.firstIndex(of: key) }
     }
 
-    /// Whether ``define(type:keys:fields:)`` has run.
-    package var isDefined: Bool { type != nil }
+    private let defined = AtomicLazyReference<Definition>()
 
-    /// The field a key names when compared as Swift compares strings.
-    package func field(named key: String) -> Int? { keyStrings.firstIndex(of: key) }
+    package init() {}
+
+    /// Defines the plan; the first definition stands, a later one is ignored.
+    package func define(type: RecordType, keys: [String], fields: [ReadingPlan]) {
+        _ = defined.storeIfNil(Definition(type: type, keys: keys, fields: fields))
+    }
+
+    /// The definition, nil until ``define(type:keys:fields:)`` has run.
+    package var definition: Definition? { defined.load() }
+
+    /// Whether ``define(type:keys:fields:)`` has run.
+    package var isDefined: Bool { definition != nil }
 }
 
 extension ReadingPlan {
@@ -71,7 +84,8 @@ extension ReadingPlan {
         case .optional(let plan), .array(let plan), .dictionary(let plan): return plan.isComplete(seen: &seen)
         case .record(let record):
             guard seen.insert(ObjectIdentifier(record)).inserted else { return true }
-            return record.isDefined && record.fields.allSatisfy { $0.isComplete(seen: &seen) }
+            guard let definition = record.definition else { return false }
+            return definition.fields.allSatisfy { $0.isComplete(seen: &seen) }
         }
     }
 }

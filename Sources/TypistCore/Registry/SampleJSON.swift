@@ -32,7 +32,7 @@ package enum SampleJSON {
             if depth < deepest { write(element, into: &text, depth: depth + 1) }
             text += "]"
         case .record(let record):
-            guard depth < deepest, record.isDefined else {
+            guard depth < deepest, let record = record.definition else {
                 text += "null"
                 return
             }
