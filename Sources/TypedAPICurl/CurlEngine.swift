@@ -35,7 +35,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
     // Only the engine's thread touches these.
-    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var active: [UnsafeMutableRawPointer: CurlExchange] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
 
     init?() {
@@ -62,7 +62,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         curl_multi_cleanup(multi)
     }
 
-    /// Hands a transfer to the engine; its continuation must be set.
+    /// Hands a transfer to the engine; for a response read whole, its caller must wait (``CurlTransfer/waits(_:)``).
     func submit(_ transfer: CurlTransfer) {
         let accepted = inbox.withLock { inbox -> Bool? in
             if inbox.closed { return nil }
@@ -149,32 +149,32 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             for transfer in submitted { start(transfer) }
             submitted.removeAll(keepingCapacity: true)
             for transfer in resumed {
-                // Only a transfer still running: one that ended has no handle (or another's).
-                if let handle = transfer.handle, active[handle] === transfer { curl_easy_pause(handle, CURLPAUSE_CONT) }
+                // Only a transfer still running: one that ended is not among the active.
+                if let (handle, _) = active.first(where: { $0.value.transfer === transfer }) { curl_easy_pause(handle, CURLPAUSE_CONT) }
             }
             resumed.removeAll(keepingCapacity: true)
             if cancellationPending {
-                for (handle, transfer) in active where transfer.cancelled.load(ordering: .sequentiallyConsistent) {
+                for (handle, exchange) in active where exchange.transfer.cancelled.load(ordering: .sequentiallyConsistent) {
                     end(handle, with: .failure(TransportFailure(.cancelled, detail: "cancelled")))
                 }
             }
             curl_multi_perform(multi, &running)
             while let message = curl_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-                    let transfer = active[handle]
+                    let exchange = active[handle]
                 else { continue }
                 let code = message.pointee.data.result
-                if code != CURLE_OK, transfer.mayRetry(after: code) {
+                if code != CURLE_OK, exchange.mayRetry(after: code) {
                     curl_multi_remove_handle(multi, handle)
                     active.removeValue(forKey: handle)
-                    transfer.handle = nil
+                    exchange.handle = nil
                     recycle(handle)
-                    transfer.prepareRetry()
-                    start(transfer)
+                    exchange.prepareRetry()
+                    start(exchange)
                     continue
                 }
                 end(handle, with: code == CURLE_OK
-                    ? Result { try transfer.response() } : .failure(transfer.failure(code)))
+                    ? Result { try exchange.response() } : .failure(exchange.failure(code)))
             }
             // Waits for socket activity, a wake-up (submit, cancel, a job), or libcurl's own next
             // deadline (time limits), whichever comes first; not at all when jobs are waiting,
@@ -189,6 +189,11 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
     }
 
     private func start(_ transfer: CurlTransfer) {
+        start(CurlExchange(transfer))
+    }
+
+    private func start(_ exchange: CurlExchange) {
+        let transfer = exchange.transfer
         if transfer.cancelled.load(ordering: .sequentiallyConsistent) {
             transfer.finish(.failure(TransportFailure(.cancelled, detail: "cancelled")))
             return
@@ -198,7 +203,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             return
         }
         do {
-            try configure(handle, for: transfer)
+            try configure(handle, for: exchange)
         } catch {
             recycle(handle)
             transfer.finish(.failure(error))
@@ -209,14 +214,15 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             transfer.finish(.failure(TransportFailure(.other, detail: "libcurl could not start the exchange")))
             return
         }
-        active[handle] = transfer
-        transfer.handle = handle
+        active[handle] = exchange
+        exchange.handle = handle
     }
 
     private func end(_ handle: UnsafeMutableRawPointer, with result: Result<(HTTPResponse, Data), any Error>) {
         curl_multi_remove_handle(multi, handle)
-        guard let transfer = active.removeValue(forKey: handle) else { return }
-        transfer.handle = nil
+        guard let exchange = active.removeValue(forKey: handle) else { return }
+        exchange.handle = nil
+        let transfer = exchange.transfer
         if transfer.stream != nil {
             // A stream's handle may end paused, with bytes libcurl holds for the reader that left;
             // rather than trust `curl_easy_reset` to clear both for the next exchange, such a
@@ -233,11 +239,13 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         if idleHandles.count < 16 { idleHandles.append(handle) } else { curl_easy_cleanup(handle) }
     }
 
-    private func configure(_ handle: UnsafeMutableRawPointer, for transfer: CurlTransfer) throws {
+    private func configure(_ handle: UnsafeMutableRawPointer, for exchange: CurlExchange) throws {
         var problem: CURLcode = CURLE_OK
         func set(_ code: CURLcode) { if problem == CURLE_OK { problem = code } }
-        if transfer.onFreshConnection { set(typist_curl_set_long(handle, CURLOPT_FRESH_CONNECT, 1)) }
-        let context = UnsafeMutableRawPointer(Unmanaged.passUnretained(transfer).toOpaque())
+        let transfer = exchange.transfer
+        if exchange.onFreshConnection { set(typist_curl_set_long(handle, CURLOPT_FRESH_CONNECT, 1)) }
+        // The callbacks' context: the exchange, which the engine holds while libcurl runs it.
+        let context = UnsafeMutableRawPointer(Unmanaged.passUnretained(exchange).toOpaque())
         set(transfer.url.withCString { typist_curl_set_pointer(handle, CURLOPT_URL, $0) })
         set(typist_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
         set(typist_curl_set_long(handle, CURLOPT_PATH_AS_IS, 1))
@@ -257,7 +265,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         // them), announced in Accept-Encoding and decoded before the body reaches us: the size
         // limit counts decoded bytes.
         set("".withCString { typist_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, $0) })
-        set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer))
+        set(typist_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, exchange.errorBuffer))
         let tls = transfer.tls
         if !tls.isSystemDefault {
             // A CA bundle replaces the system's trust store, as curl's --cacert does.
@@ -281,15 +289,15 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
         }
         set(typist_curl_set_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
             guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
             let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
-            return transfer.receiveBody(bytes)
+            return exchange.receiveBody(bytes)
         }))
         set(typist_curl_set_pointer(handle, CURLOPT_WRITEDATA, context))
         set(typist_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
             guard let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+            exchange.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
             return size * count
         }))
         set(typist_curl_set_pointer(handle, CURLOPT_HEADERDATA, context))
@@ -309,7 +317,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
                 set("".withCString { typist_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) })
             }
         }
-        if let old = transfer.headerList { curl_slist_free_all(old) }
+        if let old = exchange.headerList { curl_slist_free_all(old) }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in transfer.headerLines {
             guard let longer = curl_slist_append(list, line) else {
@@ -318,7 +326,7 @@ final class CurlEngine: TaskExecutor, @unchecked Sendable {
             }
             list = longer
         }
-        transfer.headerList = list
+        exchange.headerList = list
         set(typist_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list))
         guard problem == CURLE_OK else {
             throw TransportFailure(.other, detail: "libcurl refused an option: \(String(cString: curl_easy_strerror(problem)))")

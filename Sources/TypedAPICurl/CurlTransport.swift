@@ -77,7 +77,7 @@ public struct CurlTransport: StreamingHTTPTransport {
         let (engine, transfer) = try transfer(request, body: body, timeout: timeout, tls: tls, stream: nil)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
-                transfer.continuation = continuation
+                transfer.waits(continuation)
                 engine.submit(transfer)
             }
         } onCancel: {

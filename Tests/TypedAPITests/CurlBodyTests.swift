@@ -76,8 +76,8 @@ struct CurlBodyTests {
 
     @Test("A compressed body's announced length is not the decoded one: no mapping, every byte kept")
     func compressed() throws {
-        let transfer = CurlTransfer(url: "http://127.0.0.1:1/", method: "GET", headerLines: [], body: nil,
-                                    timeoutMilliseconds: 1_000, maximumResponseSize: 64 << 20)
+        let transfer = CurlExchange(CurlTransfer(url: "http://127.0.0.1:1/", method: "GET", headerLines: [], body: nil,
+                                                 timeoutMilliseconds: 1_000, maximumResponseSize: 64 << 20))
         for line in ["HTTP/1.1 200 OK", "Content-Length: 2000000", "Content-Encoding: gzip"] {
             Array(line.utf8).withUnsafeBytes { transfer.receiveHeader($0) }
         }
