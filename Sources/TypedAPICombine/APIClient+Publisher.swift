@@ -83,6 +83,10 @@ struct ItemPublisher<Output: Sendable>: Publisher {
 
 /// One subscription: a task reads an item whenever there is demand and hands it to the subscriber,
 /// one call at a time, then the completion. Cancelling ends the task, and with it the sequence.
+///
+/// Invariant (why `@unchecked Sendable`): the subscriber (which Combine does not make `Sendable`)
+/// is called by one task at a time, and the state is read and written only under `lock`. Tested
+/// by `PublisherTests` (demand holds the stream back; cancelling closes the connection).
 private final class ItemSubscription<Output: Sendable>: Subscription, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.

@@ -14,6 +14,11 @@ import TypedAPI
 ///
 /// The engine is also a task executor: code that prefers it runs on the engine's thread between
 /// libcurl's turns, so a call made from there, and the caller's resumption, never cross threads.
+///
+/// Invariant (why `@unchecked Sendable`): the multi handle, ``active`` and the idle handles are
+/// touched only by the engine's thread, except `curl_multi_wakeup`, which libcurl lets any thread
+/// call; everything other threads hand over goes through the `Mutex`ed inbox. Tested by
+/// `CurlTransportTests` ("Many calls at once share the engine and each gets its own answer").
 final class CurlEngine: TaskExecutor, @unchecked Sendable {
     /// The process-wide engine, or nil when libcurl cannot start.
     static let shared: CurlEngine? = CurlEngine()

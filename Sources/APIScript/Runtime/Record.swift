@@ -8,8 +8,10 @@ public struct Record: Sendable {
     public let type: RecordType
     private var storage: Storage
 
-    // Unchecked because the standard library keeps ManagedBuffer, and so RecordFields, from being
-    // Sendable; RecordFields is immutable once made.
+    // Invariant (why `@unchecked Sendable`): the standard library keeps ManagedBuffer, and so
+    // RecordFields, from being Sendable; RecordFields is immutable once made (its fields are
+    // written by the reader before the record exists). Tested by `UncheckedSendableTests` ("A
+    // record read from a body is read from many tasks at once, the same").
     private enum Storage: @unchecked Sendable {
         case values([Value])
         case fields(RecordFields)

@@ -31,7 +31,11 @@ struct StreamBatch: Sendable {
 
     /// The items' bytes, in memory of their own: taking an item is a pointer, not a generic
     /// closure (in code not specialized for the item type, each such closure's type is looked up).
-    /// Written only by the reader, before it hands the batch over.
+    ///
+    /// Invariant (why `@unchecked Sendable`): written only by the reader, before it hands the
+    /// batch over; the reader then starts a new batch (`swap` with an empty one), so a batch handed
+    /// over is only read. (An `[UInt8]` in its place, checked, read 100,000 events 20 % slower.)
+    /// Tested by `UncheckedSendableTests` ("A stream's batches are only read once handed over").
     private final class Storage: @unchecked Sendable {
         private(set) var base = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 1)
         private(set) var count = 0

@@ -7,9 +7,10 @@ import TypistText
 ///
 /// One shell serves one session (a prompt, or a script run); it evaluates one input at a time.
 /// It is `@unchecked Sendable` so that an evaluation can run in a task Ctrl-C cancels and Tab can
-/// complete from the readline thread. The invariant — the mutable state (`format`, `transcript`,
-/// `wantsToQuit`, `readSecret`, the interpreter's) is touched only by the one input under way — is
-/// kept by a turn: every public entry (``evaluate(_:)``, ``handle(_:)``, ``run(_:)``,
+/// complete from the readline thread. Invariant: the mutable state (`format`, `transcript`,
+/// `wantsToQuit`, `readSecret`, the interpreter's) is touched only by the one input under way,
+/// which a turn keeps so (tested by `CoreConsoleTests`, "Inputs from several tasks of the app run
+/// one after another, each whole"): every public entry (``evaluate(_:)``, ``handle(_:)``, ``run(_:)``,
 /// ``runPiped(_:name:)-(String,_)``, ``check(_:)``, ``completions(before:)``) takes it, so inputs from several
 /// tasks run one after another, and completion while an input runs offers nothing. What other
 /// threads read while one runs (the secrets to mask, the last exchange) lives in its `Session`,
