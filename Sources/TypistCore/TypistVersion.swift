@@ -12,7 +12,7 @@ public enum TypistVersion {
 
     /// `headers` with a `User-Agent` for `name` first, unless one is there: the one place it is added.
     package static func headers(_ headers: [HTTPHeader], withUserAgentOf name: String, version: String) -> [HTTPHeader] {
-        if headers.contains(where: { $0.name.lowercased() == "user-agent" }) { return headers }
+        if headers.contains(where: { $0.isNamed("User-Agent") }) { return headers }
         return [.custom(name: "User-Agent", value: userAgent(name: name, version: version))] + headers
     }
 }

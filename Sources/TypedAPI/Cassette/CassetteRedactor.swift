@@ -32,7 +32,7 @@ struct CassetteRedactor {
         for header in entry.requestHeaders where Self.isCredential(header.name) {
             found += Self.credentialValues(header)
         }
-        for header in Self.responseHeaders(of: entry) where header.name.lowercased() == "set-cookie" {
+        for header in Self.responseHeaders(of: entry) where header.isNamed("Set-Cookie") {
             found += Self.credentialValues(header)
         }
         // A password needs an `@`, a query a `?`: most URLs have neither, and are not parsed.

@@ -151,7 +151,7 @@ package enum CassetteReport {
     /// Whether a recorded answer is a stream (server-sent events or JSON Lines).
     private static func isStream(_ entry: Cassette.Entry) -> Bool {
         guard case .response(_, _, let headers, _) = entry.outcome else { return false }
-        let type = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let type = headers.first { $0.isNamed("Content-Type") }?.value ?? ""
         return MediaType.streamFraming(of: type) != nil
     }
 

@@ -67,7 +67,7 @@ enum DocumentFetch {
             return CancellationError()
         case .unacceptableStatus(_, let response):
             var text = "\(shown) answered \(response.status)\(response.reason.isEmpty ? "" : " \(response.reason)")"
-            if let challenge = response.headers.first(where: { $0.name.lowercased() == "www-authenticate" })?.value {
+            if let challenge = response.headers.first(where: { $0.isNamed("WWW-Authenticate") })?.value {
                 text += " (it asks for credentials: WWW-Authenticate: \(TerminalText.sanitized(challenge))); "
                 if let credential {
                     text += "the credential sent (\(credential)) was refused"
