@@ -207,6 +207,9 @@ public final class FaultConnection: @unchecked Sendable {
     public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         var stalled = Date()
+        // After a reset the descriptor is closed, and its number may already be another
+        // connection's: nothing more is written.
+        if wasReset { throw Gone() }
         while offset < bytes.count {
             if server.isStopping { throw Gone() }
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -231,6 +234,7 @@ public final class FaultConnection: @unchecked Sendable {
     /// dropped); throws when the server stops first.
     public func waitForClose() throws {
         var buffer = [UInt8](repeating: 0, count: 4096)
+        if wasReset { return }
         while true {
             if server.isStopping { throw Gone() }
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -255,6 +259,7 @@ public final class FaultConnection: @unchecked Sendable {
 
     /// Closes with a TCP reset instead of an orderly end.
     public func reset() {
+        guard !wasReset else { return }
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         server.forget(descriptor)

@@ -1,6 +1,7 @@
 import DemoService
 import FaultServer
 import Foundation
+import Synchronization
 import Testing
 import TypedAPI
 import TypedAPICurl
@@ -71,6 +72,29 @@ struct NetworkFaultTests {
             let error = await failure { try await client.send(Self.endpoint) }
             #expect(transportKind(error) == .connectionClosed, "\(String(describing: error))")
         }
+    }
+
+    @Test("A fault handler that writes after its reset writes nothing (its descriptor may be another connection's by then)")
+    func nothingAfterReset() async throws {
+        let afterReset = Mutex<[String]>([])
+        try await withFaultServer(.urlSession, handler: { connection in
+            connection.reset()
+            connection.reset()
+            // A new socket takes the lowest free descriptor: most likely the one just closed.
+            var pair: [Int32] = [-1, -1]
+            _ = pair.withUnsafeMutableBufferPointer { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, $0.baseAddress) }
+            defer { for descriptor in pair where descriptor >= 0 { close(descriptor) } }
+            do {
+                try connection.send("HTTP/1.1 200 OK\r\n\r\n")
+                afterReset.withLock { $0.append("sent") }
+            } catch is FaultConnection.Gone {
+                afterReset.withLock { $0.append("gone") }
+            }
+        }) { client, _ in
+            let error = await failure { try await client.send(Self.endpoint) }
+            #expect(transportKind(error) == .connectionClosed, "\(String(describing: error))")
+        }
+        #expect(afterReset.withLock { $0 } == ["gone"])
     }
 
     @Test("A body that trickles in past the time limit is a time-out on the whole exchange",

@@ -107,13 +107,15 @@ enum Socket {
 
     /// Reads what has arrived (at most `count` bytes) into `buffer`; 0 at the end, -1 on an error.
     static func read(_ descriptor: Int32, into buffer: inout [UInt8], count: Int = 64 << 10) -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        while true {
-            let read = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress.map { $0 + start }, count, 0) }
-            if read < 0, errno == EINTR { continue }
-            buffer.removeLast(count - max(read, 0))
-            return read
+        // Into scratch memory, then only what came is appended: a request of a few hundred bytes
+        // costs a copy of those, not 64 KiB zeroed and cut again.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
+            while true {
+                let read = recv(descriptor, scratch.baseAddress, count, 0)
+                if read < 0, errno == EINTR { continue }
+                if read > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<read])) }
+                return read
+            }
         }
     }
 
