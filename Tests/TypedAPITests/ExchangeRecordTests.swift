@@ -56,6 +56,9 @@ struct ExchangeRecordTests {
         #expect(headers[0] == HTTPHeader(name: "Accept", value: "application/json, text/plain"))
         #expect(headers.value(named: "X-TEAM") == "green")
         #expect(headers.value(named: "content-type") == "text/csv")
+        // Case folds for ASCII letters only: `[` and `{` differ by the same bit and are not one.
+        #expect(HTTPHeader(name: "X-A[", value: "").isNamed("x-a{") == false)
+        #expect(HTTPHeader(name: "ETag", value: "").isNamed("etag") && !HTTPHeader(name: "ETag", value: "").isNamed("etags"))
         let fields = HTTPHeader.fields(headers)
         // A name HTTP does not allow cannot be sent; the rest go in order, duplicates kept.
         #expect(HTTPHeader.list(fields) == Array(headers.prefix(4)))

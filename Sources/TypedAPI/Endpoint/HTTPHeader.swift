@@ -42,9 +42,15 @@ public struct HTTPHeader: Sendable, Hashable {
     /// Any other header by name and value.
     public static func custom(name: String, value: String) -> HTTPHeader { HTTPHeader(name: name, value: value) }
 
-    /// Whether this header is named `name` (names compare case-insensitively).
+    /// Whether this header is named `name` (names compare case-insensitively, as HTTP's ASCII
+    /// tokens do; without making lower-cased copies, since requests compare names often).
     public func isNamed(_ name: String) -> Bool {
-        self.name.utf8.count == name.utf8.count && self.name.lowercased() == name.lowercased()
+        guard self.name.utf8.count == name.utf8.count else { return false }
+        for (mine, theirs) in zip(self.name.utf8, name.utf8) where mine != theirs {
+            let folded = mine | 0x20
+            guard folded == theirs | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 
     /// The headers of `fields`, in order, names as spelled on the wire.
