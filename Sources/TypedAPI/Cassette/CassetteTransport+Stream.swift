@@ -110,7 +110,7 @@ private final class StreamRecording: Sendable {
     /// What has arrived so far, up to its last line end, as an answer; nil once it has been kept.
     func snapshot() -> Cassette.Outcome? {
         let bytes: Data? = body.withLock { $0.kept ? nil : Self.wholeLines($0.bytes) }
-        return bytes.map { .response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head), body: $0) }
+        return bytes.map { Exchange.response(head, body: $0) }
     }
 
     /// Keeps the exchange with what arrived, once: all of it at the stream's end, else up to the
@@ -122,7 +122,6 @@ private final class StreamRecording: Sendable {
             return atEnd ? body.bytes : Self.wholeLines(body.bytes)
         }
         guard let bytes else { return }
-        record(.response(status: head.status.code, reason: head.status.reasonPhrase, headers: CassetteTransport.headers(of: head),
-                         body: bytes), failure)
+        record(Exchange.response(head, body: bytes), failure)
     }
 }

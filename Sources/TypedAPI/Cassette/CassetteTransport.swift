@@ -238,8 +238,7 @@ public final class CassetteTransport: HTTPTransport {
         do {
             let answer = try await live.exchange(request, context: context)
             let responseBody = try await answer.wholeBody()
-            record(.response(status: answer.head.status.code, reason: answer.head.status.reasonPhrase, headers: Self.headers(of: answer.head),
-                             body: responseBody), nil)
+            record(Exchange.response(answer.head, body: responseBody), nil)
             return (answer.head, responseBody)
         } catch let failure as TransportFailure {
             if failure.kind != .cancelled { record(.failure(failure), nil) }
@@ -256,6 +255,8 @@ public final class CassetteTransport: HTTPTransport {
     /// The recorded exchange that answers `request`, or else the transport to record it from.
     /// Throws the miss when nothing matches and the mode (or a missing transport) records nothing.
     func lookUp(_ request: HTTPRequest, body: Data?) throws(TransportFailure) -> Lookup {
+        // Recording everything: nothing to look up, and the request's parts are not needed.
+        if mode == .all, let live { return .record(live) }
         let (method, url, headers) = Self.parts(of: request)
         let (replayed, masked) = mode == .all ? (nil, nil) : replay(method: method, url: url, body: body, headers: headers)
         if let replayed { return .replay(replayed) }
@@ -328,7 +329,6 @@ public final class CassetteTransport: HTTPTransport {
         }
     }
 
-    static func headers(of head: HTTPResponse) -> [HTTPHeader] { HTTPHeader.list(head.headerFields) }
 
     // MARK: Replaying
 
