@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TypistCurl", targets: ["TypistCurl"]),
         .library(name: "TypistWorkshop", targets: ["TypistWorkshop"]),
         .library(name: "TypistOpenAPI", targets: ["TypistOpenAPI"]),
+        .library(name: "TypistGraphQL", targets: ["TypistGraphQL"]),
         .library(name: "TypedAPITesting", targets: ["TypedAPITesting"]),
         .library(name: "TypistTesting", targets: ["TypistTesting"]),
         .executable(name: "typist", targets: ["typist"]),
@@ -34,7 +35,8 @@ let package = Package(
         .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
         .trait(name: "YAML", description: "OpenAPI documents written in YAML (Yams); without it TypistOpenAPI reads JSON documents only."),
         .trait(name: "Combine", description: "Publishers for calls and streams (TypedAPICombine): Combine where the system has it, OpenCombine elsewhere."),
-        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML", "Combine"]),
+        .trait(name: "GraphQL", description: "GraphQL APIs in typist (--graphql, --graphql-schema, :graphql): TypistGraphQL, on GraphQLSwift/GraphQL."),
+        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML", "Combine", "GraphQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -44,6 +46,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         // Documentation only (`Scripts/docs`): a command plugin, built when it is invoked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -152,6 +155,17 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
+            // Operations from a GraphQL schema: named operations (`.graphql` files) and inline
+            // queries as script functions, typed from their selection sets. `typist` links it (the
+            // `GraphQL` trait); a host adds it with ShellHost.withGraphQL().
+            name: "TypistGraphQL",
+            dependencies: [
+                "TypistCore", "APIScript", "TypedAPI", "TypistText",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+        ),
+        .target(
             name: "TypistCurl",
             dependencies: ["Typist", "TypedAPICurl"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -168,7 +182,8 @@ let package = Package(
         ),
         .target(
             name: "DemoBindings",
-            dependencies: ["Typist", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "DemoService", "TypedAPI"],
+            dependencies: ["Typist", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "DemoService", "TypedAPI",
+                           .target(name: "TypistGraphQL", condition: .when(traits: ["GraphQL"]))],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .executableTarget(
@@ -248,7 +263,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypistTests",
-            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
+            dependencies: ["Typist", "TypistCore", "TypistCurl", "TypistWorkshop", "TypistOpenAPI", "TypistGraphQL", "TypistTesting", "DemoBindings", "DemoService", "TypedAPI", "TypedAPICurl",
                            "TypedAPIAsyncHTTPClient", "APIScript", "FaultServer", "TestSupport", "TypistProcess", "typist", "example-host", "compat-host", "generated-host"],
             exclude: ["Scripts", "Transcripts", "WriteupDesigns"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]

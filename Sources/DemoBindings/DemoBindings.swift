@@ -5,6 +5,9 @@ import Typist
 import TypistOpenAPI
 import TypistWorkshop
 import TypistCurl
+#if GraphQL
+import TypistGraphQL
+#endif
 
 extension RepositorySort: ScriptArgument {}
 
@@ -118,8 +121,12 @@ public enum DemoBindings {
                 return (server.baseURL, { await server.stop() })
             })
         host.lessonDirectory = workshopDirectory
-        // `--openapi`: another API's endpoints, instead of the demo service's.
+        // `--openapi`, `--graphql`: another API's endpoints, instead of the demo service's.
+        #if GraphQL
+        return host.withWorkshop().withOpenAPI(replacingEndpoints: true).withGraphQL(replacingEndpoints: true)
+        #else
         return host.withWorkshop().withOpenAPI(replacingEndpoints: true)
+        #endif
     }
 
     /// The workshop's lessons: `TYPIST_WORKSHOP`, or `Workshop/` in the checkout this was built from.

@@ -3,6 +3,7 @@ import DemoService
 import FaultServer
 import Foundation
 import Testing
+import TypistText
 import TypedAPI
 import TypedAPIAsyncHTTPClient
 @testable import Typist

@@ -32,8 +32,16 @@ extension Checker {
                 kind = .hostFunction(hidden)
             }
             switch kind {
-            case .hostFunction(let host):
+            case .hostFunction(var host):
                 function.isPure = false
+                if host.specialization != nil {
+                    switch specialize(host, arguments: arguments) {
+                    case .some(let specialized): host = specialized
+                    case nil:
+                        for argument in arguments.dropFirst() { checkExpression(argument.value, expected: nil) }
+                        return .unknown
+                    }
+                }
                 let parameters = host.parameters.map {
                     ParameterShape(label: $0.label, name: $0.name, type: $0.type, hasDefault: $0.defaultValue != nil,
                                    enumeration: $0.enumeration, rule: $0.rule, typeRule: $0.typeRule)

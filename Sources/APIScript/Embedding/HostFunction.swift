@@ -61,6 +61,12 @@ public struct HostFunction: Sendable {
     /// from the arguments' types, in parameter order (`nil` where left to its default); `nil` from
     /// it falls back to ``returnType``, an error thrown is the checker's error at the call.
     package var resultFromArguments: (@Sendable ([ScriptType?]) throws -> ScriptType?)?
+    /// For a function whose first argument, when it is a string literal, decides the rest of its
+    /// signature — GraphQL's `graphql("""query($owner: String!) { … }""", owner: "apple")`: the
+    /// function for that text (its parameters after the text, its result type) and the text's
+    /// problems, each at its line and column in the text. The checker asks it at each call with a
+    /// literal and calls the function it returns; a call with any other text calls this one.
+    package var specialization: (@Sendable (String) -> LiteralSpecialization)?
     /// Whether the Swift a call is written as (`:swift`) does not await, such as the shell's
     /// `file(_:)` (`UploadFile(contentsOf:)`): it is written with `try` alone.
     package var isSynchronous = false
@@ -214,5 +220,36 @@ public struct ArgumentError: Error, Sendable {
     package init(index: Int, message: String, reason: Reason) {
         self.init(index: index, message: message)
         self.reason = reason
+    }
+}
+
+/// What a host function with a ``HostFunction/specialization`` makes of a literal.
+package struct LiteralSpecialization: Sendable {
+    /// One problem of the text, at its place in it.
+    package struct Problem: Sendable {
+        package var message: String
+        /// 1-based, in the literal's text.
+        package var line: Int
+        package var column: Int
+        package var isWarning: Bool
+        /// The nearest name, when a name is unknown.
+        package var suggestion: String?
+
+        package init(message: String, line: Int, column: Int, isWarning: Bool = false, suggestion: String? = nil) {
+            self.message = message
+            self.line = line
+            self.column = column
+            self.isWarning = isWarning
+            self.suggestion = suggestion
+        }
+    }
+
+    /// The function for the text, whose first parameter takes the text itself; nil with errors.
+    package var function: HostFunction?
+    package var problems: [Problem]
+
+    package init(function: HostFunction?, problems: [Problem]) {
+        self.function = function
+        self.problems = problems
     }
 }

@@ -19,6 +19,21 @@ package struct SessionOptions: ParsableArguments {
                                valueName: "spec"))
     package var openAPI: String?
 
+    @Option(name: .customLong("graphql"),
+            help: ArgumentHelp("A GraphQL service's URL: its schema read by introspection (with $TYPIST_TOKEN as a bearer token when set), its operations sent there.",
+                               valueName: "url"))
+    package var graphQL: String?
+
+    @Option(name: .customLong("graphql-schema"),
+            help: ArgumentHelp("A GraphQL schema in a file: SDL (.graphql) or a saved introspection answer (.json); operations go to --graphql's URL, else the base URL's /graphql.",
+                               valueName: "file"))
+    package var graphQLSchema: String?
+
+    @Option(name: .customLong("graphql-operations"),
+            help: ArgumentHelp("A .graphql file of named queries and mutations, each a function whose labels are its variables (repeatable).",
+                               valueName: "file"))
+    package var graphQLOperations: [String] = []
+
     /// How the document is read and what its operations send: `--openapi-auth`, `--default-auth`, `--server-var`.
     @OptionGroup package var document: DocumentOptions
 

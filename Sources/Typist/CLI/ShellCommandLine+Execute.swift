@@ -162,6 +162,26 @@ extension ShellCommandLine {
                 }
             }
         }
+        var graphQLSetup: (@Sendable (Shell) throws -> Void)?
+        if options.graphQL != nil || options.graphQLSchema != nil || !options.graphQLOperations.isEmpty {
+            let document = try await loadGraphQL(options, host: host, transport: documentCassette ?? transport)
+            do {
+                if options.openAPI == nil, host.extensions.contains(where: { $0.loadGraphQL != nil && $0.documentReplacesEndpoints }) {
+                    registry = try EndpointRegistry { }
+                }
+                let added = try registry.adding(document.registrations)
+                registry = added.registry
+                Self.warn(document.warnings + added.warnings, output: output)
+                let named = Set(environments.map(\.name))
+                environments += document.environments.filter { !named.contains($0.name) }
+            } catch {
+                throw StartFailure(message: "cannot use the GraphQL operations: \(error)", status: ExitStatus.dataError)
+            }
+            if baseURL == nil, options.environment == nil, documentEnvironment == nil, let first = document.environments.first {
+                documentEnvironment = first.name
+            }
+            graphQLSetup = document.sessionSetup
+        }
         let environmentName = options.environment ?? documentEnvironment
             ?? (options.baseURL == nil ? configuration.defaultEnvironment : nil)
         var named: NamedEnvironment?
@@ -251,6 +271,7 @@ extension ShellCommandLine {
                 shell.setToken(token)
             }
             for commandLineExtension in host.extensions { commandLineExtension.prepare(shell, host) }
+            try graphQLSetup?(shell)
             if let environmentName, options.baseURL == nil { try await shell.switchEnvironment(to: environmentName) }
             for (name, value) in request.variables { try await shell.define(name, .string(value)) }
             return Session(shell: shell, environment: environment, endpointCount: registry.endpoints.count,
@@ -287,6 +308,33 @@ extension ShellCommandLine {
             let shown = TerminalText.sanitized(URLParts.maskingUserinfo(location))
             let text = String(describing: error)
             throw StartFailure(message: text.contains(shown) ? text : "cannot read \(shown): \(text)", status: ExitStatus.dataError)
+        }
+    }
+
+    /// Reads `--graphql`'s schema (by introspection, with `--openapi-auth`'s credential or else
+    /// `$TYPIST_TOKEN` as a bearer token) or `--graphql-schema`'s, and `--graphql-operations`'s
+    /// operations, through the host's GraphQL extension.
+    static func loadGraphQL(_ options: SessionOptions, host: ShellHost, transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
+        guard let load = host.extensions.firstNonNil(\.loadGraphQL) else {
+            throw StartFailure(message: "this program reads no GraphQL schemas (a host adds them with ShellHost.withGraphQL(), from TypistGraphQL)")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let credential: DocumentCredential?
+        do {
+            credential = try options.document.documentCredential(environment: environment)
+                ?? environment["TYPIST_TOKEN"].flatMap { $0.isEmpty ? nil : DocumentCredential.bearer(AccessToken($0)) }
+        } catch {
+            throw StartFailure(message: String(describing: error), status: ExitStatus.usage)
+        }
+        let tls = SessionTLS(commandLine: options.tls, host: host.tls,
+                             processCABundle: !transport.appliesTLSOptions ? nil : SessionTLS.caBundle(in: environment)).options(for: nil)
+        let request = GraphQLLoadRequest(endpoint: options.graphQL, schema: options.graphQLSchema, operations: options.graphQLOperations)
+        do {
+            return try await load(request, transport, tls, credential)
+        } catch let error as DocumentUnreachable {
+            throw StartFailure(message: error.description, status: ExitStatus.unavailable)
+        } catch {
+            throw StartFailure(message: String(describing: error), status: ExitStatus.dataError)
         }
     }
 

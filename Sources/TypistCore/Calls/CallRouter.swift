@@ -67,6 +67,7 @@ final class CallRouter: Sendable {
         if preview == nil, let note = endpoint.unsecuredNote, credentials.holdsAny, session.firstUnsecuredNote() {
             output.error("note: \(note)\n")
         }
+        if let follower = scope[PageFollower.self] { follower.cursorVariable = endpoint.cursorVariable }
         let context = Self.context(ExchangeLabel(endpoint: endpoint.name, responseType: endpoint.responseTypeName), scope: scope, preview: previewCall)
         let (value, token): (Value, String?)
         do {

@@ -1,3 +1,4 @@
+import APIScript
 import Foundation
 import Synchronization
 import TypedAPI
@@ -30,8 +31,17 @@ final class PageFollower: Sendable {
         var lastRequest: PreparedRequest?
         /// The page's answer: the next page its headers name.
         var headerHint: PageHint?
-        /// Every URL asked for so far, so that a service that names the same page again ends it.
+        /// Every URL asked for so far (with its cursor, for a GraphQL page), so that a service
+        /// that names the same page again ends it.
         var visited: Set<String> = []
+        /// The GraphQL variable a Relay cursor goes in (the call's endpoint's).
+        var cursorVariable: String?
+    }
+
+    /// The GraphQL variable the call's Relay connection takes its cursor in, when it has one.
+    var cursorVariable: String? {
+        get { state.withLock { $0.cursorVariable } }
+        set { state.withLock { $0.cursorVariable = newValue } }
     }
 
     private let state = Mutex(State())
@@ -45,7 +55,7 @@ final class PageFollower: Sendable {
                 throw SessionError("pages { … } follows one endpoint call; this closure makes more than one")
             }
             if let hint = state.hint, let previous = state.lastRequest {
-                var next = try Self.request(after: previous, hint)
+                var next = try Self.request(after: previous, hint, variable: state.cursorVariable)
                 // The call as built this time (headers, credentials of now), at the link's place.
                 next.method = request.method
                 next.timeout = request.timeout
@@ -55,15 +65,27 @@ final class PageFollower: Sendable {
                 request = next
             }
             state.lastRequest = request
-            state.visited.insert(request.url)
+            state.visited.insert(Self.key(request.url, state.hint))
         }
     }
 
+    /// What tells pages apart: the URL, and a GraphQL page's cursor (every page has one URL).
+    private static func key(_ url: String, _ hint: PageHint?) -> String {
+        if case .cursor(let cursor)? = hint { return url + "\u{0}" + cursor }
+        return url
+    }
+
     /// The request for the page `hint` names after `previous`.
-    private static func request(after previous: PreparedRequest, _ hint: PageHint) throws -> PreparedRequest {
+    private static func request(after previous: PreparedRequest, _ hint: PageHint, variable: String?) throws -> PreparedRequest {
         switch hint {
-        case .link(let link): try previous.following(pageLink: link)
-        case .query(let name, let value): previous.settingQueryItem(named: name, to: value)
+        case .link(let link): return try previous.following(pageLink: link)
+        case .query(let name, let value): return previous.settingQueryItem(named: name, to: value)
+        case .cursor(let cursor):
+            guard let variable else {
+                throw SessionError("pages { … } found a Relay connection whose after: takes no variable: write the connection as "
+                                   + "issues(first: 50, after: $cursor) and declare $cursor: String in the operation")
+            }
+            return try previous.settingGraphQLVariable(variable, to: .string(cursor))
         }
     }
 
@@ -81,7 +103,8 @@ final class PageFollower: Sendable {
     func next(body: PageHint?) -> Next {
         state.withLock { state in
             guard let hint = state.headerHint ?? body else { return .end }
-            if let previous = state.lastRequest, let url = try? Self.request(after: previous, hint).url, state.visited.contains(url) {
+            if let previous = state.lastRequest, let url = try? Self.request(after: previous, hint, variable: state.cursorVariable).url,
+               state.visited.contains(Self.key(url, hint)) {
                 return .repeated(previous.redactedURL)
             }
             return .page(hint)
@@ -95,5 +118,20 @@ final class PageFollower: Sendable {
             state.hint = hint
             state.headerHint = nil
         }
+    }
+}
+
+extension PreparedRequest {
+    /// The same GraphQL request (a JSON body `{"query", "variables"}`) with one variable set.
+    func settingGraphQLVariable(_ name: String, to value: Value) throws -> PreparedRequest {
+        guard let body, case .dictionary(var entries)? = try? JSONReader.parse(body) else {
+            throw SessionError("pages { … } follows a Relay cursor only in a GraphQL request's JSON body")
+        }
+        var variables: [String: Value] = if case .dictionary(let existing)? = entries["variables"] { existing } else { [:] }
+        variables[name] = value
+        entries["variables"] = .dictionary(variables)
+        var next = self
+        next.body = try JSONWriter.data(.dictionary(entries))
+        return next
     }
 }

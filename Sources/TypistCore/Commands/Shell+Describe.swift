@@ -182,7 +182,8 @@ extension Shell {
                         + ["  used by: " + users.map(\.name).joined(separator: ", ")]).joined(separator: "\n")
             }
         }
-        return nil
+        // An extension's own (a GraphQL schema's types and root fields).
+        return moreHelp(name)
     }
 
     /// A body's stored properties with their Swift types, as declared.

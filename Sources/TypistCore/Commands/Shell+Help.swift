@@ -85,7 +85,7 @@ extension Shell {
     }
 
     /// Help a module adds on `name` (the workshop's glossary), if any.
-    private func moreHelp(_ name: String) -> String? { helpProviders.firstNonNil { $0(name) } }
+    func moreHelp(_ name: String) -> String? { helpProviders.firstNonNil { $0(name) } }
 
     /// The language's own types, for `:help Int` and the like (models answer from the registry).
     static let typeHelp: [String: String] = [

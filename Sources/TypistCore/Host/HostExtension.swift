@@ -16,6 +16,10 @@ package struct HostExtension: Sendable {
     package var loadDocument: (@Sendable (_ location: String, _ defaultAuth: String?, _ serverVariables: [String: String],
                                           _ transport: any HTTPTransport, _ tls: TLSOptions,
                                           _ credential: DocumentCredential?) async throws -> LoadedDocument)?
+    /// Reads a GraphQL schema (`--graphql URL` by introspection, `--graphql-schema FILE`) and the
+    /// operations files it types (`--graphql-operations`): the GraphQL extension's.
+    package var loadGraphQL: (@Sendable (_ request: GraphQLLoadRequest, _ transport: any HTTPTransport, _ tls: TLSOptions,
+                                         _ credential: DocumentCredential?) async throws -> LoadedDocument)?
     /// Writes (or checks) the Swift for a document (`generate`), returning the exit status: the
     /// OpenAPI extension's.
     package var generate: (@Sendable (GenerateRequest, ShellOutput) async -> Int32)?
@@ -71,6 +75,12 @@ package struct LoadedDocument: Sendable {
     /// Its servers as named environments, for `:env`.
     package var environments: [NamedEnvironment]
 
+    /// What the session needs besides the endpoints, done once its shell is made (GraphQL's
+    /// `graphql(_:)` for inline queries).
+    package var sessionSetup: (@Sendable (Shell) throws -> Void)?
+    /// The same, its calls sent to a server other than the session's (`:graphql` at the prompt).
+    package var graphQLSetup: (@Sendable (Shell, ServerEnvironment?) throws -> Void)?
+
     package init(registrations: [PendingRegistration], servers: [String], warnings: [String], environments: [NamedEnvironment] = []) {
         self.registrations = registrations
         self.servers = servers
@@ -86,4 +96,21 @@ package struct DocumentUnreachable: Error, Sendable, CustomStringConvertible {
     package var description: String
 
     package init(_ description: String) { self.description = description }
+}
+
+/// What `--graphql`, `--graphql-schema` and `--graphql-operations` ask for.
+package struct GraphQLLoadRequest: Sendable {
+    /// `--graphql`: the service's URL, where operations go (and its schema is read by
+    /// introspection unless `schema` is given).
+    package var endpoint: String?
+    /// `--graphql-schema`: SDL or an introspection answer, in a file.
+    package var schema: String?
+    /// `--graphql-operations`: files of named operations, each a function.
+    package var operations: [String]
+
+    package init(endpoint: String?, schema: String?, operations: [String]) {
+        self.endpoint = endpoint
+        self.schema = schema
+        self.operations = operations
+    }
 }

@@ -50,6 +50,9 @@ public struct EndpointRegistration: Sendable {
     /// (a document's operation that declares no security, Kinto's `/batch`): said once a
     /// session, at the first such call made while the session holds one.
     package var unsecuredNote: String?
+    /// The variable a GraphQL operation's Relay connection takes its `after:` cursor in, when it
+    /// selects the connection's `pageInfo`: `pages { … }` sends each page's `endCursor` in it.
+    package var cursorVariable: String?
     /// Where it was registered, for start-up errors.
     let location: String
     /// The registration's file path and line, for `:source`.

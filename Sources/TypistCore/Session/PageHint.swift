@@ -17,6 +17,9 @@ enum PageHint: Equatable, Sendable {
     case link(String)
     /// The same request with the query parameter `name` set to `value`.
     case query(name: String, value: String)
+    /// A Relay connection's `endCursor`: the same GraphQL operation with the variable its
+    /// connection's `after:` takes set to it.
+    case cursor(String)
 
     /// Where a URL field may stand: beside the items, or as `next` under one of ``containers``.
     static let linkKeys = ["next", "next_url", "nextUrl", "nextPageUrl", "next_page_url", "nextLink", "@odata.nextLink"]

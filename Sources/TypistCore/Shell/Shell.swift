@@ -374,6 +374,14 @@ public final class Shell: @unchecked Sendable {
         return (added, warnings)
     }
 
+    /// A function that calls `endpoint` as the session's endpoints are called (its credentials,
+    /// cassette, `:curl`, `:last`), not registered: an extension's function that makes endpoints
+    /// as it is called (GraphQL's inline queries).
+    package func callingFunction(for endpoint: EndpointRegistration) -> HostFunction { hostFunction(for: endpoint) }
+
+    /// Gives scripts a function of an extension's (GraphQL's `graphql(_:)`).
+    package func register(_ function: HostFunction) throws { try interpreter.register(function) }
+
     private func hostFunction(for endpoint: EndpointRegistration) -> HostFunction {
         let session = session
         let router = router

@@ -13,7 +13,7 @@ import Glibc
 /// `typist`), its `SHA256` is used: with the CPU's SHA instructions it hashes GitHub's 2.5 MB
 /// document in about a millisecond, where this Swift takes about fifteen (a tenth of a cached
 /// start's budget). Both give the same digest (a test holds it).
-enum SHA256Digest {
+package enum SHA256Digest {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -26,7 +26,7 @@ enum SHA256Digest {
     ]
 
     /// The digest of `text`'s UTF-8 bytes, 64 hexadecimal digits.
-    static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             if let fast = openSSLDigest(bytes) { return fast }
@@ -35,13 +35,13 @@ enum SHA256Digest {
     }
 
     /// ``hex(_:)`` by this file's own Swift, whatever the process has loaded.
-    static func portableHex(_ text: String) -> String {
+    package static func portableHex(_ text: String) -> String {
         var text = text
         return text.withUTF8 { hex(digest(UnsafeRawBufferPointer($0))) }
     }
 
     /// Whether ``hex(_:)`` uses libcrypto in this process.
-    static var usesOpenSSL: Bool { openSSLDigest(UnsafeBufferPointer(start: nil, count: 0)) != nil }
+    package static var usesOpenSSL: Bool { openSSLDigest(UnsafeBufferPointer(start: nil, count: 0)) != nil }
 
     private typealias OpenSSLFunction = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?) -> UnsafeMutablePointer<UInt8>?
 

@@ -1,0 +1,98 @@
+import APIScript
+import Foundation
+import TypedAPI
+import TypistCore
+import TypistText
+
+/// A GraphQL operation as a registered endpoint: its variables the labels, its result the record
+/// its selection set types, its call a `POST` through the session's client — so `:curl`, `:last`,
+/// cassettes, redaction and `pages { … }` treat it as every other call.
+enum GraphQLEndpoint {
+    /// The group GraphQL operations are listed under (`:endpoints`).
+    static let group = "GraphQL"
+
+    /// - Parameters:
+    ///   - takesText: Whether the function's first parameter is the operation's own text (an
+    ///     inline query's `graphql("""…""", …)`), which the call does not send again.
+    ///   - adoptsRecordTypes: Whether building it lists the operation's record types in the registry.
+    static func registration(_ operation: GraphQLOperation, service: GraphQLService, takesText: Bool = false,
+                             adoptsRecordTypes: Bool = true) -> PendingRegistration {
+        PendingRegistration(name: operation.functionName, group: group) { bridge in
+            if adoptsRecordTypes { bridge.adopt(operation.recordTypes) }
+            return make(operation, service: service, takesText: takesText)
+        }
+    }
+
+    static func make(_ operation: GraphQLOperation, service: GraphQLService, takesText: Bool, server: ServerEnvironment? = nil) -> EndpointRegistration {
+        var parameters = operation.variables.map { variable in
+            ParameterInfo(label: variable.name, name: variable.name,
+                          swiftType: variable.enumeration.map { $0.typeName + (variable.isOptional ? "?" : "") } ?? variable.scriptType.description,
+                          scriptType: variable.scriptType, defaultValue: variable.isOptional ? .null : nil,
+                          choices: variable.enumeration.map { $0.cases.map(\.value) }, enumeration: variable.enumeration)
+        }
+        if takesText { parameters.insert(ParameterInfo(label: nil, name: "query", swiftType: "String", scriptType: .string), at: 0) }
+        let offset = takesText ? 1 : 0
+        let name = operation.functionName
+        let selector = EndpointRegistration.selector(name, labels: parameters.map(\.label))
+        let path = service.path
+        var registration = EndpointRegistration(
+            name: name, summary: operation.summary, group: group, parameters: parameters, kindName: "Bearer",
+            responseTypeName: operation.resultType.description, responseType: operation.resultType,
+            location: "\(service.name): \(operation.name.map { "\(operation.kind.rawValue) \($0)" } ?? "an inline \(operation.kind.rawValue)")",
+            source: (service.name, operation.line),
+            plan: { values in
+                let variables = operation.variables.enumerated().map { index, variable in
+                    (variable.name, index + offset < values.count ? values[index + offset] : .null)
+                }
+                let request = try GraphQLRequest(path: path, document: operation.document, operationName: operation.name, variables: variables)
+                return CallPlan(
+                    body: nil, envelopeKey: nil,
+                    prepare: { client, credentials in try request.prepare(client, credentials: credentials, selector: selector) },
+                    send: { client, call in
+                        let body: Data
+                        do {
+                            body = try await request.send(client, credentials: call.credentials, selector: selector, context: call.context)
+                        } catch let error as APIError {
+                            // GraphQL over HTTP: a request the service refuses (400) says why in `errors`.
+                            if case .unacceptableStatus(_, let response) = error, let errors = GraphQLResponse.errors(inRefusal: response.body),
+                               !errors.isEmpty {
+                                throw GraphQLResponseError(operation: name, message: "the service refused the \(operation.kind.rawValue) "
+                                    + "with \(response.statusLine) and \(errors.count) GraphQL error\(errors.count == 1 ? "" : "s")", errors: errors)
+                            }
+                            throw error
+                        }
+                        return (try GraphQLResponse.value(of: body, type: operation.resultType, operation: name), nil)
+                    },
+                    sample: { Data(("{\"data\":" + String(decoding: SampleJSON.body(plan: nil, type: operation.resultType), as: UTF8.self) + "}").utf8) })
+            })
+        registration.route = ("POST", path)
+        // Whatever the session holds: a token as a bearer token, else a user name and password, else nothing.
+        registration.acceptedKinds = ["Bearer", "Basic", "Public"]
+        registration.cursorVariable = operation.cursorVariable
+        if !operation.deprecations.isEmpty {
+            registration.deprecation = operation.deprecations.joined(separator: "; ")
+        }
+        return server.map { registration.sending(to: $0) } ?? registration
+    }
+}
+
+/// A GraphQL service as a session knows it: its schema, where its operations are sent, and the
+/// validator that checks operations against it.
+package struct GraphQLService: Sendable {
+    package var schema: GraphQLSchemaModel
+    package var validator: SchemaValidator
+    /// The path operations are posted to, on the session's origin or `server`'s: `/graphql`.
+    package var path: String
+    /// Where the schema came from, for messages: a file name or URL.
+    package var name: String
+
+    package init(schema: GraphQLSchemaModel, validator: SchemaValidator, path: String, name: String) {
+        self.schema = schema
+        self.validator = validator
+        self.path = path
+        self.name = name
+    }
+
+    /// The typer of operations against this schema.
+    package var typer: OperationTyper { OperationTyper(schema: schema, validator: validator) }
+}

@@ -1,0 +1,43 @@
+import APIScript
+import TypistCore
+
+/// One query or mutation, typed against its schema: a script function whose labels are its
+/// variables and whose result is a record typed from its selection set.
+package struct GraphQLOperation: Sendable {
+    /// A variable, as a parameter.
+    package struct Variable: Sendable {
+        package var name: String
+        package var type: GraphQLSchemaModel.TypeReference
+        /// Its default as written in the operation, when it has one.
+        package var defaultValue: String?
+        /// What scripts pass: `T?` (left out: not sent) where the variable is nullable or has a default.
+        package var scriptType: ScriptType
+        /// An enum's values, when its type is one.
+        package var enumeration: HostEnumeration?
+
+        /// Whether a call may leave it out.
+        package var isOptional: Bool { type.isNullable || defaultValue != nil }
+    }
+
+    /// The operation's name (`Repository`), nil for an anonymous one.
+    package var name: String?
+    package var kind: GraphQLSchemaModel.OperationKind
+    /// The script function's name: `repository`.
+    package var functionName: String
+    package var variables: [Variable]
+    /// A record with one field per root field selected.
+    package var resultType: ScriptType
+    /// Every record type its result uses, the root's first.
+    package var recordTypes: [RecordType]
+    /// The text sent: the operation and every fragment it spreads, as GraphQL prints them.
+    package var document: String
+    /// The variable a Relay connection's `after:` takes, when the selection asks for its
+    /// `pageInfo`: `pages { … }` sends the last page's `endCursor` in it.
+    package var cursorVariable: String?
+    /// Its root fields with their descriptions, for `:describe` and help.
+    package var summary: String
+    /// Where it starts in its text.
+    package var line: Int
+    /// Why a script should not use fields it selects, said once as a warning where it is called.
+    package var deprecations: [String]
+}

@@ -1,0 +1,202 @@
+import APIScript
+import Foundation
+import Testing
+import TypedAPI
+import TypedAPICurl
+import TypistTesting
+@testable import TypistCore
+@testable import TypistGraphQL
+
+/// A GraphQL schema read offline, and operations checked against it before anything is sent: the
+/// specification's rules with their places, the script's arguments against the variables, and a
+/// result typed from its selection set.
+@Suite("GraphQL operations, checked before they are sent")
+struct GraphQLCheckTests {
+    static let schema = #"""
+        """A code repository"""
+        type Repository implements Node {
+          id: ID!
+          name: String!
+          stargazerCount: Int!
+          createdAt: DateTime!
+          metadata: JSON
+          url: URI!
+          "Its issues, a page at a time"
+          issues(first: Int = 10, after: String, states: [IssueState!]): IssueConnection!
+          watchers: Int @deprecated(reason: "Use stargazerCount.")
+        }
+        interface Node { id: ID! }
+        type User implements Node { id: ID! login: String! }
+        union SearchResult = Repository | User
+        enum IssueState { OPEN CLOSED }
+        scalar DateTime
+        scalar JSON
+        scalar URI
+        type Issue { number: Int! title: String! state: IssueState! }
+        type PageInfo { hasNextPage: Boolean! endCursor: String }
+        type IssueConnection { nodes: [Issue!]! pageInfo: PageInfo! }
+        type Query {
+          repository(owner: String!, name: String!): Repository
+          search(text: String!): [SearchResult!]!
+          node(id: ID!): Node
+        }
+        type Mutation { addStar(id: ID!): Repository! }
+        type Subscription { starred: Repository! }
+        """#
+
+    /// A shell on `schema` whose operations go to a port nothing listens on: nothing here is sent.
+    private func shell(operations: String? = nil, output: CapturedOutput = CapturedOutput()) async throws -> Shell {
+        try await withTemporaryFolder("graphql-check") { folder in
+            let schemaFile = folder.appendingPathComponent("schema.graphql")
+            try Self.schema.write(to: schemaFile, atomically: true, encoding: .utf8)
+            var files: [String] = []
+            if let operations {
+                let file = folder.appendingPathComponent("ops.graphql")
+                try operations.write(to: file, atomically: true, encoding: .utf8)
+                files.append(file.path)
+            }
+            let document = try await GraphQLLoader.load(GraphQLLoadRequest(endpoint: nil, schema: schemaFile.path, operations: files),
+                                                        transport: CurlTransport(), tls: .system, credential: nil)
+            let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                  transport: CurlTransport(), output: output.shellOutput)
+            _ = try shell.addEndpoints(document.registrations)
+            try GraphQLLoader.setUp(shell, document: document, server: nil)
+            return shell
+        }
+    }
+
+    private func diagnostics(_ shell: Shell, _ text: String) -> [Diagnostic] {
+        shell.check(ScriptSource(name: "s.api", text: text))
+    }
+
+    @Test("A named operation is a function: its variables the labels, its result a record typed from the selection")
+    func namedOperation() async throws {
+        let shell = try await shell(operations: """
+            query Repo($owner: String!, $name: String!, $states: [IssueState!]) {
+              repository(owner: $owner, name: $name) {
+                name stargazerCount createdAt metadata url
+                issues(states: $states) { nodes { number state } }
+              }
+            }
+            """)
+        #expect(diagnostics(shell, #"let r = repo(owner: "apple", name: "swift"); let n: Int? = r.repository?.stargazerCount"#).isEmpty)
+        // The scalars: DateTime and URI are Strings, JSON any value; an enum a String.
+        #expect(diagnostics(shell, #"let r = repo(owner: "a", name: "b").repository!; let d: String = r.createdAt; let u: String = r.url; let s: String = r.issues.nodes[0].state"#).isEmpty)
+        let noMember = diagnostics(shell, #"repo(owner: "a", name: "b").repository?.owner"#)
+        #expect(noMember.map(\.message) == ["RepositoryQuery.Repository has no member 'owner'"] || noMember.first?.message.contains("no member 'owner'") == true)
+        // A required variable left out, a wrong type, an enum list: said by the checker.
+        #expect(diagnostics(shell, #"repo(owner: "a")"#).map(\.message) == ["missing argument for parameter 'name' in call"])
+        #expect(diagnostics(shell, #"repo(owner: 1, name: "b")"#).first?.message.contains("'Int'") == true)
+        #expect(diagnostics(shell, #"repo(owner: "a", name: "b", states: ["OPEN"])"#).isEmpty)
+        #expect(shell.describeText("repo")?.contains("param:    states: [String]? = nil") == true)
+    }
+
+    @Test("An operations file with errors is refused whole, each error at its line and column, with the nearest name")
+    func operationsFileErrors() async throws {
+        do {
+            _ = try await shell(operations: """
+                query A { repository(owner: "a", name: "b") { nmae } }
+                query B($n: Int!) { repository(owner: "a", name: $n) { name } }
+                query C { search(text: "x") { ... on Issue { number } } }
+                """)
+            Issue.record("the file was accepted")
+        } catch let error as GraphQLProblems {
+            let text = error.description
+            #expect(text.contains(#"ops.graphql:1:47: cannot query field "nmae" on type "Repository". Did you mean "name"?"#), "\(text)")
+            #expect(text.contains("ops.graphql:2:"), "\(text)")  // Int where String! is wanted
+            #expect(text.contains("Variable \"$n\" of type \"Int!\" used in position expecting type \"String!\"") || text.contains("$n"), "\(text)")
+            #expect(text.contains("ops.graphql:3:"), "\(text)")  // a fragment on a type the union does not hold
+            #expect(error.problems.count == 3)
+        }
+    }
+
+    @Test("An inline query is checked at its place in the script; a deprecated field is a warning; a subscription is refused")
+    func inlineQuery() async throws {
+        let shell = try await shell()
+        let unknown = diagnostics(shell, """
+            let r = graphql(\"""
+                query($owner: String!) {
+                  repository(owner: $owner, name: "swift") { nam }
+                }
+                \""", owner: "apple")
+            """)
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.message == #"cannot query field "nam" on type "Repository". Did you mean "name"?"#)
+        #expect(unknown.first?.suggestion == "name")
+        // Line 3 of the script, where `nam` is.
+        #expect(unknown.first.map { shell.describeSpan($0) } == "3:50")
+        #expect(diagnostics(shell, #"graphql("{ repository(owner: \"a\", name: \"b\") { name } }").repository?.name"#).isEmpty)
+        let missing = diagnostics(shell, #"graphql("query($owner: String!) { repository(owner: $owner, name: \"b\") { name } }")"#)
+        #expect(missing.map(\.message) == ["missing argument for parameter 'owner' in call"])
+        let deprecated = diagnostics(shell, #"graphql("{ repository(owner: \"a\", name: \"b\") { watchers } }")"#)
+        #expect(deprecated.map(\.severity) == [.warning, .warning] || deprecated.allSatisfy { $0.severity == .warning })
+        #expect(deprecated.first?.message == "Repository.watchers is deprecated: Use stargazerCount.")
+        let subscription = diagnostics(shell, #"graphql("subscription { starred { name } }")"#)
+        #expect(subscription.first?.message.hasPrefix("subscriptions are not supported") == true)
+        let typo = diagnostics(shell, #"graphql("{ repository(owner: \"a\", nme: \"b\") { name } }")"#)
+        #expect(typo.map(\.message).contains(#"field "repository" on type "Query" does not have argument "nme". Did you mean "name"?"#), "\(typo.map(\.message))")
+    }
+
+    @Test("A fragment on an interface member selects optional fields; a union's members each their own")
+    func fragments() async throws {
+        let shell = try await shell(operations: """
+            query Search($text: String!) {
+              search(text: $text) { __typename ... on Repository { name } ...UserParts }
+            }
+            fragment UserParts on User { login }
+            """)
+        #expect(diagnostics(shell, #"let hits = search(text: "x").search; let n: String? = hits[0].name; let l: String? = hits[0].login; let t: String = hits[0].__typename"#).isEmpty)
+    }
+
+    @Test("A schema that defines a field twice (GitHub's does) is read with a warning, the first definition kept")
+    func duplicateFields() throws {
+        let schema = try GraphQLSchemaModel(sdl: """
+            type Query { a: Int b: String a: String }
+            """)
+        #expect(schema.types["Query"]?.fields.map(\.name) == ["a", "b"])
+        #expect(schema.types["Query"]?.field(named: "a")?.type == .named("Int"))
+        #expect(schema.warnings == ["Query.a is defined twice in the schema; the first definition is used"])
+    }
+
+    @Test("Bad schemas are one clear error each, never a crash", arguments: [
+        ("type Query {", "the schema does not parse: line 1, column 13"),
+        ("{}", "the JSON is not an introspection answer"),
+        ("{\"data\": {\"__schema\": {\"types\": [{\"kind\": \"OBJECT\"}]}}}", "__schema.types[0] has no name"),
+        ("scalar Date", "defines no object types"),
+        ("{\"__schema\": {\"types\": [{\"kind\": \"NOPE\", \"name\": \"X\"}]}}", "has no kind GraphQL knows"),
+    ])
+    func badSchemas(text: String, expected: String) throws {
+        do {
+            _ = try GraphQLSchemaCache.service(text: text, name: "s", path: "/graphql", directory: nil)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+
+    @Test("A large schema (2,000 types) is read, cached by content, and types an operation")
+    func largeSchema() async throws {
+        var text = "type Query {\n"
+        for index in 0..<2_000 { text += "  t\(index)(id: ID!): T\(index)\n" }
+        text += "}\n"
+        for index in 0..<2_000 { text += "type T\(index) { id: ID! name: String size: Int next: T\((index + 1) % 2_000) }\n" }
+        try await withTemporaryFolder("graphql-cache") { folder in
+            let first = try GraphQLSchemaCache.service(text: text, name: "big", path: "/graphql", directory: folder)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(files.count == 1)
+            let second = try GraphQLSchemaCache.service(text: text, name: "big", path: "/graphql", directory: folder)
+            #expect(first.schema.types.count == second.schema.types.count)
+            #expect(second.schema.types.count == 2_001 + GraphQLSchemaModel.builtInScalars.count)
+            let (operations, _) = try second.typer.operations(in: "query Q { t1999(id: 1) { name next { next { id } } } }", name: "q")
+            #expect(operations.first?.resultType.description == "QQuery")
+        }
+    }
+}
+
+extension Shell {
+    /// `line:column` of a diagnostic's start, for tests.
+    func describeSpan(_ diagnostic: Diagnostic) -> String {
+        guard let position = diagnostic.source?.position(at: diagnostic.span.start) else { return "?" }
+        return "\(position.line):\(position.column)"
+    }
+}
