@@ -161,7 +161,7 @@ let package = Package(
             name: "TypistGraphQL",
             dependencies: [
                 "TypistCore", "APIScript", "TypedAPI", "TypistText",
-                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "GraphQL", package: "GraphQL", condition: .when(traits: ["GraphQL"])),
             ],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),

@@ -137,7 +137,11 @@ public enum StrawberryServer {
             return strawberry.type(type(f"Thing{index}", (), {"__annotations__": {"id": strawberry.ID, "name": str, "size": typing.Optional[int], "tags": typing.List[str]}, "size": None}))
         things = [thing(i) for i in range(400)]
         ns = {f"Thing{i}": t for i, t in enumerate(things)}
-        BigQuery = strawberry.type(type("BigQuery", (), {"__annotations__": {f"thing{i}": typing.Optional[t] for i, t in enumerate(things)}, **{f"thing{i}": None for i in range(400)}}))
+        def nothing_of(kind):
+            def resolve() -> typing.Optional[kind]:
+                return None
+            return resolve
+        BigQuery = strawberry.type(type("BigQuery", (), {f"thing{i}": strawberry.field(resolver=nothing_of(t)) for i, t in enumerate(things)}))
         big = strawberry.Schema(query=BigQuery)
         
         async def private_context(request: Request):

@@ -56,7 +56,9 @@ struct HelpOverviewTests {
             // The usage alone on its line, the summary under the others' summaries.
             #expect(!lines[openAPI].contains("add an OpenAPI"), "\(lines[openAPI])")
             #expect(lines[openAPI + 1].hasPrefix(String(repeating: " ", count: 30) + "add an OpenAPI document"))
-            for line in lines where line.hasPrefix("  :") && line.count > 30 && !line.hasPrefix("  :openapi ") {
+            let graphQL = try #require(lines.firstIndex { $0.hasPrefix("  :graphql ") })
+            #expect(lines[graphQL + 1].hasPrefix(String(repeating: " ", count: 30) + "add a GraphQL service"))
+            for line in lines where line.hasPrefix("  :") && line.count > 30 && !line.hasPrefix("  :openapi ") && !line.hasPrefix("  :graphql ") {
                 #expect(line.dropFirst(28).hasPrefix("  ") && line.dropFirst(30).first != " ", "\(line)")
             }
         }

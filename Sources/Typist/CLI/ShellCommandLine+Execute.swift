@@ -129,7 +129,10 @@ extension ShellCommandLine {
         // A document fetched by URL in a session with a cassette goes through the cassette, as
         // the calls do: recorded with them, and answered from it on replay (no network).
         var documentCassette: CassetteTransport?
-        if let cassette, let location = options.openAPI, location.hasPrefix("http://") || location.hasPrefix("https://") {
+        let fetchedDocument = [options.openAPI, options.graphQLSchema == nil ? options.graphQL : nil].contains { location in
+            location.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false
+        }
+        if let cassette, fetchedDocument {
             do {
                 documentCassette = try Shell.cassetteTransport(cassette.path, mode: cassette.mode, matching: cassette.matching, forwardingTo: transport)
             } catch {

@@ -1,4 +1,6 @@
+#if canImport(GraphQL)
 import GraphQL
+#endif
 
 /// One problem of a GraphQL text (an operation, a schema), at its line and column in that text.
 package struct GraphQLProblem: Sendable, Error, CustomStringConvertible {
@@ -18,6 +20,7 @@ package struct GraphQLProblem: Sendable, Error, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
+    #if canImport(GraphQL)
     /// GraphQLSwift's error, its first letter lower-cased as Typist's messages are, its first
     /// suggestion kept.
     init(_ error: GraphQLError) {
@@ -30,13 +33,17 @@ package struct GraphQLProblem: Sendable, Error, CustomStringConvertible {
                   suggestion: Self.suggestion(in: error.message))
     }
 
+    #endif
+
     /// `line 3, column 7: message`, or the message alone.
     package var description: String { (line > 0 ? "line \(line), column \(column): " : "") + message }
 
+    #if canImport(GraphQL)
     /// `line 3, column 7: ` for an error's first place, or nothing.
     static func place(of error: GraphQLError) -> String {
         error.locations.first.map { "line \($0.line), column \($0.column): " } ?? ""
     }
+    #endif
 
     /// The first name in `Did you mean "name"?`.
     private static func suggestion(in message: String) -> String? {

@@ -1,6 +1,7 @@
 import APIScript
-import GraphQL
 import TypistCore
+#if canImport(GraphQL)
+import GraphQL
 
 /// Reads a text of GraphQL operations (a `.graphql` file, an inline query) against a schema: checks
 /// it by the GraphQL specification's rules (GraphQLSwift's validation), and types each query and
@@ -279,3 +280,20 @@ struct SelectionReader {
         String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
     }
 }
+#else
+/// Without the package's `GraphQL` trait there is no GraphQL parser: operations cannot be read.
+package struct OperationTyper {
+    let schema: GraphQLSchemaModel
+    let validator: SchemaValidator
+
+    package init(schema: GraphQLSchemaModel, validator: SchemaValidator) {
+        self.schema = schema
+        self.validator = validator
+    }
+
+    package func operations(in text: String, name: String, anonymousName: String = "graphql") throws(GraphQLProblems)
+        -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
+        throw GraphQLProblems(problems: [GraphQLProblem(message: GraphQLSchemaError.traitOff, line: 0, column: 0)], name: name)
+    }
+}
+#endif

@@ -1,3 +1,4 @@
+#if canImport(GraphQL)
 import GraphQL
 
 extension GraphQLSchemaModel {
@@ -119,3 +120,11 @@ private struct SDLReader {
         }
     }
 }
+#else
+extension GraphQLSchemaModel {
+    /// Without the package's `GraphQL` trait there is no GraphQL parser: SDL cannot be read.
+    package init(sdl text: String) throws {
+        throw GraphQLSchemaError(GraphQLSchemaError.traitOff)
+    }
+}
+#endif

@@ -147,4 +147,7 @@ package struct GraphQLSchemaModel: Sendable, Codable {
 package struct GraphQLSchemaError: Error, CustomStringConvertible {
     package var description: String
     package init(_ description: String) { self.description = description }
+
+    /// What a build without the package's `GraphQL` trait says where it would parse GraphQL.
+    static let traitOff = "this build reads no GraphQL: it was built without the Typist package's GraphQL trait (GraphQLSwift)"
 }

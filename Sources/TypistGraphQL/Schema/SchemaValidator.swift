@@ -1,11 +1,14 @@
+#if canImport(GraphQL)
 import GraphQL
+#endif
 import Synchronization
 
 /// Checks operations against a schema by the GraphQL specification's rules, with GraphQLSwift's
-/// validation. Its schema is built the first time something is checked: a session that only
-/// calls operations it has checked before (a cached operations file) never pays for it.
+/// validation. Its schema is built the first time something is checked: a session that reads a
+/// schema (from the cache) and checks no operation never pays for it.
 package final class SchemaValidator: Sendable {
     private let sdl: @Sendable () -> String
+    #if canImport(GraphQL)
     private let built = Mutex<Result<GraphQLSchema, GraphQLSchemaError>?>(nil)
 
     /// - Parameter sdl: The schema's SDL, asked for once.
@@ -35,4 +38,7 @@ package final class SchemaValidator: Sendable {
         built.withLock { $0 = result }
         return try result.get()
     }
+    #else
+    package init(sdl: @escaping @Sendable () -> String) { self.sdl = sdl }
+    #endif
 }
