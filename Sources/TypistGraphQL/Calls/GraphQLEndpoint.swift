@@ -93,6 +93,19 @@ package struct GraphQLService: Sendable {
         self.name = name
     }
 
+    /// Texts of operations found valid against this schema before, when a cache keeps them.
+    package var validTexts: ValidOperations?
+
     /// The typer of operations against this schema.
     package var typer: OperationTyper { OperationTyper(schema: schema, validator: validator) }
+
+    /// The operations of `text`: checked by the specification's rules unless the cache says this
+    /// text passed them before, and remembered when it passes now.
+    package func operations(in text: String, name: String, anonymousName: String = "graphql") throws(GraphQLProblems)
+        -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
+        let known = validTexts?.contains(text) ?? false
+        let result = try typer.operations(in: text, name: name, anonymousName: anonymousName, validated: known)
+        if !known { validTexts?.insert(text) }
+        return result
+    }
 }

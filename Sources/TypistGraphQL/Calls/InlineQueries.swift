@@ -35,7 +35,7 @@ enum InlineQueries {
         function.specialization = { [weak shell] text in
             guard let shell else { return LiteralSpecialization(function: nil, problems: []) }
             do throws(GraphQLProblems) {
-                let (operations, warnings) = try service.typer.operations(in: text, name: "query", anonymousName: name)
+                let (operations, warnings) = try service.operations(in: text, name: "query", anonymousName: name)
                 guard operations.count == 1, let operation = operations.first else {
                     return LiteralSpecialization(function: nil, problems: [.init(
                         message: "graphql(_:) runs one operation; this text has \(operations.count) (a .graphql file with --graphql-operations makes each a function)",
@@ -51,7 +51,7 @@ enum InlineQueries {
     }
 
     private static func single(in text: String, service: GraphQLService) throws -> GraphQLOperation {
-        let (operations, _) = try service.typer.operations(in: text, name: "query", anonymousName: name)
+        let (operations, _) = try service.operations(in: text, name: "query", anonymousName: name)
         guard operations.count == 1, let operation = operations.first else {
             throw GraphQLSchemaError("graphql(_:) runs one operation; this text has \(operations.count)")
         }

@@ -57,7 +57,7 @@ package enum GraphQLLoader {
         } catch {
             throw GraphQLSchemaError("cannot read \(TerminalText.sanitized(file)): \((error as NSError).localizedDescription)")
         }
-        return try service.typer.operations(in: text, name: (file as NSString).lastPathComponent)
+        return try service.operations(in: text, name: (file as NSString).lastPathComponent)
     }
 
     /// A GraphQL service's URL, split as a session needs it.

@@ -20,7 +20,10 @@ package struct OperationTyper {
     ///
     /// - Parameter anonymousName: The function name of an operation without a name (an inline query's).
     /// - Throws: ``GraphQLProblems``: every error of the text, each at its place.
-    package func operations(in text: String, name: String, anonymousName: String = "graphql") throws(GraphQLProblems)
+    /// - Parameter validated: Whether this text was found valid against this schema before (the
+    ///   cache says so): the specification's rules are not checked again, which would build
+    ///   GraphQLSwift's schema (most of a large schema's start).
+    package func operations(in text: String, name: String, anonymousName: String = "graphql", validated: Bool = false) throws(GraphQLProblems)
         -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
         let document: Document
         do {
@@ -30,9 +33,9 @@ package struct OperationTyper {
         } catch {
             throw GraphQLProblems(problems: [GraphQLProblem(message: "\(error)", line: 0, column: 0)], name: name)
         }
-        var problems: [GraphQLProblem]
+        var problems: [GraphQLProblem] = []
         do {
-            problems = try validator.validate(document)
+            if !validated { problems = try validator.validate(document) }
         } catch {
             throw GraphQLProblems(problems: [GraphQLProblem(message: "the schema cannot check operations: \(error)", line: 0, column: 0)], name: name)
         }
@@ -291,7 +294,7 @@ package struct OperationTyper {
         self.validator = validator
     }
 
-    package func operations(in text: String, name: String, anonymousName: String = "graphql") throws(GraphQLProblems)
+    package func operations(in text: String, name: String, anonymousName: String = "graphql", validated: Bool = false) throws(GraphQLProblems)
         -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
         throw GraphQLProblems(problems: [GraphQLProblem(message: GraphQLSchemaError.traitOff, line: 0, column: 0)], name: name)
     }

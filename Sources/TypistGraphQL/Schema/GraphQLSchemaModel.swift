@@ -7,9 +7,9 @@ import Foundation
 /// is what operations are typed against, completion and `:describe` read, and the cache keeps.
 /// GraphQLSwift's own schema, which validation needs, is built from it only when something is
 /// validated (``GraphQLSchemaModel/sdl``).
-package struct GraphQLSchemaModel: Sendable, Codable {
+package struct GraphQLSchemaModel: Sendable {
     /// A type as a field or argument writes it: `String`, `[Issue!]!`.
-    package indirect enum TypeReference: Sendable, Codable, Hashable, CustomStringConvertible {
+    package indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
         case named(String)
         case list(TypeReference)
         case nonNull(TypeReference)
@@ -35,12 +35,12 @@ package struct GraphQLSchemaModel: Sendable, Codable {
     }
 
     /// What kind of type it is.
-    package enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable {
         case scalar, object, interface, union, enumeration = "enum", inputObject = "input"
     }
 
     /// An argument of a field, or a field of an input object.
-    package struct InputValue: Sendable, Codable, Hashable {
+    package struct InputValue: Sendable, Hashable {
         package var name: String
         package var type: TypeReference
         /// Its default as GraphQL writes it (`10`, `"asc"`, `ASC`), when it has one.
@@ -50,7 +50,7 @@ package struct GraphQLSchemaModel: Sendable, Codable {
     }
 
     /// A field of an object or interface type.
-    package struct Field: Sendable, Codable, Hashable {
+    package struct Field: Sendable, Hashable {
         package var name: String
         package var type: TypeReference
         package var arguments: [InputValue]
@@ -61,14 +61,14 @@ package struct GraphQLSchemaModel: Sendable, Codable {
     }
 
     /// An enum's value.
-    package struct EnumValue: Sendable, Codable, Hashable {
+    package struct EnumValue: Sendable, Hashable {
         package var name: String
         package var description: String?
         package var deprecation: String?
     }
 
     /// A named type.
-    package struct NamedType: Sendable, Codable {
+    package struct NamedType: Sendable {
         package var name: String
         package var kind: Kind
         package var description: String?
@@ -138,7 +138,7 @@ package struct GraphQLSchemaModel: Sendable, Codable {
     }
 
     /// The three kinds of operation.
-    package enum OperationKind: String, Sendable, Codable {
+    package enum OperationKind: String, Sendable {
         case query, mutation, subscription
     }
 }
