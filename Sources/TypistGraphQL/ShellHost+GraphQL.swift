@@ -14,6 +14,7 @@ extension ShellHost {
         graphQL.loadGraphQL = { request, transport, tls, credential in
             try await GraphQLLoader.load(request, transport: transport, tls: tls, credential: credential)
         }
+        graphQL.generateGraphQL = { request, output in await GraphQLGeneration.run(request, output: output) }
         graphQL.documentReplacesEndpoints = replacingEndpoints
         host.extensions.append(graphQL)
         return host

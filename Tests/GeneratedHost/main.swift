@@ -9,7 +9,9 @@
 import Foundation
 import GeneratedGHES
 import GeneratedGoogleBooks
+import GeneratedGraphQLTracker
 import GeneratedPetstore
+import TypedAPI
 import TypistCore
 
 // `ghes-open`: an open model (`additionalProperties` in the document) decoded, its other keys
@@ -24,7 +26,22 @@ if CommandLine.arguments.dropFirst().first == "ghes-open" {
     exit(0)
 }
 
+// `graphql-call URL`: a generated GraphQL endpoint called through the typed client, as a host's
+// code calls it: the repository's name and its first page of issues, then a service error thrown.
+if CommandLine.arguments.dropFirst().first == "graphql-call", CommandLine.arguments.count == 3 {
+    let client = APIClient(environment: try ServerEnvironment(url: CommandLine.arguments[2]), transport: URLSessionTransport())
+    let result = try await client.send(Endpoint<Public, RepositoryQuery>.repository(owner: "t", name: "typist", states: ["CLOSED"]))
+    print("\(result.repository?.name ?? "nil"): \(result.repository?.issues.nodes.map(\.number) ?? [])")
+    do {
+        _ = try await client.send(Endpoint<Public, GhostQuery>.ghost)
+    } catch {
+        print("ghost: \(error)")
+    }
+    exit(0)
+}
+
 let group = switch CommandLine.arguments.dropFirst().first {
+case "graphql-tracker": graphQLOperations
 case "petstore": swaggerPetstoreOpenAPI30Endpoints
 case "google-books": booksAPIEndpoints
 case "ghes": gitHubV3RESTAPIEndpoints

@@ -14,24 +14,11 @@ import TypistTesting
 /// a token, and a cassette.
 @Suite("A GraphQL service (strawberry-graphql)", .enabled(if: StrawberryServer.unavailable == nil, "\(StrawberryServer.unavailable ?? "")"))
 struct GraphQLServiceTests {
-    static let operations = """
-        query Repository($owner: String!, $name: String!, $after: String, $states: [IssueState!]) {
-          repository(owner: $owner, name: $name) {
-            name
-            stargazerCount
-            issues(first: 10, after: $after, states: $states) {
-              nodes { number title state createdAt author { login } labels }
-              pageInfo { hasNextPage endCursor }
-            }
-          }
-        }
-
-        query Ghost { user(login: "ghost") { login email } }
-
-        query Viewer { viewer { login name } }
-
-        mutation AddStar($name: String!) { addStar(name: $name) { name stargazerCount } }
-        """
+    /// The tracker's operations, which `Tests/GeneratedDocuments/GraphQLTracker` is generated from.
+    static let folder = Built.packageRoot.appendingPathComponent("Tests/GeneratedDocuments/GraphQLTracker")
+    static var operations: String {
+        (try? String(contentsOf: folder.appendingPathComponent("operations.graphql"), encoding: .utf8)) ?? ""
+    }
 
     enum Transport: String, CaseIterable, Sendable {
         case curl, urlsession
@@ -203,6 +190,51 @@ struct GraphQLServiceTests {
             #expect(inline.status == 65)
             #expect(inline.error.contains(#"s.api:1:52: error: cannot query field "stars" on type "Repository""#), "\(inline.error)")
         }
+    }
+}
+
+extension GraphQLServiceTests {
+    @Test("typist generate: the tracker's Swift is current, compiles, gives a host the functions typist has, and calls the service")
+    func generated() async throws {
+        let server = try await StrawberryServer.start()
+        defer { server.stop() }
+        let schema = Self.folder.appendingPathComponent("schema.graphql").path
+        let operations = Self.folder.appendingPathComponent("operations.graphql").path
+        try await withTemporaryFolder("graphql-generate") { folder in
+            let checked = try await Built.run("typist", ["generate", "--graphql-schema", schema, "--graphql-operations", operations,
+                                                         "--output", Self.folder.appendingPathComponent("Generated").path, "--check"],
+                                              environment: ["XDG_CACHE_HOME": folder.path])
+            #expect(checked.status == 0, "\(checked.error)")
+            #expect(checked.standard == "6 files match schema.graphql, operations.graphql\n")
+            // The committed schema is the service's: the same types by introspection.
+            let output = CapturedOutput()
+            let live = try await shell(server, .curl, output: output)
+            let fromFile = try GraphQLSchemaCache.service(file: schema, path: "/graphql")
+            #expect(live.describeText("Repository") == fromFile.schema.describe("Repository"))
+            // The same functions, labels and argument types as typist's own.
+            let host = try await Built.run("generated-host", ["graphql-tracker"])
+            #expect(host.status == 0, "\(host.error)")
+            let functions = host.standard.split(separator: "\n").filter { $0.contains("->") }.map { line in line.firstIndex(of: ")").map { String(line[...$0]) } ?? "" }
+            let expected = live.registry.endpoints.map { endpoint in
+                "\(endpoint.name)(" + endpoint.parameters.map { "\($0.label ?? "_"): \($0.scriptType)" }.joined(separator: ", ") + ")"
+            }.sorted()
+            #expect(functions.sorted() == expected, "\(host.standard)")
+            // Called through the typed client, the generated endpoint reads data and throws the service's errors.
+            let call = try await Built.run("generated-host", ["graphql-call", server.baseURL])
+            #expect(call.status == 0, "\(call.error)")
+            #expect(call.standard.hasPrefix("typist: [3, 6, 9, 12, 15, 18, 21, 24]\n"), "\(call.standard)")
+            #expect(call.standard.contains("user.email: Cannot return null for non-nullable field User.email."), "\(call.standard)")
+        }
+    }
+
+    @Test("generate: a GraphQL schema without operations, or both kinds of source, is a usage error")
+    func generateUsage() async throws {
+        let schema = Self.folder.appendingPathComponent("schema.graphql").path
+        let alone = try await Built.run("typist", ["generate", "--graphql-schema", schema, "--output", "/tmp/unused"])
+        #expect(alone.status == 64)
+        #expect(alone.error.contains("--graphql-operations"))
+        let both = try await Built.run("typist", ["generate", "--graphql-schema", schema, "--openapi", "x.yaml", "--output", "/tmp/unused"])
+        #expect(both.status == 64)
     }
 }
 

@@ -35,7 +35,7 @@ public enum ShellCommandLine {
         hostVersion.withLock { $0 = host.version }
         extensionSubcommands.withLock {
             $0 = host.extensions.flatMap { $0.commandLine?.subcommands ?? [] }
-                + (host.extensions.contains { $0.generate != nil } ? [GenerateCommand.self] : [])
+                + (host.extensions.contains { $0.generate != nil || $0.generateGraphQL != nil } ? [GenerateCommand.self] : [])
         }
         let command: any ParsableCommand
         // Help is answered here: ArgumentParser's parseAsRoot ends the process on `--help` for
@@ -68,8 +68,13 @@ public enum ShellCommandLine {
         case let prompt as PromptCommand: (options, mode) = (prompt.options, .prompt)
         default:
             if let status = await runCassetteCommand(command, host, output: output) { return status }
-            if let generate = command as? GenerateCommand, let write = host.extensions.firstNonNil(\.generate) {
+            if let generate = command as? GenerateCommand {
                 guard let request = generate.request(output: output) else { return ExitStatus.usage }
+                let writers = host.extensions.map { request.graphQL == nil ? $0.generate : $0.generateGraphQL }
+                guard let write = writers.compactMap({ $0 }).first else {
+                    output.error("typist: this program writes no Swift for \(request.graphQL == nil ? "OpenAPI documents" : "GraphQL operations")\n")
+                    return ExitStatus.usage
+                }
                 return await write(request, output)
             }
             switch host.extensions.firstNonNil({ $0.commandLine?.outcome(command, host, output) }) {

@@ -23,6 +23,8 @@ package struct HostExtension: Sendable {
     /// Writes (or checks) the Swift for a document (`generate`), returning the exit status: the
     /// OpenAPI extension's.
     package var generate: (@Sendable (GenerateRequest, ShellOutput) async -> Int32)?
+    /// The same for GraphQL operations (`generate --graphql-schema`): the GraphQL extension's.
+    package var generateGraphQL: (@Sendable (GenerateRequest, ShellOutput) async -> Int32)?
     /// Whether a document's endpoints replace the host's instead of following them.
     package var documentReplacesEndpoints = false
     /// Whether it is the workshop, which reads the host's `lessonDirectory`.
@@ -51,6 +53,20 @@ package struct GenerateRequest: Sendable {
     package var operations: [String]
     /// Compare, write nothing.
     package var check: Bool
+    /// For GraphQL (`--graphql-schema`, whose file is ``location``): the operations files and
+    /// the path they are posted to; nil for an OpenAPI document.
+    package var graphQL: GraphQL?
+
+    /// What GraphQL generation reads besides the schema.
+    package struct GraphQL: Sendable {
+        package var operations: [String]
+        package var path: String
+
+        package init(operations: [String], path: String) {
+            self.operations = operations
+            self.path = path
+        }
+    }
 
     package init(location: String, defaultAuth: String?, serverVariables: [String: String], credential: DocumentCredential?,
                  output: String, tags: [String], operations: [String], check: Bool) {

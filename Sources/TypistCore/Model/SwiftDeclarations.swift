@@ -278,7 +278,7 @@ package struct SwiftDeclarations {
 
     /// `JSONValue`: decoding always; for a package, public, `Codable` and `Hashable` (request bodies of
     /// any JSON are encoded).
-    private static func jsonValueLines(_ style: Style) -> [String] {
+    package static func jsonValueLines(_ style: Style) -> [String] {
         let access = style.access
         var lines = [
             style.initializer ? "/// Any JSON value: where the document allows more than one kind." : "/// A value whose kind varied in the response.",

@@ -69,6 +69,10 @@ enum GraphQLEndpoint {
         // Whatever the session holds: a token as a bearer token, else a user name and password, else nothing.
         registration.acceptedKinds = ["Bearer", "Basic", "Public"]
         registration.cursorVariable = operation.cursorVariable
+        // `:swift` shows what `typist generate --graphql-operations` writes for it.
+        registration.swiftDeclaration = {
+            GraphQLSwiftGenerator(operations: [operation], kind: "Public", path: path, origin: service.name).declarations(of: operation)
+        }
         if !operation.deprecations.isEmpty {
             registration.deprecation = operation.deprecations.joined(separator: "; ")
         }
