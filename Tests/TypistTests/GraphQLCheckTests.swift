@@ -148,6 +148,20 @@ struct GraphQLCheckTests {
         #expect(diagnostics(shell, #"let hits = search(text: "x").search; let n: String? = hits[0].name; let l: String? = hits[0].login; let t: String = hits[0].__typename"#).isEmpty)
     }
 
+    @Test("Tab offers the fields of the selection being written inside graphql(\"…\"), and a result's fields from its selection")
+    func completion() async throws {
+        let shell = try await shell(operations: "query Repo($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { name url } }")
+        #expect(shell.completions(before: #"graphql("{ rep"#).candidates == ["repository"])
+        #expect(shell.completions(before: #"graphql("{ repository(owner: \"a\", name: \"b\") { sta"#).candidates == ["stargazerCount"])
+        #expect(shell.completions(before: "graphql(\"\"\"\nquery { repository(owner: \"a\", name: \"b\") { issues { nodes { ").candidates
+                == ["__typename", "number", "state", "title"])
+        #expect(shell.completions(before: #"graphql("{ search(text: \"x\") { "#).candidates == ["... on Repository", "... on User", "__typename"])
+        #expect(shell.completions(before: #"graphql("mutation { addSt"#).candidates == ["addStar"])
+        // Inside an argument list, or after the literal is closed: not the schema's.
+        #expect(shell.completions(before: #"graphql("{ repository(ow"#).candidates.isEmpty)
+        #expect(shell.completions(before: #"repo(owner: "a", name: "b").repository?."#).candidates == ["name", "url"])
+    }
+
     @Test("A schema that defines a field twice (GitHub's does) is read with a warning, the first definition kept")
     func duplicateFields() throws {
         let schema = try GraphQLSchemaModel(sdl: """

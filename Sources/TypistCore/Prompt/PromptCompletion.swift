@@ -35,6 +35,7 @@ extension Shell {
 
     /// What Tab offers in an expression: a path inside `file("…`, else the language's completions.
     func expressionCompletions(before text: String) -> PromptCompletion {
+        if let inLiteral = literalCompleters.firstNonNil({ $0(text) }) { return inLiteral }
         if let path = Self.filePathTyped(before: text) {
             var candidates = MetaCommand.pathCandidates(path, extensions: [])
             // One file: its string is done, as a shell closes a quoted name (a folder goes on).
@@ -43,6 +44,12 @@ extension Shell {
         }
         let completions = interpreter.completions(for: text, cursor: text.utf8.count)
         return PromptCompletion(candidates: completions.candidates, appendsSpace: !completions.areMembers)
+    }
+
+    /// Adds what Tab offers inside a string literal an extension reads (GraphQL's fields inside
+    /// `graphql("{ …`): given the text before the cursor, candidates, or nil where it has none.
+    package func add(literalCompleter: @escaping @Sendable (String) -> PromptCompletion?) {
+        literalCompleters.append(literalCompleter)
     }
 
     /// The path typed so far when the text ends inside `file("…` (a string literal with no escape

@@ -48,6 +48,8 @@ public final class Shell: @unchecked Sendable {
     package internal(set) var inputObservers: [any InputObserver] = []
     /// More help by topic (the workshop's glossary), after the core's own.
     package internal(set) var helpProviders: [@Sendable (String) -> String?] = []
+    /// What Tab offers inside string literals extensions read (``add(literalCompleter:)``).
+    var literalCompleters: [@Sendable (String) -> PromptCompletion?] = []
     /// The host's headers for every request, User-Agent included; the session's `headers` come after.
     let hostHeaders: [HTTPHeader]
     /// How results are shown; with `.json`, `print` writes non-string values as JSON too. Set by

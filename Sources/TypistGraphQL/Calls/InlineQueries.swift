@@ -50,6 +50,36 @@ enum InlineQueries {
         try shell.register(function)
     }
 
+    /// Tab inside `graphql("…` or `graphql("""…`: the fields of the selection the text ends in.
+    static func completions(before text: String, schema: GraphQLSchemaModel) -> PromptCompletion? {
+        guard let call = text.range(of: name + "(", options: .backwards) else { return nil }
+        var rest = text[call.upperBound...].drop { $0 == " " }
+        let multiLine = rest.hasPrefix("\"\"\"")
+        guard multiLine || rest.hasPrefix("\"") else { return nil }
+        rest = rest.dropFirst(multiLine ? 3 : 1)
+        // Still inside the literal: no closing quote yet (an escaped one is the query's).
+        var query = ""
+        var escaped = false
+        for character in rest {
+            if escaped {
+                query.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                if !multiLine { return nil }
+                query.append(character)
+            } else {
+                query.append(character)
+            }
+        }
+        if multiLine, query.contains("\"\"\"") { return nil }
+        let candidates = schema.fieldCompletions(endingAt: query)
+        let partial = query.reversed().prefix { $0 == "_" || $0.isLetter || $0.isNumber }
+        // Readline replaces the word after its last break character; a name is one word.
+        return PromptCompletion(candidates: candidates.filter { !$0.hasPrefix("...") || partial.isEmpty }, appendsSpace: false)
+    }
+
     private static func single(in text: String, service: GraphQLService) throws -> GraphQLOperation {
         let (operations, _) = try service.operations(in: text, name: "query", anonymousName: name)
         guard operations.count == 1, let operation = operations.first else {

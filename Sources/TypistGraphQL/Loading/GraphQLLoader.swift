@@ -34,6 +34,7 @@ package enum GraphQLLoader {
                                       environments: endpoint.map { [NamedEnvironment(name: "graphql", baseURL: $0.origin)] } ?? [])
         let setup: @Sendable (Shell, ServerEnvironment?) throws -> Void = { shell, server in
             shell.add(helpProvider: { name in service.schema.describe(name) })
+            shell.add(literalCompleter: { text in InlineQueries.completions(before: text, schema: service.schema) })
             try InlineQueries.register(in: shell, service: service, server: server)
         }
         document.sessionSetup = { shell in try setup(shell, nil) }
