@@ -89,6 +89,7 @@ struct GraphQLCheckTests {
         #expect(diagnostics(shell, #"repo(owner: 1, name: "b")"#).first?.message.contains("'Int'") == true)
         #expect(diagnostics(shell, #"repo(owner: "a", name: "b", states: ["OPEN"])"#).isEmpty)
         #expect(shell.describeText("repo")?.contains("param:    states: [String]? = nil") == true)
+        #expect(shell.describeText("repo")?.contains("request:  POST /graphql") == true)
     }
 
     @Test("An operations file with errors is refused whole, each error at its line and column, with the nearest name")

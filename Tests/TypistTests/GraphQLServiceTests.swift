@@ -170,6 +170,16 @@ struct GraphQLServiceTests {
             let replayed = try await Built.run("typist", arguments, environment: ["CI": "1", "TYPIST_TOKEN": StrawberryServer.token, "TYPIST_NO_CACHE": "1"])
             #expect(replayed.status == 0, "\(replayed.error)")
             #expect(replayed.standard == "ada\n25\n")
+            // cassette verify reads each recorded GraphQL answer with today's operations; a changed one drifts.
+            let schema = Self.folder.appendingPathComponent("schema.graphql").path
+            let verify = ["cassette", "verify", har, "--graphql-schema", schema, "--graphql-operations", ops.path]
+            let verified = try await Built.run("typist", verify, environment: ["TYPIST_NO_CACHE": "1"])
+            #expect(verified.status == 0, "\(verified.standard)\(verified.error)")
+            #expect(verified.standard.contains("POST /graphql → RepositoryQuery"), "\(verified.standard)")
+            try file.replacingOccurrences(of: #"\"number\":1,"#, with: #"\"number\":\"one\","#).write(toFile: har, atomically: true, encoding: .utf8)
+            let drifted = try await Built.run("typist", verify, environment: ["TYPIST_NO_CACHE": "1"])
+            #expect(drifted.status == 1, "\(drifted.standard)\(drifted.error)")
+            #expect(drifted.standard.contains("DRIFT"), "\(drifted.standard)")
         }
     }
 
@@ -224,6 +234,34 @@ extension GraphQLServiceTests {
             #expect(call.status == 0, "\(call.error)")
             #expect(call.standard.hasPrefix("typist: [3, 6, 9, 12, 15, 18, 21, 24]\n"), "\(call.standard)")
             #expect(call.standard.contains("user.email: Cannot return null for non-nullable field User.email."), "\(call.standard)")
+        }
+    }
+
+    @Test(":graphql at the prompt adds a service beside the session's own: its operations call its origin; :describe reads its schema")
+    func promptCommand() async throws {
+        let server = try await StrawberryServer.start()
+        defer { server.stop() }
+        try await withTemporaryFolder("graphql-prompt") { folder in
+            let ops = folder.appendingPathComponent("ops.graphql")
+            try Self.operations.write(to: ops, atomically: true, encoding: .utf8)
+            let output = CapturedOutput()
+            let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
+                                  transport: CurlTransport(), output: output.shellOutput)
+            shell.add(commands: [GraphQLCommand.command], after: "model")
+            #expect(await shell.handle(":graphql \(server.baseURL)/graphql --operations \(ops.path)"))
+            #expect(output.standard.contains("4 operations from \(server.baseURL)/graphql"), "\(output.all)")
+            #expect(output.standard.contains("they call \(server.baseURL)"))
+            #expect(try await shell.evaluate(#"repository(owner: "t", name: "typist").repository?.stargazerCount"#) != .null)
+            #expect(try await shell.evaluate(#"graphql("{ user(login: \"ada\") { login } }").user.login"#) == .string("ada"))
+            output.clear()
+            #expect(await shell.handle(":describe Query.repository"))
+            #expect(output.standard.contains("Query.repository: Repository  (GraphQL field)"), "\(output.standard)")
+            #expect(output.standard.contains("argument: owner: String!"))
+            // A schema that cannot be read leaves the session as it was.
+            output.clear()
+            #expect(await shell.handle(":graphql \(folder.path)/missing.graphql") == false)
+            #expect(output.error.contains("cannot read"), "\(output.error)")
+            #expect(try await shell.evaluate(#"repository(owner: "t", name: "typist").repository?.name"#) == .string("typist"))
         }
     }
 

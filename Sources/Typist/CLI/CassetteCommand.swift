@@ -29,10 +29,24 @@ struct CassetteCommand: ParsableCommand {
             help: ArgumentHelp("With verify: type the document's operations too, as --openapi does at the prompt.", valueName: "spec"))
     var openAPI: String?
 
+    @Option(name: .customLong("graphql-schema"),
+            help: ArgumentHelp("With verify: a GraphQL schema file, whose --graphql-operations type the recorded GraphQL calls.", valueName: "file"))
+    var graphQLSchema: String?
+
+    @Option(name: .customLong("graphql-operations"),
+            help: ArgumentHelp("With verify and --graphql-schema: the .graphql files of the operations that were called (repeatable).", valueName: "file"))
+    var graphQLOperations: [String] = []
+
     /// With verify and `--openapi`: how the document is read (`--openapi-auth`, `--default-auth`, `--server-var`).
     @OptionGroup var document: DocumentOptions
 
     func validate() throws {
+        guard action == .verify || (graphQLSchema == nil && graphQLOperations.isEmpty) else {
+            throw ValidationError("show reads the cassette alone; --graphql-schema and --graphql-operations are for verify")
+        }
+        guard graphQLOperations.isEmpty || graphQLSchema != nil else {
+            throw ValidationError("--graphql-operations goes with --graphql-schema FILE")
+        }
         guard action == .verify || (openAPI == nil && document.isEmpty) else {
             throw ValidationError("show reads the cassette alone; --openapi and the options that go with it are for verify")
         }
@@ -77,6 +91,24 @@ extension ShellCommandLine {
                     registry = try registry.adding(document.registrations).registry
                 } catch {
                     throw StartFailure(message: "cannot use \(TerminalText.sanitized(URLParts.maskingUserinfo(location))): \(error)", status: ExitStatus.dataError)
+                }
+            } catch {
+                output.error("\(host.name): \(error.message)\n")
+                return error.status
+            }
+        }
+        if let schema = command.graphQLSchema {
+            // The operations, as a session with --graphql-schema has them (nothing is fetched).
+            do throws(StartFailure) {
+                let document = try await loadGraphQL(GraphQLLoadRequest(endpoint: nil, schema: schema, operations: command.graphQLOperations),
+                                                     document: command.document, tls: .system, host: host, transport: URLSessionTransport())
+                do {
+                    if command.openAPI == nil, host.extensions.contains(where: { $0.loadGraphQL != nil && $0.documentReplacesEndpoints }) {
+                        registry = try EndpointRegistry { }
+                    }
+                    registry = try registry.adding(document.registrations).registry
+                } catch {
+                    throw StartFailure(message: "cannot use the GraphQL operations: \(error)", status: ExitStatus.dataError)
                 }
             } catch {
                 output.error("\(host.name): \(error.message)\n")

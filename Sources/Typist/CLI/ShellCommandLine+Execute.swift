@@ -318,20 +318,26 @@ extension ShellCommandLine {
     /// `$TYPIST_TOKEN` as a bearer token) or `--graphql-schema`'s, and `--graphql-operations`'s
     /// operations, through the host's GraphQL extension.
     static func loadGraphQL(_ options: SessionOptions, host: ShellHost, transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
+        try await loadGraphQL(GraphQLLoadRequest(endpoint: options.graphQL, schema: options.graphQLSchema, operations: options.graphQLOperations),
+                              document: options.document, tls: options.tls, host: host, transport: transport)
+    }
+
+    /// The same for any command: `cassette verify`'s `--graphql-schema` too.
+    static func loadGraphQL(_ request: GraphQLLoadRequest, document: DocumentOptions, tls commandLineTLS: TLSOptions, host: ShellHost,
+                            transport: any HTTPTransport) async throws(StartFailure) -> LoadedDocument {
         guard let load = host.extensions.firstNonNil(\.loadGraphQL) else {
             throw StartFailure(message: "this program reads no GraphQL schemas (a host adds them with ShellHost.withGraphQL(), from TypistGraphQL)")
         }
         let environment = ProcessInfo.processInfo.environment
         let credential: DocumentCredential?
         do {
-            credential = try options.document.documentCredential(environment: environment)
+            credential = try document.documentCredential(environment: environment)
                 ?? environment["TYPIST_TOKEN"].flatMap { $0.isEmpty ? nil : DocumentCredential.bearer(AccessToken($0)) }
         } catch {
             throw StartFailure(message: String(describing: error), status: ExitStatus.usage)
         }
-        let tls = SessionTLS(commandLine: options.tls, host: host.tls,
+        let tls = SessionTLS(commandLine: commandLineTLS, host: host.tls,
                              processCABundle: !transport.appliesTLSOptions ? nil : SessionTLS.caBundle(in: environment)).options(for: nil)
-        let request = GraphQLLoadRequest(endpoint: options.graphQL, schema: options.graphQLSchema, operations: options.graphQLOperations)
         do {
             return try await load(request, transport, tls, credential)
         } catch let error as DocumentUnreachable {
