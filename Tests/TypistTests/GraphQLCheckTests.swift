@@ -92,6 +92,19 @@ struct GraphQLCheckTests {
         #expect(shell.describeText("repo")?.contains("request:  POST /graphql") == true)
     }
 
+    @Test("An enum variable takes the enum's values, written as cases; another value is refused before anything is sent")
+    func enumVariable() async throws {
+        let output = CapturedOutput()
+        let shell = try await shell(operations: """
+            query Closed($state: IssueState!) { repository(owner: "a", name: "b") { issues(states: [$state]) { nodes { number } } } }
+            """, output: output)
+        #expect(diagnostics(shell, "closed(state: .CLOSED)").isEmpty)
+        #expect(diagnostics(shell, "closed(state: .SHUT)").first?.message.contains("SHUT") == true)
+        #expect(await shell.handle(#"closed(state: "SHUT")"#) == false)
+        #expect(output.error.contains("OPEN"), "\(output.error)")
+        #expect(!output.error.contains("127.0.0.1:9"), "nothing is sent: \(output.error)")
+    }
+
     @Test("An operations file with errors is refused whole, each error at its line and column, with the nearest name")
     func operationsFileErrors() async throws {
         do {

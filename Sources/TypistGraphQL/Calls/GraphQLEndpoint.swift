@@ -25,10 +25,13 @@ enum GraphQLEndpoint {
 
     static func make(_ operation: GraphQLOperation, service: GraphQLService, takesText: Bool, server: ServerEnvironment? = nil) -> EndpointRegistration {
         var parameters = operation.variables.map { variable in
-            ParameterInfo(label: variable.name, name: variable.name,
-                          swiftType: variable.enumeration.map { $0.typeName + (variable.isOptional ? "?" : "") } ?? variable.scriptType.description,
-                          scriptType: variable.scriptType, defaultValue: variable.isOptional ? .null : nil,
-                          choices: variable.enumeration.map { $0.cases.map(\.value) }, enumeration: variable.enumeration)
+            var parameter = ParameterInfo(label: variable.name, name: variable.name,
+                                          swiftType: variable.enumeration.map { $0.typeName + (variable.isOptional ? "?" : "") } ?? variable.scriptType.description,
+                                          scriptType: variable.scriptType, defaultValue: variable.isOptional ? .null : nil,
+                                          choices: variable.enumeration.map { $0.cases.map(\.value) }, enumeration: variable.enumeration)
+            // Said of a literal by the checker; of any value before the call is sent (the plan).
+            if variable.allowed != nil { parameter.rule = { variable.violation(of: $0) } }
+            return parameter
         }
         if takesText { parameters.insert(ParameterInfo(label: nil, name: "query", swiftType: "String", scriptType: .string), at: 0) }
         let offset = takesText ? 1 : 0
@@ -43,6 +46,11 @@ enum GraphQLEndpoint {
             plan: { values in
                 let variables = operation.variables.enumerated().map { index, variable in
                     (variable.name, index + offset < values.count ? values[index + offset] : .null)
+                }
+                for (index, variable) in operation.variables.enumerated() {
+                    if let violation = variable.violation(of: variables[index].1) {
+                        throw ArgumentError(index: index + offset, message: violation + "; nothing was sent")
+                    }
                 }
                 let request = try GraphQLRequest(path: path, document: operation.document, operationName: operation.name, variables: variables)
                 return CallPlan(

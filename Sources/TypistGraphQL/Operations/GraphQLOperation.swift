@@ -14,6 +14,21 @@ package struct GraphQLOperation: Sendable {
         package var scriptType: ScriptType
         /// An enum's values, when its type is one.
         package var enumeration: HostEnumeration?
+        /// The values its enum allows — its own, or its elements' in a list (`[IssueState!]`) —
+        /// checked before the operation is sent; nil for a type that is no enum.
+        package var allowed: [String]?
+
+        /// Why `value` is not one the variable's enum allows, or nil.
+        package func violation(of value: Value) -> String? {
+            guard let allowed else { return nil }
+            switch value {
+            case .null: return nil
+            case .string(let text) where allowed.contains(text): return nil
+            case .array(let elements): return elements.lazy.compactMap(violation).first
+            default:
+                return "\(name) is one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ") + ", not \(ValueFormatter.literal(value))"
+            }
+        }
 
         /// Whether a call may leave it out.
         package var isOptional: Bool { type.isNullable || defaultValue != nil }

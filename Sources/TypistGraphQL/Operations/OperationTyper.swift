@@ -132,7 +132,9 @@ struct SelectionReader {
         if let named = schema.types[reference.namedType], named.kind == .enumeration, case .named = Self.stripNonNull(reference) {
             enumeration = HostEnumeration(typeName: named.name, cases: named.enumValues.map { .init(name: $0.name, value: .string($0.name)) })
         }
-        return .init(name: definition.variable.name.value, type: reference, defaultValue: defaultValue, scriptType: type, enumeration: enumeration)
+        let allowed = schema.types[reference.namedType].flatMap { $0.kind == .enumeration ? $0.enumValues.map(\.name) : nil }
+        return .init(name: definition.variable.name.value, type: reference, defaultValue: defaultValue, scriptType: type, enumeration: enumeration,
+                     allowed: allowed)
     }
 
     /// What a script passes for a value of an input type.
