@@ -244,9 +244,8 @@ let package = Package(
         .target(name: "GeneratedPetstore", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/Petstore"),
         .target(name: "GeneratedGoogleBooks", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GoogleBooks"),
         .target(name: "GeneratedGHES", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GHES"),
-        // `typist generate --graphql-schema … --graphql-operations …` for the tests' GraphQL service.
-        .target(name: "GeneratedGraphQLTracker", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GraphQLTracker",
-                exclude: ["schema.graphql", "operations.graphql"]),
+        // `typist generate --graphql-schema … --graphql-operations …` for Examples/GraphQL's tracker.
+        .target(name: "GeneratedGraphQLTracker", dependencies: ["Typist", "TypedAPI"], path: "Tests/GeneratedDocuments/GraphQLTracker"),
         // Prints what ShellCommandLine.prepareProcess() did, in a process of its own (not a product).
         .executableTarget(name: "typist-allocator-probe", dependencies: ["Typist"], path: "Tests/AllocatorProbe"),
         // A misbehaving HTTP server for the fault tests (not a product).

@@ -14,10 +14,10 @@ import TypistTesting
 /// a token, and a cassette.
 @Suite("A GraphQL service (strawberry-graphql)", .enabled(if: StrawberryServer.unavailable == nil, "\(StrawberryServer.unavailable ?? "")"))
 struct GraphQLServiceTests {
-    /// The tracker's operations, which `Tests/GeneratedDocuments/GraphQLTracker` is generated from.
-    static let folder = Built.packageRoot.appendingPathComponent("Tests/GeneratedDocuments/GraphQLTracker")
+    /// The tracker's schema and operations (`Examples/GraphQL`), which `Tests/GeneratedDocuments/GraphQLTracker` is generated from.
+    static let folder = Built.packageRoot.appendingPathComponent("Examples/GraphQL")
     static var operations: String {
-        (try? String(contentsOf: folder.appendingPathComponent("operations.graphql"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: folder.appendingPathComponent("tracker.graphql"), encoding: .utf8)) ?? ""
     }
 
     enum Transport: String, CaseIterable, Sendable {
@@ -209,13 +209,13 @@ extension GraphQLServiceTests {
         let server = try await StrawberryServer.start()
         defer { server.stop() }
         let schema = Self.folder.appendingPathComponent("schema.graphql").path
-        let operations = Self.folder.appendingPathComponent("operations.graphql").path
+        let operations = Self.folder.appendingPathComponent("tracker.graphql").path
         try await withTemporaryFolder("graphql-generate") { folder in
             let checked = try await Built.run("typist", ["generate", "--graphql-schema", schema, "--graphql-operations", operations,
-                                                         "--output", Self.folder.appendingPathComponent("Generated").path, "--check"],
+                                                         "--output", Built.packageRoot.appendingPathComponent("Tests/GeneratedDocuments/GraphQLTracker").path, "--check"],
                                               environment: ["XDG_CACHE_HOME": folder.path])
             #expect(checked.status == 0, "\(checked.error)")
-            #expect(checked.standard == "6 files match schema.graphql, operations.graphql\n")
+            #expect(checked.standard == "6 files match schema.graphql, tracker.graphql\n")
             // The committed schema is the service's: the same types by introspection.
             let output = CapturedOutput()
             let live = try await shell(server, .curl, output: output)
@@ -263,6 +263,21 @@ extension GraphQLServiceTests {
             #expect(output.error.contains("cannot read"), "\(output.error)")
             #expect(try await shell.evaluate(#"repository(owner: "t", name: "typist").repository?.name"#) == .string("typist"))
         }
+    }
+
+    @Test("Examples/GraphQL/tracker.api runs against the tracker and exits 0; typist check reads it offline")
+    func example() async throws {
+        let server = try await StrawberryServer.start()
+        defer { server.stop() }
+        let script = Self.folder.appendingPathComponent("tracker.api").path
+        let operations = Self.folder.appendingPathComponent("tracker.graphql").path
+        let run = try await Built.run("typist", ["run", script, "--graphql", server.baseURL + "/graphql", "--graphql-operations", operations],
+                                      environment: ["TYPIST_NO_CACHE": "1"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.standard == "typist: 41 stars; the first page has 10 issues\nclosed: [3, 6, 9, 12, 15, 18, 21, 24]\nada Ada Lovelace\n")
+        let check = try await Built.run("typist", ["check", script, "--graphql-schema", Self.folder.appendingPathComponent("schema.graphql").path,
+                                                   "--graphql-operations", operations], environment: ["TYPIST_NO_CACHE": "1"])
+        #expect(check.status == 0, "\(check.error)")
     }
 
     @Test("generate: a GraphQL schema without operations, or both kinds of source, is a usage error")
