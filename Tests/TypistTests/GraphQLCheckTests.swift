@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypedAPI
 import TypedAPICurl
+import TypedAPITesting
 import TypistTesting
 @testable import TypistCore
 @testable import TypistGraphQL
@@ -44,8 +45,10 @@ struct GraphQLCheckTests {
         type Subscription { starred: Repository! }
         """#
 
-    /// A shell on `schema` whose operations go to a port nothing listens on: nothing here is sent.
-    private func shell(operations: String? = nil, output: CapturedOutput = CapturedOutput()) async throws -> Shell {
+    /// A shell on `schema` whose operations go to a port nothing listens on (or `transport`, which
+    /// answers them in memory).
+    private func shell(operations: String? = nil, output: CapturedOutput = CapturedOutput(),
+                       transport: any HTTPTransport = CurlTransport()) async throws -> Shell {
         try await withTemporaryFolder("graphql-check") { folder in
             let schemaFile = folder.appendingPathComponent("schema.graphql")
             try Self.schema.write(to: schemaFile, atomically: true, encoding: .utf8)
@@ -58,7 +61,7 @@ struct GraphQLCheckTests {
             let document = try await GraphQLLoader.load(GraphQLLoadRequest(endpoint: nil, schema: schemaFile.path, operations: files),
                                                         transport: CurlTransport(), tls: .system, credential: nil)
             let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
-                                  transport: CurlTransport(), output: output.shellOutput)
+                                  transport: transport, output: output.shellOutput)
             _ = try shell.addEndpoints(document.registrations)
             try GraphQLLoader.setUp(shell, document: document, server: nil)
             return shell
@@ -149,6 +152,29 @@ struct GraphQLCheckTests {
         #expect(subscription.first?.message.hasPrefix("subscriptions are not supported") == true)
         let typo = diagnostics(shell, #"graphql("{ repository(owner: \"a\", nme: \"b\") { name } }")"#)
         #expect(typo.map(\.message).contains(#"field "repository" on type "Query" does not have argument "nme". Did you mean "name"?"#), "\(typo.map(\.message))")
+    }
+
+    @Test("GraphQL over HTTP: a 400 with errors names them; an answer that is not GraphQL's says what came; the request is the operation and its variables")
+    func refusals() async throws {
+        let output = CapturedOutput()
+        let refusing = InMemoryTransport(json: #"{"errors": [{"message": "the query is too deep", "locations": [{"line": 1, "column": 3}]}]}"#,
+                                         status: 400, contentType: "application/graphql-response+json")
+        let shell = try await shell(operations: #"query Repo($name: String!) { repository(owner: "a", name: $name) { name } }"#, output: output,
+                                    transport: refusing)
+        #expect(await shell.handle(#"repo(name: "b")"#) == false)
+        #expect(output.error.contains("repo: the service refused the query with 400 Bad Request and 1 GraphQL error"), "\(output.error)")
+        #expect(output.error.contains("the query is too deep"))
+        let body = try #require(refusing.requests.last?.body)
+        #expect(try JSONReader.parse(body) == .dictionary([
+            "operationName": .string("Repo"), "variables": .dictionary(["name": .string("b")]),
+            "query": .string("query Repo($name: String!) {\n  repository(owner: \"a\", name: $name) {\n    name\n  }\n}"),
+        ]))
+        output.clear()
+        let html = try await self.shell(operations: #"query Repo($name: String!) { repository(owner: "a", name: $name) { name } }"#, output: output,
+                                        transport: InMemoryTransport(json: "<html>maintenance</html>", contentType: "text/html"))
+        #expect(await html.handle(#"repo(name: "b")"#) == false)
+        #expect(output.error.contains("the answer is not JSON"), "\(output.error)")
+        #expect(output.error.contains("<html>maintenance</html>"))
     }
 
     @Test("A fragment on an interface member selects optional fields; a union's members each their own")
