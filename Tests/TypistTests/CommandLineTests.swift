@@ -313,9 +313,9 @@ struct CommandLineTests {
                 #expect(result.status == 0, "\(words): \(result.error)")
             }
         }
-        // Help shows what each command takes: generate's document is required, no session options.
+        // Help shows what each command takes: generate's sources (an OpenAPI document or a GraphQL schema), no session options.
         let generate = try await Built.run("typist", ["generate", "--help"])
-        #expect(generate.standard.contains("USAGE: typist generate --openapi <spec>"), "\(generate.standard)")
+        #expect(generate.standard.contains("USAGE: typist generate [--openapi <spec>] [--graphql-schema <file>]"), "\(generate.standard)")
         let lesson = try await Built.run("typist", ["lesson", "--help"])
         let cassette = try await Built.run("typist", ["help", "cassette"])
         for (help, absent) in [(generate.standard, ["--cassette", "--base-url", "--format", "--var", "--validate"]),

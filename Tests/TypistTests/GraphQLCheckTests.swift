@@ -177,6 +177,22 @@ struct GraphQLCheckTests {
         #expect(output.error.contains("<html>maintenance</html>"))
     }
 
+    @Test("typist check reads the operations beside a script (smoke.graphql for smoke.api) when none are named")
+    func operationsBeside() async throws {
+        try await withTemporaryFolder("graphql-beside") { folder in
+            let examples = Built.packageRoot.appendingPathComponent("Examples/GraphQL")
+            let script = folder.appendingPathComponent("smoke.api")
+            try FileManager.default.copyItem(at: examples.appendingPathComponent("tracker.api"), to: script)
+            let schema = examples.appendingPathComponent("schema.graphql").path
+            let without = try await Built.run("typist", ["check", script.path, "--graphql-schema", schema], environment: ["TYPIST_NO_CACHE": "1"])
+            #expect(without.status == 65)
+            #expect(without.error.contains("cannot find 'repository' in scope"), "\(without.error)")
+            try FileManager.default.copyItem(at: examples.appendingPathComponent("tracker.graphql"), to: folder.appendingPathComponent("smoke.graphql"))
+            let beside = try await Built.run("typist", ["check", script.path, "--graphql-schema", schema], environment: ["TYPIST_NO_CACHE": "1"])
+            #expect(beside.status == 0, "\(beside.error)")
+        }
+    }
+
     @Test("A fragment on an interface member selects optional fields; a union's members each their own")
     func fragments() async throws {
         let shell = try await shell(operations: """

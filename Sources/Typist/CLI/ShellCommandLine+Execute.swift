@@ -167,7 +167,12 @@ extension ShellCommandLine {
         }
         var graphQLSetup: (@Sendable (Shell) throws -> Void)?
         if options.graphQL != nil || options.graphQLSchema != nil || !options.graphQLOperations.isEmpty {
-            let document = try await loadGraphQL(options, host: host, transport: documentCassette ?? transport)
+            // A script's operations may sit beside it: `smoke.graphql` for `smoke.api`.
+            var graphQLOptions = options
+            if graphQLOptions.graphQLOperations.isEmpty, let beside = Self.operationsBeside(request.mode) {
+                graphQLOptions.graphQLOperations = [beside]
+            }
+            let document = try await loadGraphQL(graphQLOptions, host: host, transport: documentCassette ?? transport)
             do {
                 if options.openAPI == nil, host.extensions.contains(where: { $0.loadGraphQL != nil && $0.documentReplacesEndpoints }) {
                     registry = try EndpointRegistry { }
@@ -312,6 +317,18 @@ extension ShellCommandLine {
             let text = String(describing: error)
             throw StartFailure(message: text.contains(shown) ? text : "cannot read \(shown): \(text)", status: ExitStatus.dataError)
         }
+    }
+
+    /// `smoke.graphql` beside `smoke.api` (for `run` and `check`), when it is there.
+    static func operationsBeside(_ mode: Mode) -> String? {
+        let script: String
+        switch mode {
+        case .run(let file), .check(let file): script = file
+        default: return nil
+        }
+        guard script != "-", script.hasSuffix(".api") else { return nil }
+        let beside = String(script.dropLast(4)) + ".graphql"
+        return FileManager.default.fileExists(atPath: beside) ? beside : nil
     }
 
     /// Reads `--graphql`'s schema (by introspection, with `--openapi-auth`'s credential or else
