@@ -93,6 +93,14 @@ struct GraphQLCheckTests {
         #expect(diagnostics(shell, #"repo(owner: "a", name: "b", states: ["OPEN"])"#).isEmpty)
         #expect(shell.describeText("repo")?.contains("param:    states: [String]? = nil") == true)
         #expect(shell.describeText("repo")?.contains("request:  POST /graphql") == true)
+        // :swift writes what generate writes for it, and the call with the session's token.
+        let output = CapturedOutput()
+        let swift = try await self.shell(operations: "query Repo($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { name } }",
+                                         output: output)
+        #expect(await swift.handle(#":swift repo(owner: "a", name: "b").repository?.name"#))
+        #expect(output.standard.contains("extension Endpoint where Kind == Bearer, Response == RepoQuery {"), "\(output.standard)")
+        #expect(output.standard.contains("public static func repo(owner: String, name: String) -> Self {"))
+        #expect(output.standard.contains(#"try await client.send(.repo(owner: "a", name: "b"), with: token).repository?.name"#))
     }
 
     @Test("An enum variable takes the enum's values, written as cases; another value is refused before anything is sent")

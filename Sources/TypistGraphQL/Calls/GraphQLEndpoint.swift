@@ -80,7 +80,8 @@ enum GraphQLEndpoint {
         registration.cursorVariable = operation.cursorVariable
         // `:swift` shows what `typist generate --graphql-operations` writes for it.
         registration.swiftDeclaration = {
-            GraphQLSwiftGenerator(operations: [operation], kind: "Public", path: path, origin: service.name).declarations(of: operation)
+            "// GraphQLRequestBody and ResponseDecoding.graphQL() are in the GraphQLSupport.swift typist generate --graphql-schema writes.\n"
+                + GraphQLSwiftGenerator(operations: [operation], kind: "Bearer", path: path, origin: service.name).declarations(of: operation)
         }
         if !operation.deprecations.isEmpty {
             registration.deprecation = operation.deprecations.joined(separator: "; ")
