@@ -242,6 +242,11 @@ struct GraphQLCheckTests {
         ("{\"data\": {\"__schema\": {\"types\": [{\"kind\": \"OBJECT\"}]}}}", "__schema.types[0] has no name"),
         ("scalar Date", "defines no object types"),
         ("{\"__schema\": {\"types\": [{\"kind\": \"NOPE\", \"name\": \"X\"}]}}", "has no kind GraphQL knows"),
+        // Nesting that GraphQLSwift's recursive parser would follow off its stack.
+        ("type Query { a(x: " + String(repeating: "[", count: 100_000) + "Int): Int }", "nests deeper than 100 levels"),
+        ("{\"__schema\": {\"queryType\": {\"name\": \"Q\"}, \"types\": [{\"kind\": \"OBJECT\", \"name\": \"Q\", \"fields\": [{\"name\": \"a\", \"args\": [], \"type\": "
+            + String(repeating: "{\"kind\": \"LIST\", \"ofType\": ", count: 40) + "{\"kind\": \"SCALAR\", \"name\": \"Int\"}" + String(repeating: "}", count: 40)
+            + "}]}]}}", "Q.fields[0] has no name or type"),
     ])
     func badSchemas(text: String, expected: String) throws {
         do {
@@ -250,6 +255,15 @@ struct GraphQLCheckTests {
         } catch {
             #expect("\(error)".contains(expected), "\(error)")
         }
+    }
+
+    @Test("An operation that nests deeper than GraphQLSwift can follow is refused at its place, not followed off the stack")
+    func deepOperation() async throws {
+        let shell = try await shell()
+        let deep = String(repeating: "{ a ", count: 50_000) + String(repeating: "}", count: 50_000)
+        let found = diagnostics(shell, "graphql(\"\(deep)\")")
+        #expect(found.first?.message.contains("nests deeper than 100 levels") == true, "\(found.map(\.message))")
+        #expect(found.first.map { shell.describeSpan($0) } == "1:410")  // the 101st "{", after `graphql("`
     }
 
     @Test("A large schema (2,000 types) is read, cached by content, and types an operation")

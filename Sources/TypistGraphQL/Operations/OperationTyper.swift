@@ -25,6 +25,7 @@ package struct OperationTyper {
     ///   GraphQLSwift's schema (most of a large schema's start).
     package func operations(in text: String, name: String, anonymousName: String = "graphql", validated: Bool = false) throws(GraphQLProblems)
         -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
+        if let tooDeep = GraphQLNesting.problem(in: text) { throw GraphQLProblems(problems: [tooDeep], name: name) }
         let document: Document
         do {
             document = try parse(source: Source(body: text, name: name))

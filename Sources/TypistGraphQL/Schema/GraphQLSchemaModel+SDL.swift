@@ -10,6 +10,7 @@ extension GraphQLSchemaModel {
     ///
     /// - Throws: A ``GraphQLSchemaError`` with the line and column of a syntax error.
     package init(sdl text: String) throws {
+        if let tooDeep = GraphQLNesting.problem(in: text) { throw GraphQLSchemaError("the schema cannot be read: \(tooDeep)") }
         let document: Document
         do {
             document = try parse(source: Source(body: text, name: "schema"), noLocation: false)
