@@ -125,7 +125,7 @@ struct SelectionReader {
     }
 
     private func variable(of definition: VariableDefinition, operation: String) -> GraphQLOperation.Variable {
-        let reference = Self.reference(definition.type)
+        let reference = GraphQLSchemaModel.TypeReference(definition.type)
         let defaultValue = definition.defaultValue.map { print(ast: $0) }
         var type = inputType(reference)
         if defaultValue != nil { type = type.optional }
@@ -268,14 +268,6 @@ struct SelectionReader {
         }
     }
 
-    static func reference(_ type: any `Type`) -> GraphQLSchemaModel.TypeReference {
-        switch type {
-        case let list as ListType: .list(reference(list.type))
-        case let nonNull as NonNullType: .nonNull(reference(nonNull.type))
-        case let named as NamedType: .named(named.name.value)
-        default: .named("String")
-        }
-    }
 
     static func stripNonNull(_ reference: GraphQLSchemaModel.TypeReference) -> GraphQLSchemaModel.TypeReference {
         if case .nonNull(let inner) = reference { return inner }

@@ -30,6 +30,18 @@ extension GraphQLSchemaModel {
     }
 }
 
+extension GraphQLSchemaModel.TypeReference {
+    /// A type as GraphQLSwift's syntax tree writes it (a field's, an argument's, a variable's).
+    init(_ type: any `Type`) {
+        switch type {
+        case let list as ListType: self = .list(.init(list.type))
+        case let nonNull as NonNullType: self = .nonNull(.init(nonNull.type))
+        case let named as NamedType: self = .named(named.name.value)
+        default: self = .named("String")
+        }
+    }
+}
+
 /// Collects an SDL document's definitions and extensions into named types.
 private struct SDLReader {
     var types: [String: GraphQLSchemaModel.NamedType] = [:]
@@ -98,14 +110,7 @@ private struct SDLReader {
               description: value.description?.value, deprecation: deprecation(value.directives))
     }
 
-    static func reference(_ type: any `Type`) -> GraphQLSchemaModel.TypeReference {
-        switch type {
-        case let list as ListType: .list(reference(list.type))
-        case let nonNull as NonNullType: .nonNull(reference(nonNull.type))
-        case let named as NamedType: .named(named.name.value)
-        default: .named("String")
-        }
-    }
+    static func reference(_ type: any `Type`) -> GraphQLSchemaModel.TypeReference { .init(type) }
 
     static func deprecation(_ directives: [Directive]) -> String? {
         guard let directive = directives.first(where: { $0.name.value == "deprecated" }) else { return nil }
