@@ -242,6 +242,11 @@ struct GraphQLCheckTests {
         ("{\"data\": {\"__schema\": {\"types\": [{\"kind\": \"OBJECT\"}]}}}", "__schema.types[0] has no name"),
         ("scalar Date", "defines no object types"),
         ("{\"__schema\": {\"types\": [{\"kind\": \"NOPE\", \"name\": \"X\"}]}}", "has no kind GraphQL knows"),
+        // A name that is no GraphQL name: it would reach the terminal and the validator's SDL.
+        ("{\"__schema\": {\"queryType\": {\"name\": \"Q\"}, \"types\": [{\"kind\": \"OBJECT\", \"name\": \"Q\\u001b[31m\"}]}}",
+         "is not a GraphQL name"),
+        ("{\"__schema\": {\"queryType\": {\"name\": \"Q\"}, \"types\": [{\"kind\": \"OBJECT\", \"name\": \"Q\", \"fields\": [{\"name\": \"a b\", \"args\": [], \"type\": {\"kind\": \"SCALAR\", \"name\": \"Int\"}}]}]}}",
+         "Q.fields[0]: 'a b' is not a GraphQL name"),
         // Nesting that GraphQLSwift's recursive parser would follow off its stack.
         ("type Query { a(x: " + String(repeating: "[", count: 100_000) + "Int): Int }", "nests deeper than 100 levels"),
         ("{\"__schema\": {\"queryType\": {\"name\": \"Q\"}, \"types\": [{\"kind\": \"OBJECT\", \"name\": \"Q\", \"fields\": [{\"name\": \"a\", \"args\": [], \"type\": "

@@ -1,5 +1,6 @@
 import APIScript
 import TypistCore
+import TypistText
 #if canImport(GraphQL)
 import GraphQL
 
@@ -257,7 +258,7 @@ struct SelectionReader {
     private mutating func note(_ field: Field, _ definition: GraphQLSchemaModel.Field, parent: String) {
         if let reason = definition.deprecation {
             let place = OperationTyper.place(field.name.loc)
-            let text = "\(parent).\(definition.name) is deprecated: \(reason)"
+            let text = "\(parent).\(definition.name) is deprecated: \(TerminalText.sanitized(reason))"
             warnings.append(GraphQLProblem(message: text, line: place.line, column: place.column, isWarning: true))
             deprecations.append(text)
         }

@@ -1,3 +1,5 @@
+import TypistText
+
 extension GraphQLSchemaModel {
     /// What `:describe` shows of a type (`Repository`) or a root field (`Query.repository`, or
     /// `repository` where no function has that name): fields with their arguments, descriptions
@@ -64,7 +66,6 @@ extension GraphQLSchemaModel {
 
     /// A description's first line, control characters escaped.
     static func oneLine(_ text: String) -> String {
-        let first = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-        return String(first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "?" : Character($0) })
+        TerminalText.sanitized(text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "")
     }
 }

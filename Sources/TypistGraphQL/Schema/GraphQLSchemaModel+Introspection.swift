@@ -1,4 +1,5 @@
 import APIScript
+import TypistText
 
 extension GraphQLSchemaModel {
     /// Reads an introspection answer: `{"data": {"__schema": …}}` as a service sends it, or the
@@ -18,6 +19,7 @@ extension GraphQLSchemaModel {
             guard let name = Self.string("name", of: entry), !name.isEmpty else {
                 throw GraphQLSchemaError("__schema.types[\(index)] has no name")
             }
+            try Self.requireName(name, at: "__schema.types[\(index)]")
             if name.hasPrefix("__") { continue }
             guard let kindText = Self.string("kind", of: entry), let kind = Self.kind(kindText) else {
                 throw GraphQLSchemaError("__schema.types[\(index)] (\(name)) has no kind GraphQL knows")
@@ -27,6 +29,7 @@ extension GraphQLSchemaModel {
                 guard let fieldName = Self.string("name", of: field), let reference = Self.reference(Self.member("type", of: field)) else {
                     throw GraphQLSchemaError("\(name).fields[\(position)] has no name or type")
                 }
+                try Self.requireName(fieldName, at: "\(name).fields[\(position)]")
                 guard type.field(named: fieldName) == nil else {
                     warnings.append("\(name).\(fieldName) is defined twice in the schema; the first definition is used")
                     continue
@@ -36,8 +39,13 @@ extension GraphQLSchemaModel {
                                          description: Self.string("description", of: field), deprecation: Self.deprecation(field)))
             }
             type.inputFields = try Self.array("inputFields", of: entry).map { try Self.inputValue($0, in: name) }
-            type.enumValues = Self.array("enumValues", of: entry).compactMap { value in
-                Self.string("name", of: value).map { EnumValue(name: $0, description: Self.string("description", of: value), deprecation: Self.deprecation(value)) }
+            type.enumValues = try Self.array("enumValues", of: entry).compactMap { value in
+                guard let valueName = Self.string("name", of: value) else { return nil }
+                try Self.requireName(valueName, at: "\(name).enumValues")
+                return EnumValue(name: valueName, description: Self.string("description", of: value), deprecation: Self.deprecation(value))
+            }
+            for related in Self.array("interfaces", of: entry) + Self.array("possibleTypes", of: entry) {
+                if let relatedName = Self.string("name", of: related) { try Self.requireName(relatedName, at: "\(name)'s interfaces or members") }
             }
             type.interfaces = Self.array("interfaces", of: entry).compactMap { Self.string("name", of: $0) }
             if kind == .union { type.possibleTypes = Self.array("possibleTypes", of: entry).compactMap { Self.string("name", of: $0) } }
@@ -53,6 +61,8 @@ extension GraphQLSchemaModel {
         guard let name = string("name", of: value), let reference = reference(member("type", of: value)) else {
             throw GraphQLSchemaError("an argument or input field of \(owner) has no name or type")
         }
+        try requireName(name, at: "an argument or input field of \(owner)")
+        try requireName(reference.namedType, at: "\(owner).\(name)'s type")
         return InputValue(name: name, type: reference, defaultValue: string("defaultValue", of: value),
                           description: string("description", of: value), deprecation: deprecation(value))
     }
@@ -63,6 +73,17 @@ extension GraphQLSchemaModel {
         case "NON_NULL": return reference(member("ofType", of: value), depth: depth + 1).map(TypeReference.nonNull)
         case "LIST": return reference(member("ofType", of: value), depth: depth + 1).map(TypeReference.list)
         default: return string("name", of: value).map(TypeReference.named)
+        }
+    }
+
+    /// Refuses a name GraphQL does not allow (`/[_A-Za-z][_0-9A-Za-z]*/`): an answer that has one
+    /// is not a schema, and its names reach the terminal and the validator's SDL.
+    private static func requireName(_ name: String, at place: String) throws {
+        let isName = name.utf8.first.map { $0 == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & ~0x20) } ?? false
+            && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & ~0x20) }
+        guard isName, name.utf8.count <= 1024 else {
+            throw GraphQLSchemaError("\(place): '\(TerminalText.sanitized(String(name.prefix(80))))' is not a GraphQL name")
         }
     }
 
