@@ -117,6 +117,10 @@ struct GraphQLServiceTests {
         }
         let shell = try await shell(server, transport, path: "/private/graphql", credential: .bearer(AccessToken(StrawberryServer.token)),
                                     output: output)
+        // Before the session holds a token, :curl shows the call as it would go: without one.
+        output.clear()
+        #expect(await shell.handle(":curl viewer()"))
+        #expect(!output.standard.contains("Authorization"), "\(output.standard)")
         _ = try await shell.evaluate(#"token = "\#(StrawberryServer.token)""#)
         #expect(try await shell.evaluate("viewer().viewer.login") == .string("ada"))
         output.clear()

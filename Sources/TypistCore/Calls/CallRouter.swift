@@ -63,7 +63,10 @@ final class CallRouter: Sendable {
         let (preview, validation) = mode.withLock { ($0.preview, $0.validation) }
         if endpoint.streams { return try await stream(endpoint, plan: plan, preview: preview, registry: registry) }
         let previewCall = preview.map { PreviewCall(preview: $0, sample: plan.sample()) }
-        let credentials = preview == nil ? session.credentials : Preview.credentials(session.credentials)
+        // A preview fills in what a call needs and the session lacks (`${TYPIST_TOKEN}` in `:curl`),
+        // except for a call that may go without a credential (a GraphQL operation, a document's
+        // optional security): it shows what it would send now.
+        let credentials = preview == nil || endpoint.acceptedKinds.contains("Public") ? session.credentials : Preview.credentials(session.credentials)
         if preview == nil, let note = endpoint.unsecuredNote, credentials.holdsAny, session.firstUnsecuredNote() {
             output.error("note: \(note)\n")
         }
