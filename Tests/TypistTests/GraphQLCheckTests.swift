@@ -59,7 +59,7 @@ struct GraphQLCheckTests {
                 files.append(file.path)
             }
             let document = try await GraphQLLoader.load(GraphQLLoadRequest(endpoint: nil, schema: schemaFile.path, operations: files),
-                                                        transport: CurlTransport(), tls: .system, credential: nil)
+                                                        transport: CurlTransport(), tls: .system, credential: nil, cacheDirectory: nil)
             let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: "http://127.0.0.1:9"),
                                   transport: transport, output: output.shellOutput)
             _ = try shell.addEndpoints(document.registrations)

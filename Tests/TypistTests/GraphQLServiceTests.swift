@@ -39,7 +39,7 @@ struct GraphQLServiceTests {
             try Self.operations.write(to: file, atomically: true, encoding: .utf8)
             let document = try await GraphQLLoader.load(
                 GraphQLLoadRequest(endpoint: server.baseURL + path, schema: nil, operations: path == "/big/graphql" ? [] : [file.path]),
-                transport: transport.transport, tls: .system, credential: credential)
+                transport: transport.transport, tls: .system, credential: credential, cacheDirectory: nil)
             let shell = try Shell(registry: try EndpointRegistry {}, environment: try ServerEnvironment(url: server.baseURL),
                                   transport: transport.transport, output: output.shellOutput)
             _ = try shell.addEndpoints(document.registrations)
@@ -223,7 +223,7 @@ extension GraphQLServiceTests {
             // The committed schema is the service's: the same types by introspection.
             let output = CapturedOutput()
             let live = try await shell(server, .curl, output: output)
-            let fromFile = try GraphQLSchemaCache.service(file: schema, path: "/graphql")
+            let fromFile = try GraphQLSchemaCache.service(file: schema, path: "/graphql", directory: nil)
             #expect(live.describeText("Repository") == fromFile.schema.describe("Repository"))
             // The same functions, labels and argument types as typist's own.
             let host = try await Built.run("generated-host", ["graphql-tracker"])

@@ -9,15 +9,17 @@ import TypistText
 /// endpoints.
 package enum GraphQLLoader {
     /// The schema and the operations, as endpoints, with what the session needs for inline queries.
+    ///
+    /// - Parameter cacheDirectory: Where schemas are cached (`~/.cache/typist/graphql`); nil for none.
     package static func load(_ request: GraphQLLoadRequest, transport: any HTTPTransport, tls: TLSOptions,
-                             credential: DocumentCredential?) async throws -> LoadedDocument {
+                             credential: DocumentCredential?, cacheDirectory: URL? = GraphQLSchemaCache.directory()) async throws -> LoadedDocument {
         let endpoint = try request.endpoint.map(Endpoint.init)
         let service: GraphQLService
         if let location = request.schema {
-            service = try GraphQLSchemaCache.service(file: location, path: endpoint?.path ?? "/graphql")
+            service = try GraphQLSchemaCache.service(file: location, path: endpoint?.path ?? "/graphql", directory: cacheDirectory)
         } else if let endpoint {
             let json = try await Introspection.fetch(endpoint, transport: transport, tls: tls, credential: credential)
-            service = try GraphQLSchemaCache.service(introspection: json, name: endpoint.shown, path: endpoint.path)
+            service = try GraphQLSchemaCache.service(introspection: json, name: endpoint.shown, path: endpoint.path, directory: cacheDirectory)
         } else {
             throw GraphQLSchemaError("--graphql-operations needs a schema: --graphql URL (read by introspection) or --graphql-schema FILE")
         }

@@ -12,7 +12,7 @@ import TypistText
 package enum GraphQLSchemaCache {
     /// `$XDG_CACHE_HOME/typist/graphql`, or `~/.cache/typist/graphql`; nil without a home, or
     /// with `TYPIST_NO_CACHE` set.
-    static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    package static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if environment["TYPIST_NO_CACHE"] != nil { return nil }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("typist/graphql")
@@ -37,19 +37,19 @@ package enum GraphQLSchemaCache {
     }
 
     /// The service of a schema file: SDL, or an introspection answer saved as JSON.
-    package static func service(file: String, path: String) throws -> GraphQLService {
+    package static func service(file: String, path: String, directory: URL? = directory()) throws -> GraphQLService {
         let text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
             throw GraphQLSchemaError("cannot read \(TerminalText.sanitized(file)): \((error as NSError).localizedDescription)")
         }
-        return try service(text: text, name: (file as NSString).lastPathComponent, path: path)
+        return try service(text: text, name: (file as NSString).lastPathComponent, path: path, directory: directory)
     }
 
     /// The service of an introspection answer fetched from the service.
-    static func service(introspection json: Data, name: String, path: String) throws -> GraphQLService {
-        try service(text: String(decoding: json, as: UTF8.self), name: name, path: path)
+    static func service(introspection json: Data, name: String, path: String, directory: URL?) throws -> GraphQLService {
+        try service(text: String(decoding: json, as: UTF8.self), name: name, path: path, directory: directory)
     }
 
     /// The service of a schema's text, its model from the cache when it holds this text's.
