@@ -226,6 +226,25 @@ struct GraphQLCheckTests {
         #expect(shell.completions(before: #"repo(owner: "a", name: "b").repository?."#).candidates == ["name", "url"])
     }
 
+    @Test("generate: a fragment two operations spread is one shared type, a property of each selection; a narrower one stays merged")
+    func sharedFragments() throws {
+        let service = try GraphQLSchemaCache.service(text: Self.schema, name: "schema.graphql", path: "/graphql", directory: nil)
+        let (operations, _) = try service.operations(in: """
+            query A { repository(owner: "a", name: "b") { ...RepoParts url } }
+            query B { node(id: 1) { id ...RepoParts } }
+            fragment RepoParts on Repository { name stargazerCount }
+            """, name: "ops.graphql")
+        let files = GraphQLSwiftGenerator(operations: operations, kind: "Public", path: "/graphql", origin: "test").files()
+        #expect(files.map(\.path).filter { $0.hasPrefix("Fragments/") } == ["Fragments/RepoParts.swift"])
+        let a = try #require(files.first { $0.path == "Operations/AQuery.swift" }).text
+        #expect(a.contains("public let repoParts: RepoParts"))
+        #expect(a.contains("repoParts = try RepoParts(from: decoder)"))
+        // On the interface Node, RepoParts applies to some values only: its fields are optional, and no property.
+        let b = try #require(files.first { $0.path == "Operations/BQuery.swift" }).text
+        #expect(!b.contains("repoParts"))
+        #expect(b.contains("public let name: String?"))
+    }
+
     @Test("A schema that defines a field twice (GitHub's does) is read with a warning, the first definition kept")
     func duplicateFields() throws {
         let schema = try GraphQLSchemaModel(sdl: """

@@ -81,7 +81,7 @@ enum GraphQLEndpoint {
         // `:swift` shows what `typist generate --graphql-operations` writes for it.
         registration.swiftDeclaration = {
             "// GraphQLRequestBody and ResponseDecoding.graphQL() are in the GraphQLSupport.swift typist generate --graphql-schema writes.\n"
-                + GraphQLSwiftGenerator(operations: [operation], kind: "Bearer", path: path, origin: service.name).declarations(of: operation)
+                + GraphQLSwiftGenerator(operations: [operation], kind: "Bearer", path: path, origin: service.name).declarationsWithFragments(of: operation)
         }
         if !operation.deprecations.isEmpty {
             registration.deprecation = operation.deprecations.joined(separator: "; ")

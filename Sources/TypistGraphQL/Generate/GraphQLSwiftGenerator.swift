@@ -3,7 +3,8 @@ import TypistCore
 
 /// TypedAPI Swift for GraphQL operations (`typist generate --graphql-schema … --graphql-operations …`,
 /// and `:swift` of one operation): per operation, a `Decodable` result struct with its selection
-/// sets as nested structs (fragments merged in), a variables struct, and an `Endpoint` factory
+/// sets as nested structs (a fragment's fields merged in, and the fragment itself a property of its
+/// own shared type), a variables struct, and an `Endpoint` factory
 /// whose labels are the variables; one support file (the request body, the decoding that reads
 /// `data` or throws the service's `errors`); and the `Register` lines a host adds them with.
 struct GraphQLSwiftGenerator {
@@ -28,8 +29,31 @@ struct GraphQLSwiftGenerator {
             files.append(File(path: "Operations/\(Self.typeName(operation)).swift",
                               text: header + "import Foundation\nimport TypedAPI\n\n" + declarations(of: operation)))
         }
+        // Each fragment once, shared by every operation that spreads it.
+        for fragment in fragments {
+            let lines = ["/// The fragment `\(fragment.name)`: its own type wherever a selection spreads it."]
+                + structLines(fragment.type, name: Self.lastComponent(fragment.type.name), indent: "", spreads: fragment.spreads)
+            files.append(File(path: "Fragments/\(Self.lastComponent(fragment.type.name)).swift",
+                              text: header + "import Foundation\n\n" + lines.joined(separator: "\n") + "\n"))
+        }
         files.append(File(path: "Registrations.swift", text: header + registrations()))
         return files
+    }
+
+    /// The fragments the operations use, each once, by name.
+    private var fragments: [GraphQLOperation.Fragment] {
+        var seen: Set<String> = []
+        return operations.flatMap(\.fragments).filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+    }
+
+    /// One operation's declarations with those of the fragments it spreads (`:swift`).
+    func declarationsWithFragments(of operation: GraphQLOperation) -> String {
+        var text = declarations(of: operation)
+        for fragment in operation.fragments {
+            text += "\n" + (structLines(fragment.type, name: Self.lastComponent(fragment.type.name), indent: "", spreads: fragment.spreads)
+                .joined(separator: "\n")) + "\n"
+        }
+        return text
     }
 
     /// The result struct, the variables and the endpoint factory of one operation.
@@ -38,7 +62,7 @@ struct GraphQLSwiftGenerator {
         var lines: [String] = []
         guard case .record(let root) = operation.resultType else { return "" }
         lines.append("/// \(operation.summary)")
-        lines += structLines(root, name: name, indent: "", document: operation.document)
+        lines += structLines(root, name: name, indent: "", document: operation.document, spreads: operation.spreads)
         lines.append("")
         let variables = operation.variables
         if !variables.isEmpty {
@@ -71,8 +95,10 @@ struct GraphQLSwiftGenerator {
         }.joined(separator: ", ")
     }
 
-    /// A record as a struct, its nested records nested in it.
-    private func structLines(_ record: RecordType, name: String, indent: String, document: String? = nil) -> [String] {
+    /// A record as a struct, its nested records nested in it; a fragment it spreads is a property
+    /// of the fragment's own type, decoded from the same object.
+    private func structLines(_ record: RecordType, name: String, indent: String, document: String? = nil,
+                             spreads: [String: [String]]) -> [String] {
         var lines = ["\(indent)public struct \(name): Decodable, Sendable {"]
         if let document {
             lines.append("\(indent)    /// The operation as it is sent.")
@@ -82,9 +108,31 @@ struct GraphQLSwiftGenerator {
         for field in record.fields {
             lines.append("\(indent)    public let \(SwiftNames.escaped(field.name)): \(swiftType(field.type, in: record))")
         }
+        let fragments = (spreads[record.name] ?? []).map { (property: SwiftNames.property($0), type: SwiftNames.type($0)) }
+        if !fragments.isEmpty {
+            lines.append("")
+            lines.append("\(indent)    // The fragments spread here, each read from the same object as the fields above.")
+            for fragment in fragments { lines.append("\(indent)    public let \(SwiftNames.escaped(fragment.property)): \(fragment.type)") }
+            lines.append("")
+            lines.append("\(indent)    private enum CodingKeys: String, CodingKey {")
+            for field in record.fields { lines.append("\(indent)        case \(SwiftNames.escaped(field.name))") }
+            lines.append("\(indent)    }")
+            lines.append("")
+            lines.append("\(indent)    public init(from decoder: any Decoder) throws {")
+            lines.append("\(indent)        let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for field in record.fields {
+                let type = swiftType(field.type, in: record)
+                let read = type.hasSuffix("?") ? "decodeIfPresent(\(type.dropLast()).self" : "decode(\(type).self"
+                lines.append("\(indent)        \(SwiftNames.escaped(field.name)) = try container.\(read), forKey: .\(SwiftNames.escaped(field.name)))")
+            }
+            for fragment in fragments {
+                lines.append("\(indent)        \(SwiftNames.escaped(fragment.property)) = try \(fragment.type)(from: decoder)")
+            }
+            lines.append("\(indent)    }")
+        }
         for nested in nestedRecords(of: record) {
             lines.append("")
-            lines += structLines(nested, name: Self.lastComponent(nested.name), indent: indent + "    ")
+            lines += structLines(nested, name: Self.lastComponent(nested.name), indent: indent + "    ", spreads: spreads)
         }
         lines.append("\(indent)}")
         return lines
@@ -215,6 +263,7 @@ struct GraphQLSwiftGenerator {
         var seen: Set<ObjectIdentifier> = []
         return operations.contains { operation in
             uses(operation.resultType, &seen) || operation.variables.contains { uses($0.scriptType, &seen) }
+                || operation.fragments.contains { uses(.record($0.type), &seen) }
         }
     }
 

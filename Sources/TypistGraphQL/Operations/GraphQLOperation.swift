@@ -55,4 +55,17 @@ package struct GraphQLOperation: Sendable {
     package var line: Int
     /// Why a script should not use fields it selects, said once as a warning where it is called.
     package var deprecations: [String]
+    /// The fragments each of its records spreads where they always apply, by record name.
+    package var spreads: [String: [String]] = [:]
+    /// The fragments it uses, each typed on its own: what generated Swift shares between operations.
+    package var fragments: [Fragment] = []
+
+    /// A fragment as a type of its own (`fragment IssueParts on Issue { … }` → `IssueParts`).
+    package struct Fragment: Sendable {
+        /// Its name in GraphQL.
+        package var name: String
+        package var type: RecordType
+        /// The fragments its own records spread, by record name.
+        package var spreads: [String: [String]]
+    }
 }

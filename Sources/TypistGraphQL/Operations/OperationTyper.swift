@@ -87,6 +87,9 @@ struct SelectionReader {
     let fragments: [String: FragmentDefinition]
     var records: [RecordType] = []
     var usedFragments: [String] = []
+    /// The fragments each record's selection spreads where they always apply, by the record's
+    /// name: generated Swift gives the record a property of each fragment's own type.
+    var spreads: [String: [String]] = [:]
     var cursorVariable: String?
     var warnings: [GraphQLProblem] = []
     var deprecations: [String] = []
@@ -118,11 +121,19 @@ struct SelectionReader {
         let summary = roots.map { field in
             "\(field.name): \(field.type)" + (field.description.map { " — " + Self.firstLine($0) } ?? "")
         }.joined(separator: "; ")
+        // Each fragment it uses, typed on its own (for the Swift generate writes: one type per fragment).
+        let fragmentTypes = usedFragments.compactMap { name -> GraphQLOperation.Fragment? in
+            guard let fragment = fragments[name] else { return nil }
+            var reader = SelectionReader(schema: schema, fragments: fragments)
+            guard case .record(let type) = reader.record(named: SwiftNames.type(name), on: fragment.typeCondition.name.value,
+                                                         [fragment.selectionSet], depth: 0) else { return nil }
+            return GraphQLOperation.Fragment(name: name, type: type, spreads: reader.spreads)
+        }
         return GraphQLOperation(
             name: operationName, kind: kind, functionName: functionName, variables: variables, resultType: resultType,
             recordTypes: records, document: document, cursorVariable: cursorVariable,
             summary: "GraphQL \(kind.rawValue)" + (summary.isEmpty ? "" : ": " + summary),
-            line: OperationTyper.place(definition.loc).line, deprecations: deprecations)
+            line: OperationTyper.place(definition.loc).line, deprecations: deprecations, spreads: spreads, fragments: fragmentTypes)
     }
 
     private func variable(of definition: VariableDefinition, operation: String) -> GraphQLOperation.Variable {
@@ -165,16 +176,18 @@ struct SelectionReader {
         var conditional: Bool
     }
 
-    private mutating func record(named name: String, on parent: String, _ selectionSets: [SelectionSet], depth: Int) -> ScriptType {
+    fileprivate mutating func record(named name: String, on parent: String, _ selectionSets: [SelectionSet], depth: Int) -> ScriptType {
         var taken = names
         let typeName = SwiftNames.uniqueType(name, taken: &taken)
         names = taken
         let record = RecordType(name: typeName)
         records.append(record)
         var collected: [Collected] = []
+        var spread: [String] = []
         for selectionSet in selectionSets {
-            collect(selectionSet, on: parent, conditional: false, into: &collected, depth: depth)
+            collect(selectionSet, on: parent, conditional: false, into: &collected, spreads: &spread, depth: depth)
         }
+        if !spread.isEmpty { spreads[typeName] = spread }
         var fields: [RecordType.Field] = []
         for entry in collected {
             var type: ScriptType
@@ -213,8 +226,10 @@ struct SelectionReader {
         }
     }
 
+    /// - Parameter spreads: The fragments spread here that always apply (not inside another
+    ///   fragment, nor under a narrower type), in order.
     private mutating func collect(_ selectionSet: SelectionSet, on parent: String, conditional: Bool, into collected: inout [Collected],
-                                  depth: Int, visiting: Set<String> = []) {
+                                  spreads: inout [String], depth: Int, visiting: Set<String> = []) {
         let parentType = schema.types[parent]
         for selection in selectionSet.selections {
             switch selection {
@@ -233,14 +248,17 @@ struct SelectionReader {
             case let inline as InlineFragment:
                 let condition = inline.typeCondition?.name.value ?? parent
                 collect(inline.selectionSet, on: condition, conditional: conditional || narrows(parent, to: condition),
-                        into: &collected, depth: depth, visiting: visiting)
+                        into: &collected, spreads: &spreads, depth: depth, visiting: visiting)
             case let spread as FragmentSpread:
                 let name = spread.name.value
                 guard let fragment = fragments[name], !visiting.contains(name) else { continue }
                 if !usedFragments.contains(name) { usedFragments.append(name) }
                 let condition = fragment.typeCondition.name.value
-                collect(fragment.selectionSet, on: condition, conditional: conditional || narrows(parent, to: condition),
-                        into: &collected, depth: depth, visiting: visiting.union([name]))
+                let narrower = conditional || narrows(parent, to: condition)
+                if visiting.isEmpty, !narrower, !spreads.contains(name) { spreads.append(name) }
+                var inner: [String] = []
+                collect(fragment.selectionSet, on: condition, conditional: narrower,
+                        into: &collected, spreads: &inner, depth: depth, visiting: visiting.union([name]))
             default:
                 break
             }

@@ -5,7 +5,7 @@ import TypedAPI
 /// GraphQL query: repository: Repository — One repository by its owner and name
 public struct RepositoryQuery: Decodable, Sendable {
     /// The operation as it is sent.
-    public static let document = "query Repository($owner: String!, $name: String!, $after: String, $states: [IssueState!]) {\n  repository(owner: $owner, name: $name) {\n    name\n    stargazerCount\n    issues(first: 10, after: $after, states: $states) {\n      nodes {\n        number\n        title\n        state\n        createdAt\n        author {\n          login\n        }\n        labels\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}"
+    public static let document = "query Repository($owner: String!, $name: String!, $after: String, $states: [IssueState!]) {\n  repository(owner: $owner, name: $name) {\n    name\n    stargazerCount\n    issues(first: 10, after: $after, states: $states) {\n      nodes {\n        ...IssueParts\n        createdAt\n        author {\n          login\n        }\n        labels\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n}\nfragment IssueParts on Issue {\n  number\n  title\n  state\n}"
 
     public let repository: Repository?
 
@@ -25,6 +25,29 @@ public struct RepositoryQuery: Decodable, Sendable {
                 public let createdAt: String
                 public let author: Author?
                 public let labels: JSONValue
+
+                // The fragments spread here, each read from the same object as the fields above.
+                public let issueParts: IssueParts
+
+                private enum CodingKeys: String, CodingKey {
+                    case number
+                    case title
+                    case state
+                    case createdAt
+                    case author
+                    case labels
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    number = try container.decode(Int.self, forKey: .number)
+                    title = try container.decode(String.self, forKey: .title)
+                    state = try container.decode(String.self, forKey: .state)
+                    createdAt = try container.decode(String.self, forKey: .createdAt)
+                    author = try container.decodeIfPresent(Author.self, forKey: .author)
+                    labels = try container.decode(JSONValue.self, forKey: .labels)
+                    issueParts = try IssueParts(from: decoder)
+                }
 
                 public struct Author: Decodable, Sendable {
                     public let login: String
