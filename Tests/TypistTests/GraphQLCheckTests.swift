@@ -101,6 +101,10 @@ struct GraphQLCheckTests {
         #expect(output.standard.contains("extension Endpoint where Kind == Bearer, Response == RepoQuery {"), "\(output.standard)")
         #expect(output.standard.contains("public static func repo(owner: String, name: String) -> Self {"))
         #expect(output.standard.contains(#"try await client.send(.repo(owner: "a", name: "b"), with: token).repository?.name"#))
+        // An inline operation says how to get its Swift.
+        output.clear()
+        #expect(await swift.handle(#":swift graphql("{ repository(owner: \"a\", name: \"b\") { name } }").repository?.name"#) == false)
+        #expect(output.error.contains("give the operation a name in a .graphql file"), "\(output.error)")
     }
 
     @Test("An enum variable takes the enum's values, written as cases; another value is refused before anything is sent")

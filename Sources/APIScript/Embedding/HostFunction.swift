@@ -67,6 +67,10 @@ public struct HostFunction: Sendable {
     /// problems, each at its line and column in the text. The checker asks it at each call with a
     /// literal and calls the function it returns; a call with any other text calls this one.
     package var specialization: (@Sendable (String) -> LiteralSpecialization)?
+    /// Why a call has no Swift of its own and what to do instead, for `:swift` (GraphQL's
+    /// `graphql("…")`, whose operation `typist generate` writes once it has a name); nil where the
+    /// host writes it.
+    package var swiftUnsupported: String?
     /// Whether the Swift a call is written as (`:swift`) does not await, such as the shell's
     /// `file(_:)` (`UploadFile(contentsOf:)`): it is written with `try` alone.
     package var isSynchronous = false

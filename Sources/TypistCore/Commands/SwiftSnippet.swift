@@ -49,6 +49,7 @@ struct SwiftSnippet {
                     : nil
             },
             unsupported: { function in
+                if endpoints[function.name] == nil, let reason = function.swiftUnsupported { return reason }
                 guard endpoints[function.name] == nil, function.name == Shell.pagesName else { return nil }
                 return "pages { … } follows a service's next pages in the shell, and TypedAPI has no such call: in Swift, "
                     + "send the call, read the next page's link or cursor from its answer, and send again "

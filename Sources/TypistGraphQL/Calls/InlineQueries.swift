@@ -32,6 +32,9 @@ enum InlineQueries {
             let arguments = [Value.string(text)] + operation.variables.map { entries[$0.name] ?? .null }
             return try await shell.callingFunction(for: endpoint).body(arguments)
         }
+        let swift = "graphql(\"…\") has no Swift of its own: give the operation a name in a .graphql file (--graphql-operations); "
+            + ":swift of its function, and typist generate --graphql-operations, write its Endpoint"
+        function.swiftUnsupported = swift
         function.specialization = { [weak shell] text in
             guard let shell else { return LiteralSpecialization(function: nil, problems: []) }
             do throws(GraphQLProblems) {
@@ -42,7 +45,9 @@ enum InlineQueries {
                         line: 1, column: 1)])
                 }
                 let endpoint = GraphQLEndpoint.make(operation, service: service, takesText: true, server: server)
-                return LiteralSpecialization(function: shell.callingFunction(for: endpoint), problems: warnings.map(problem))
+                var specialized = shell.callingFunction(for: endpoint)
+                specialized.swiftUnsupported = swift
+                return LiteralSpecialization(function: specialized, problems: warnings.map(problem))
             } catch {
                 return LiteralSpecialization(function: nil, problems: error.problems.map(problem))
             }
