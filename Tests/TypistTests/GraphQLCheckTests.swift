@@ -101,10 +101,16 @@ struct GraphQLCheckTests {
         #expect(output.standard.contains("extension Endpoint where Kind == Bearer, Response == RepoQuery {"), "\(output.standard)")
         #expect(output.standard.contains("public static func repo(owner: String, name: String) -> Self {"))
         #expect(output.standard.contains(#"try await client.send(.repo(owner: "a", name: "b"), with: token).repository?.name"#))
-        // An inline operation says how to get its Swift.
+        // An inline operation is written as the endpoint it was specialised to, its variables the labels.
         output.clear()
-        #expect(await swift.handle(#":swift graphql("{ repository(owner: \"a\", name: \"b\") { name } }").repository?.name"#) == false)
-        #expect(output.error.contains("give the operation a name in a .graphql file"), "\(output.error)")
+        #expect(await swift.handle(#":swift graphql("query($n: String!) { repository(owner: \"a\", name: $n) { name } }", n: "b").repository?.name"#))
+        #expect(output.standard.contains("extension Endpoint where Kind == Bearer, Response == GraphqlQuery {"), "\(output.standard)")
+        #expect(output.standard.contains("public static func graphql(n: String) -> Self {"))
+        #expect(output.standard.contains(#"try await client.send(.graphql(n: "b"), with: token).repository?.name"#), "\(output.standard)")
+        // A text the checker cannot read has none.
+        output.clear()
+        #expect(await swift.handle(#":swift graphql(String("{ user(login: \"a\") { name } }"))"#) == false)
+        #expect(output.error.contains("not a literal has no Swift of its own"), "\(output.error)")
     }
 
     @Test("An enum variable takes the enum's values, written as cases; another value is refused before anything is sent")

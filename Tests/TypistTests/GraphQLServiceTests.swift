@@ -257,6 +257,12 @@ extension GraphQLServiceTests {
             #expect(output.standard.contains("they call \(server.baseURL)"))
             #expect(try await shell.evaluate(#"repository(owner: "t", name: "typist").repository?.stargazerCount"#) != .null)
             #expect(try await shell.evaluate(#"graphql("{ user(login: \"ada\") { login } }").user.login"#) == .string("ada"))
+            // :swift writes an inline operation for the service's own origin, not the session's.
+            output.clear()
+            #expect(await shell.handle(#":swift graphql("{ user(login: \"ada\") { login } }").user.login"#))
+            #expect(output.standard.contains("let documentClient = client.replacingEnvironment(with: try ServerEnvironment(url: \"\(server.baseURL)\"))"),
+                    "\(output.standard)")
+            #expect(output.standard.contains("try await documentClient.send(.graphql, with: token).user.login"), "\(output.standard)")
             output.clear()
             #expect(await shell.handle(":describe Query.repository"))
             #expect(output.standard.contains("Query.repository: Repository  (GraphQL field)"), "\(output.standard)")

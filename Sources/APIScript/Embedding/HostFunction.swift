@@ -71,6 +71,10 @@ public struct HostFunction: Sendable {
     /// `graphql("…")`, whose operation `typist generate` writes once it has a name); nil where the
     /// host writes it.
     package var swiftUnsupported: String?
+    /// What a host writes for a call of this function when it is no registered endpoint of its name
+    /// (the endpoint GraphQL's `graphql("…")` is specialised to, its first argument the text the
+    /// endpoint already holds): opaque here, read by the host's `:swift`.
+    package var swiftEndpoint: (any Sendable)?
     /// Whether the Swift a call is written as (`:swift`) does not await, such as the shell's
     /// `file(_:)` (`UploadFile(contentsOf:)`): it is written with `try` alone.
     package var isSynchronous = false

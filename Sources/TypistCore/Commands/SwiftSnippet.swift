@@ -1,5 +1,6 @@
 import APIScript
 import Foundation
+import Synchronization
 import TypedAPI
 
 /// The Swift an app would write with the typed client to do what an expression does (`:swift`).
@@ -34,10 +35,22 @@ struct SwiftSnippet {
         // Endpoints sent to a server of their own (a document added with :openapi): a client for
         // each such server, beside the session's.
         let servers = Self.serverClients(shell.registry.endpoints)
+        // Endpoints a call site made for itself (an inline GraphQL operation): written as registered ones are.
+        let adHoc = Mutex<(writings: [EndpointWriting], servers: Set<String>)>(([], []))
         let writing = SwiftHostWriting(
             call: { function, arguments in
                 if let endpoint = endpoints[function.name] {
                     return endpoint.call(arguments, client: servers.byEndpoint[function.name]?.name ?? "client")
+                }
+                if let endpoint = function.swiftEndpoint as? EndpointRegistration {
+                    // Its first argument is the text the endpoint was made from; the rest are its parameters.
+                    let written = EndpointWriting(endpoint)
+                    let server = endpoint.server.map { url in servers.all.first { $0.url == url.baseURL } ?? ("adHocClient", url.baseURL) }
+                    adHoc.withLock {
+                        $0.writings.append(written)
+                        if let server { $0.servers.insert(server.url) }
+                    }
+                    return written.call(Array(arguments.dropFirst()), client: server?.name ?? "client")
                 }
                 return function.isSynchronous && function.name == "file" ? Self.readingFile(arguments) : nil
             },
@@ -49,14 +62,15 @@ struct SwiftSnippet {
                     : nil
             },
             unsupported: { function in
-                if endpoints[function.name] == nil, let reason = function.swiftUnsupported { return reason }
+                if endpoints[function.name] == nil, function.swiftEndpoint == nil, let reason = function.swiftUnsupported { return reason }
                 guard endpoints[function.name] == nil, function.name == Shell.pagesName else { return nil }
                 return "pages { … } follows a service's next pages in the shell, and TypedAPI has no such call: in Swift, "
                     + "send the call, read the next page's link or cursor from its answer, and send again "
                     + "(:curl pages { … } shows the first page's request)"
             })
         return shell.interpreter.swift(for: text, isPrompt: isPrompt, host: writing).map { program in
-            let used = program.functions.compactMap { endpoints[$0] }
+            let (adHocWritings, adHocServers) = adHoc.withLock { ($0.writings, $0.servers) }
+            let used = program.functions.compactMap { endpoints[$0] } + adHocWritings
             let (transport, transportModule) = transportName()
             var imports = ["import Foundation", "import TypedAPI"]
             // A call of the host's own factory (`.deletePost(id:)`) needs the module that declares
@@ -70,8 +84,12 @@ struct SwiftSnippet {
                 "let client = APIClient(environment: try ServerEnvironment(url: \(ValueFormatter.quoted(shell.client.environment.baseURL))),",
                 "                       transport: \(transport)())",
             ]
-            for server in servers.all where program.functions.contains(where: { servers.byEndpoint[$0]?.name == server.name }) {
+            for server in servers.all where program.functions.contains(where: { servers.byEndpoint[$0]?.name == server.name })
+                || adHocServers.contains(server.url) {
                 setup.append("let \(server.name) = client.replacingEnvironment(with: try ServerEnvironment(url: \(ValueFormatter.quoted(server.url))))")
+            }
+            for url in adHocServers.sorted() where !servers.all.contains(where: { $0.url == url }) {
+                setup.append("let adHocClient = client.replacingEnvironment(with: try ServerEnvironment(url: \(ValueFormatter.quoted(url))))")
             }
             let kinds = Set(used.map(\.kindName))
             // `var` where the script assigns it, `let` where it only reads it.

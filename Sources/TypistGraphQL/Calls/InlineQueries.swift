@@ -32,9 +32,9 @@ enum InlineQueries {
             let arguments = [Value.string(text)] + operation.variables.map { entries[$0.name] ?? .null }
             return try await shell.callingFunction(for: endpoint).body(arguments)
         }
-        let swift = "graphql(\"…\") has no Swift of its own: give the operation a name in a .graphql file (--graphql-operations); "
-            + ":swift of its function, and typist generate --graphql-operations, write its Endpoint"
-        function.swiftUnsupported = swift
+        // A text the checker could not read (not a literal) has no Swift to write.
+        function.swiftUnsupported = "graphql(_:) with a text that is not a literal has no Swift of its own: write the operation as a literal, "
+            + "or give it a name in a .graphql file (--graphql-operations), whose function :swift and typist generate write"
         function.specialization = { [weak shell] text in
             guard let shell else { return LiteralSpecialization(function: nil, problems: []) }
             do throws(GraphQLProblems) {
@@ -46,7 +46,8 @@ enum InlineQueries {
                 }
                 let endpoint = GraphQLEndpoint.make(operation, service: service, takesText: true, server: server)
                 var specialized = shell.callingFunction(for: endpoint)
-                specialized.swiftUnsupported = swift
+                // `:swift` writes it as the endpoint of that operation, named `graphql`, its variables the labels.
+                specialized.swiftEndpoint = GraphQLEndpoint.make(operation, service: service, takesText: false, server: server)
                 return LiteralSpecialization(function: specialized, problems: warnings.map(problem))
             } catch {
                 return LiteralSpecialization(function: nil, problems: error.problems.map(problem))
