@@ -102,7 +102,7 @@ struct GraphQLSwiftGenerator {
         var lines = ["\(indent)public struct \(name): Decodable, Sendable {"]
         if let document {
             lines.append("\(indent)    /// The operation as it is sent.")
-            lines.append("\(indent)    public static let document = \(Self.literal(document))")
+            lines.append("\(indent)    public static let document = \(ValueFormatter.quoted(document))")
             lines.append("")
         }
         for field in record.fields {
@@ -279,7 +279,7 @@ struct GraphQLSwiftGenerator {
             let call = operation.variables.isEmpty ? "\(operation.functionName)"
                 : "\(operation.functionName)(" + operation.variables.map { "\($0.name): \(SwiftNames.escaped($0.name))" }.joined(separator: ", ") + ")"
             let names = operation.variables.map { SwiftNames.escaped($0.name) }.joined(separator: ", ")
-            lines.append("        Register(\"\(operation.functionName)\", summary: \(Self.literal(operation.summary))\(parameters)) { \(names.isEmpty ? "" : names + " in ")Endpoint<\(kind), \(name)>.\(call) }")
+            lines.append("        Register(\"\(operation.functionName)\", summary: \(ValueFormatter.quoted(operation.summary))\(parameters)) { \(names.isEmpty ? "" : names + " in ")Endpoint<\(kind), \(name)>.\(call) }")
         }
         lines.append("    }")
         lines.append("}")
@@ -289,25 +289,4 @@ struct GraphQLSwiftGenerator {
     static func typeName(_ operation: GraphQLOperation) -> String { operation.resultType.description }
 
     static func lastComponent(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
-
-    /// A Swift string literal: `#"…"#`-free, every character that needs it escaped.
-    static func literal(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped + "\""
-    }
 }

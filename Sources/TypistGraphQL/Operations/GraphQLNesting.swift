@@ -9,50 +9,14 @@ enum GraphQLNesting {
     /// for any other text.
     static func problem(in text: String) -> GraphQLProblem? {
         var depth = 0
-        var line = 1
-        var column = 0
-        var iterator = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar?
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending {
-                pending = nil
-                return scalar
-            }
-            guard let scalar = iterator.next() else { return nil }
-            if scalar == "\n" {
-                line += 1
-                column = 0
-            } else {
-                column += 1
-            }
-            return scalar
-        }
-        while let scalar = next() {
-            switch scalar {
-            case "#":
-                while let inner = next(), inner != "\n" {}
-            case "\"":
-                // A string, or a block string ("""…"""): brackets inside are text.
-                var quotes = 1
-                while let inner = next() {
-                    if inner == "\"" { quotes += 1 } else { pending = inner; break }
-                }
-                if quotes == 3 {
-                    var closing = 0
-                    while let inner = next() {
-                        closing = inner == "\"" ? closing + 1 : 0
-                        if closing == 3 { break }
-                    }
-                } else if quotes == 1 {
-                    while let inner = next(), inner != "\"", inner != "\n" {
-                        if inner == "\\" { _ = next() }
-                    }
-                }
+        var tokens = GraphQLTokens(text)
+        while let token = tokens.next() {
+            switch token.text {
             case "{", "[", "(":
                 depth += 1
                 if depth > limit {
                     return GraphQLProblem(message: "the text nests deeper than \(limit) levels of {, [ and (; no schema or operation needs that many",
-                                          line: line, column: column)
+                                          line: token.line, column: token.column)
                 }
             case "}", "]", ")":
                 depth = max(0, depth - 1)

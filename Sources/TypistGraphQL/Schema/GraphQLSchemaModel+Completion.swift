@@ -12,7 +12,8 @@ extension GraphQLSchemaModel {
         var parentheses = 0
         var tokens = GraphQLTokens(text)
         var partial = ""
-        while let token = tokens.next() {
+        while let next = tokens.next() {
+            let token = next.text
             partial = ""
             if parentheses > 0 {
                 if token == "(" { parentheses += 1 } else if token == ")" { parentheses -= 1 }
@@ -57,49 +58,5 @@ extension GraphQLSchemaModel {
         var names = type.fields.map(\.name) + ["__typename"]
         if type.kind == .union || type.kind == .interface { names += type.possibleTypes.map { "... on \($0)" } }
         return names.filter { $0.hasPrefix(partial) && $0 != partial }.sorted()
-    }
-}
-
-/// GraphQL's tokens, enough to follow selection sets: names, punctuators, strings and comments
-/// skipped.
-struct GraphQLTokens {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-
-    init(_ text: String) { scalars = Array(text.unicodeScalars) }
-
-    /// Whether the last token ended the text.
-    private(set) var atEnd = false
-
-    mutating func next() -> String? {
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "#" {
-                while index < scalars.count, scalars[index] != "\n" { index += 1 }
-                continue
-            }
-            if scalar == "\"" {
-                index += 1
-                while index < scalars.count, scalars[index] != "\"" { index += scalars[index] == "\\" ? 2 : 1 }
-                index += 1
-                continue
-            }
-            if scalar.properties.isWhitespace || scalar == "," {
-                index += 1
-                continue
-            }
-            if scalar == "_" || scalar.properties.isAlphabetic {
-                let start = index
-                while index < scalars.count, scalars[index] == "_" || scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) {
-                    index += 1
-                }
-                atEnd = index >= scalars.count
-                return String(String.UnicodeScalarView(scalars[start..<index]))
-            }
-            index += 1
-            atEnd = index >= scalars.count
-            return String(scalar)
-        }
-        return nil
     }
 }
