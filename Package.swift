@@ -28,15 +28,17 @@ let package = Package(
     ],
     // A host pays only for what it uses: the AsyncHTTPClient transport (SwiftNIO) and the others hang
     // on traits, on by default (so `swift test` here has them) and off for a host that writes
-    // `traits: []`, whose resolution then skips them. `typist` itself links no SwiftNIO.
+    // `traits: []`, whose resolution then skips them. `typist` itself links no SwiftNIO. GraphQL is
+    // off by default: the plain `typist` build and `swift test` pay nothing for it; `.ci/run` tests
+    // it in a second pass with every trait on.
     traits: [
         // Kept for hosts that name it: the demo service no longer needs a server library to be left out.
         .trait(name: "DemoService", description: "The offline demo service: typist's built-in service, the DemoService product (its own small server; no dependency)."),
         .trait(name: "AsyncHTTPClient", description: "The AsyncHTTPClient transport (SwiftNIO, NIOSSL): the TypedAPIAsyncHTTPClient product."),
         .trait(name: "YAML", description: "OpenAPI documents written in YAML (Yams); without it TypistOpenAPI reads JSON documents only."),
         .trait(name: "Combine", description: "Publishers for calls and streams (TypedAPICombine): Combine where the system has it, OpenCombine elsewhere."),
-        .trait(name: "GraphQL", description: "GraphQL APIs in typist (--graphql, --graphql-schema, :graphql): TypistGraphQL, on GraphQLSwift/GraphQL."),
-        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML", "Combine", "GraphQL"]),
+        .trait(name: "GraphQL", description: "GraphQL APIs in typist (--graphql, --graphql-schema, :graphql) and TypistGraphQL, on GraphQLSwift/GraphQL. Off by default: `swift run --traits defaults,GraphQL typist`."),
+        .default(enabledTraits: ["DemoService", "AsyncHTTPClient", "YAML", "Combine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),

@@ -48,7 +48,7 @@ struct ReadingListTests {
             "Engines"
             curl \\
               'https://api.example.test/posts/25' \\
-              -H 'User-Agent: typist/0.15.0' \\
+              -H 'User-Agent: typist/0.16.0' \\
               -H 'Accept: application/json'
 
             """, "\(outcome.output)")

@@ -125,9 +125,15 @@ public enum DemoBindings {
         #if GraphQL
         return host.withWorkshop().withOpenAPI(replacingEndpoints: true).withGraphQL(replacingEndpoints: true)
         #else
-        return host.withWorkshop().withOpenAPI(replacingEndpoints: true)
+        return host.withWorkshop().withOpenAPI(replacingEndpoints: true).withMissingGraphQL(missingGraphQL)
         #endif
     }
+
+    /// What `typist` built without the package's `GraphQL` trait (its default) says when GraphQL is
+    /// asked for: how to build it in.
+    static let missingGraphQL = "this typist was built without GraphQL (the package's GraphQL trait, off by default so the "
+        + "first build stays small): run `swift run --traits default,GraphQL typist …`, or build it with "
+        + "`swift build --traits default,GraphQL --product typist`"
 
     /// The workshop's lessons: `TYPIST_WORKSHOP`, or `Workshop/` in the checkout this was built from.
     public static var workshopDirectory: URL {

@@ -3,9 +3,9 @@ import TypedAPI
 /// Typist's version, and the `User-Agent` it sends.
 public enum TypistVersion {
     /// The version string.
-    public static let current = "0.15.0"
+    public static let current = "0.16.0"
 
-    /// `reading/1.2 typist/0.15.0` for a host named `reading`; `typist/0.15.0` for typist itself.
+    /// `reading/1.2 typist/0.16.0` for a host named `reading`; `typist/0.16.0` for typist itself.
     package static func userAgent(name: String, version: String) -> String {
         name == "typist" ? "typist/\(version)" : "\(name)/\(version) typist/\(current)"
     }

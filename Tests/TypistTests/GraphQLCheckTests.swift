@@ -11,7 +11,7 @@ import TypistTesting
 /// A GraphQL schema read offline, and operations checked against it before anything is sent: the
 /// specification's rules with their places, the script's arguments against the variables, and a
 /// result typed from its selection set.
-@Suite("GraphQL operations, checked before they are sent")
+@Suite("GraphQL operations, checked before they are sent", .enabled(if: BuildTraits.graphQL, BuildTraits.withoutGraphQL))
 struct GraphQLCheckTests {
     static let schema = #"""
         """A code repository"""

@@ -12,7 +12,8 @@ import TypistTesting
 /// prompt has: its schema read by introspection, named operations and inline ones typed and
 /// called, its errors with their paths and the partial data, a non-null it breaks, Relay pages,
 /// a token, and a cassette.
-@Suite("A GraphQL service (strawberry-graphql)", .enabled(if: StrawberryServer.unavailable == nil, "\(StrawberryServer.unavailable ?? "")"))
+@Suite("A GraphQL service (strawberry-graphql)", .enabled(if: BuildTraits.graphQL, BuildTraits.withoutGraphQL),
+       .enabled(if: StrawberryServer.unavailable == nil, "\(StrawberryServer.unavailable ?? "")"))
 struct GraphQLServiceTests {
     /// The tracker's schema and operations (`Examples/GraphQL`), which `Tests/GeneratedDocuments/GraphQLTracker` is generated from.
     static let folder = Built.packageRoot.appendingPathComponent("Examples/GraphQL")

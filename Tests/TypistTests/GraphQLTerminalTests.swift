@@ -3,7 +3,7 @@ import Testing
 
 /// GraphQL at the prompt in a real terminal: Tab inside an operation being written offers the
 /// schema's fields. Skipped, and reported as skipped, where tmux is not installed.
-@Suite("GraphQL at the prompt in a terminal (tmux)", .serialized,
+@Suite("GraphQL at the prompt in a terminal (tmux)", .serialized, .enabled(if: BuildTraits.graphQL, BuildTraits.withoutGraphQL),
        .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests cannot run here"))
 struct GraphQLTerminalTests {
     @Test("Tab inside graphql(\"…\") completes the selection's fields from the schema; :describe reads a type")

@@ -359,6 +359,8 @@ extension ShellCommandLine {
             return try await load(request, transport, tls, credential)
         } catch let error as DocumentUnreachable {
             throw StartFailure(message: error.description, status: ExitStatus.unavailable)
+        } catch let error as MissingFeature {
+            throw StartFailure(message: error.description, status: ExitStatus.unavailable)
         } catch {
             throw StartFailure(message: String(describing: error), status: ExitStatus.dataError)
         }

@@ -44,7 +44,7 @@ public struct ShellHost: Sendable {
 }
 
 extension ShellHost {
-    /// `reading/1.2 typist/0.15.0`: the host and the shell, for the `User-Agent` header.
+    /// `reading/1.2 typist/0.16.0`: the host and the shell, for the `User-Agent` header.
     public static func userAgent(name: String, version: String) -> String {
         TypistVersion.userAgent(name: name, version: version)
     }

@@ -8,6 +8,10 @@ enum GraphQLGeneration {
     /// Writes or checks; the exit status.
     static func run(_ command: GenerateRequest, output: ShellOutput) async -> Int32 {
         guard let graphQL = command.graphQL else { return ExitStatus.usage }
+        guard GraphQLSchemaError.readsGraphQL else {
+            output.error("typist: \(GraphQLSchemaError.traitOff)\n")
+            return ExitStatus.unavailable
+        }
         let service: GraphQLService
         var operations: [GraphQLOperation] = []
         do {

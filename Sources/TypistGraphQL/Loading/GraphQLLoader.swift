@@ -13,6 +13,8 @@ package enum GraphQLLoader {
     /// - Parameter cacheDirectory: Where schemas are cached (`~/.cache/typist/graphql`); nil for none.
     package static func load(_ request: GraphQLLoadRequest, transport: any HTTPTransport, tls: TLSOptions,
                              credential: DocumentCredential?, cacheDirectory: URL? = GraphQLSchemaCache.directory()) async throws -> LoadedDocument {
+        // Without GraphQLSwift nothing below could type an operation: say so before anything is read or sent.
+        guard GraphQLSchemaError.readsGraphQL else { throw MissingFeature(GraphQLSchemaError.traitOff) }
         let endpoint = try request.endpoint.map(Endpoint.init)
         let service: GraphQLService
         if let location = request.schema {

@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if GraphQL
 import GraphQL
 #endif
 
@@ -20,7 +20,7 @@ package struct GraphQLProblem: Sendable, Error, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
-    #if canImport(GraphQL)
+    #if GraphQL
     /// GraphQLSwift's error, its first letter lower-cased as Typist's messages are, its first
     /// suggestion kept.
     init(_ error: GraphQLError) {
@@ -38,7 +38,7 @@ package struct GraphQLProblem: Sendable, Error, CustomStringConvertible {
     /// `line 3, column 7: message`, or the message alone.
     package var description: String { (line > 0 ? "line \(line), column \(column): " : "") + message }
 
-    #if canImport(GraphQL)
+    #if GraphQL
     /// `line 3, column 7: ` for an error's first place, or nothing.
     static func place(of error: GraphQLError) -> String {
         error.locations.first.map { "line \($0.line), column \($0.column): " } ?? ""

@@ -1,7 +1,7 @@
 import APIScript
 import TypistCore
 import TypistText
-#if canImport(GraphQL)
+#if GraphQL
 import GraphQL
 
 /// Reads a text of GraphQL operations (a `.graphql` file, an inline query) against a schema: checks

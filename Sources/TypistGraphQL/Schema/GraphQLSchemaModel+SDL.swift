@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if GraphQL
 import GraphQL
 
 extension GraphQLSchemaModel {

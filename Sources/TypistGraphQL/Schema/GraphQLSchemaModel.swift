@@ -149,5 +149,15 @@ package struct GraphQLSchemaError: Error, CustomStringConvertible {
     package init(_ description: String) { self.description = description }
 
     /// What a build without the package's `GraphQL` trait says where it would parse GraphQL.
-    static let traitOff = "this build reads no GraphQL: it was built without the Typist package's GraphQL trait (GraphQLSwift)"
+    static let traitOff = "this build reads no GraphQL: it was built without the Typist package's GraphQL trait (GraphQLSwift), "
+        + "which is off by default; a host names it in its dependency on Typist (traits: [.defaults, \"GraphQL\"])"
+
+    /// Whether this build reads GraphQL (the package's `GraphQL` trait, off by default).
+    package static var readsGraphQL: Bool {
+        #if GraphQL
+        true
+        #else
+        false
+        #endif
+    }
 }

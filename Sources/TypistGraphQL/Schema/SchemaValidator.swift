@@ -1,4 +1,4 @@
-#if canImport(GraphQL)
+#if GraphQL
 import GraphQL
 #endif
 import Synchronization
@@ -8,7 +8,7 @@ import Synchronization
 /// schema (from the cache) and checks no operation never pays for it.
 package final class SchemaValidator: Sendable {
     private let sdl: @Sendable () -> String
-    #if canImport(GraphQL)
+    #if GraphQL
     private let built = Mutex<Result<GraphQLSchema, GraphQLSchemaError>?>(nil)
 
     /// - Parameter sdl: The schema's SDL, asked for once.
