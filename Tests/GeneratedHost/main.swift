@@ -30,7 +30,7 @@ if CommandLine.arguments.dropFirst().first == "ghes-open" {
 // code calls it: the repository's name and its first page of issues, then a service error thrown.
 if CommandLine.arguments.dropFirst().first == "graphql-call", CommandLine.arguments.count == 3 {
     let client = APIClient(environment: try ServerEnvironment(url: CommandLine.arguments[2]), transport: URLSessionTransport())
-    let result = try await client.send(Endpoint<Public, RepositoryQuery>.repository(owner: "t", name: "typist", states: ["CLOSED"]))
+    let result = try await client.send(Endpoint<Public, RepositoryQuery>.repository(owner: "t", name: "typist", states: [.CLOSED]))
     // `number` is read through the fragment's own type, as code shared between operations reads it.
     print("\(result.repository?.name ?? "nil"): \(result.repository?.issues.nodes.map(\.issueParts.number) ?? [])")
     do {

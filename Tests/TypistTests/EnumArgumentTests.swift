@@ -24,6 +24,11 @@ struct EnumArgumentTests {
                 if let then { query.append(URLQueryItem(name: "then", value: then.rawValue)) }
                 return Endpoint<Public, [Item]>(.get(query: query), path: "/items")
             }
+            Register("sorted", summary: "Items in several orders", Parameter<[Order]>("orders"), Parameter<Set<Order>?>("ties", default: nil)) { orders, ties in
+                let query = orders.map { URLQueryItem(name: "order", value: $0.rawValue) }
+                    + (ties ?? []).map(\.rawValue).sorted().map { URLQueryItem(name: "tie", value: $0) }
+                return Endpoint<Public, [Item]>(.get(query: query), path: "/sorted")
+            }
         }
     }
 
@@ -70,6 +75,35 @@ struct EnumArgumentTests {
             #expect(all.areMembers)
             let some = shell.interpreter.completions(for: "items(order: .oldestFirst, then: .ne", cursor: 36)
             #expect(some.candidates == ["newestFirst"])
+        }
+    }
+
+    @Test("An array (or set) of an enum takes its cases element by element: `orders: [.newestFirst, .default]`")
+    func arrays() async throws {
+        try await withShell { shell, output in
+            await shell.handle(":curl sorted(orders: [.newestFirst, .default], ties: [.oldestFirst])")
+            #expect(output.standard.contains("order=created_desc&order=relevance&tie=created_asc"), "\(output.standard)")
+            output.clear()
+            // Raw values still work, and may be mixed with cases.
+            await shell.handle(#":curl sorted(orders: [.oldestFirst, "relevance"])"#)
+            #expect(output.standard.contains("order=created_asc&order=relevance"), "\(output.standard)")
+            output.clear()
+            #expect(await shell.handle("sorted(orders: [.newestFirst, .oldestFrst])") == false)
+            #expect(output.error.contains("<input>:1:31: error: type 'Order' has no member 'oldestFrst'"), "\(output.error)")
+            #expect(output.error.contains("did you mean '.oldestFirst'?"), "\(output.error)")
+            output.clear()
+            #expect(await shell.handle("sorted(orders: [.newestFirst, 3])") == false)
+            #expect(output.error.contains("cannot convert value of type 'Int' to expected argument type 'String'"), "\(output.error)")
+            // Tab inside the array offers the cases; :describe names the enum, not the array.
+            #expect(shell.interpreter.completions(for: "sorted(orders: [.newestFirst, .", cursor: 31).candidates
+                    == ["newestFirst", "oldestFirst", "default"])
+            #expect(shell.interpreter.completions(for: "sorted(orders: [.de", cursor: 19).candidates == ["default"])
+            let described = try #require(shell.describeText("sorted"))
+            #expect(described.contains("orders: [Order]  (one of .newestFirst, .oldestFirst, .default)"), "\(described)")
+            // :swift writes cases, also for raw values written as strings.
+            output.clear()
+            await shell.handle(#":swift sorted(orders: ["created_asc", "relevance"])"#)
+            #expect(output.standard.contains(".sorted(orders: [.oldestFirst, .default])"), "\(output.standard)")
         }
     }
 

@@ -91,7 +91,14 @@ struct GraphQLCheckTests {
         #expect(diagnostics(shell, #"repo(owner: "a")"#).map(\.message) == ["missing argument for parameter 'name' in call"])
         #expect(diagnostics(shell, #"repo(owner: 1, name: "b")"#).first?.message.contains("'Int'") == true)
         #expect(diagnostics(shell, #"repo(owner: "a", name: "b", states: ["OPEN"])"#).isEmpty)
-        #expect(shell.describeText("repo")?.contains("param:    states: [String]? = nil") == true)
+        // A list of an enum takes its cases too, each checked at its place.
+        #expect(diagnostics(shell, #"repo(owner: "a", name: "b", states: [.OPEN, .CLOSED])"#).isEmpty)
+        let misspelt = diagnostics(shell, #"repo(owner: "a", name: "b", states: [.OPEN, .CLOSD])"#)
+        #expect(misspelt.map { shell.describeSpan($0) + ": " + $0.message } == ["1:45: type 'IssueState' has no member 'CLOSD'"], "\(misspelt)")
+        #expect(shell.describeText("repo")?.contains("param:    states: [IssueState]? = nil  (one of .OPEN, .CLOSED)") == true,
+                "\(shell.describeText("repo") ?? "")")
+        let typing = #"repo(owner: "a", name: "b", states: [.OPEN, ."#
+        #expect(shell.interpreter.completions(for: typing, cursor: typing.count).candidates == ["OPEN", "CLOSED"])
         #expect(shell.describeText("repo")?.contains("request:  POST /graphql") == true)
         // :swift writes what generate writes for it, and the call with the session's token.
         let output = CapturedOutput()

@@ -226,6 +226,21 @@ extension Checker {
                 resolveCase(caseName, of: enumeration, argument, type: parameters[position].type)
                 continue
             }
+            // `states: [.open, .closed]` for a parameter that takes an array of an enum: each case resolved.
+            if case .array(let elements) = argument.kind, let enumeration = parameters[position].enumeration,
+               case .array(let elementType) = parameters[position].type.unwrapped,
+               elements.contains(where: { if case .implicitMember = $0.kind { true } else { false } })
+            {
+                for element in elements {
+                    if case .implicitMember(let caseName) = element.kind {
+                        resolveCase(caseName, of: enumeration, element, type: elementType)
+                    } else {
+                        requireArgument(checkExpression(element, expected: elementType), to: elementType, element.span)
+                    }
+                }
+                annotations.setType(.array(elementType), of: argument)
+                continue
+            }
             let type = checkExpression(argument, expected: parameters[position].type)
             requireArgument(type, to: parameters[position].type, argument.span)
             // A literal the parameter's rule rules out (`limit: 0` where the document says at least 1).

@@ -12,7 +12,8 @@ public struct HostFunction: Sendable {
         public var type: ScriptType
         /// The value used when the argument is left out, or `nil` when it is required.
         public var defaultValue: Value?
-        /// The enum the parameter takes, when it is one: its cases may be written `.stars`.
+        /// The enum the parameter takes, when it is one: its cases may be written `.stars`. For a
+        /// parameter that takes an array (`[IssueState]`), its elements' enum: `states: [.open, .closed]`.
         public var enumeration: HostEnumeration?
         /// What the parameter allows of a value beyond its type: why it rules `value` out (a
         /// message, such as `limit must be at least 1`), or `nil` when it allows it. The checker
@@ -31,7 +32,7 @@ public struct HostFunction: Sendable {
         ///   - name: Its name for help and errors (the label when not given).
         ///   - type: Its type.
         ///   - defaultValue: The value when the argument is left out; `nil` when it is required.
-        ///   - enumeration: The enum it takes, when it is one.
+        ///   - enumeration: The enum it takes, when it is one (its elements', for an array).
         ///   - rule: What it allows beyond its type (see ``rule``); `nil` for its type alone.
         public init(label: String?, name: String? = nil, type: ScriptType, defaultValue: Value? = nil,
                     enumeration: HostEnumeration? = nil, rule: (@Sendable (Value) -> String?)? = nil) {

@@ -104,6 +104,15 @@ extension Interpreter {
         }
     }
 
+    /// Whether an argument is the `.` being completed, alone or as an element of an array literal.
+    private static func holdsCasePlaceholder(_ argument: Expr) -> Bool {
+        switch argument.kind {
+        case .implicitMember(let name): name == placeholder
+        case .array(let elements): elements.contains { if case .implicitMember(placeholder) = $0.kind { true } else { false } }
+        default: false
+        }
+    }
+
     /// Member names of the expression before a `.`, from its static type, or from its value when
     /// the type is dynamic and the expression can be evaluated without calling the host.
     /// The members at a probe, and whether they are in declaration order (a record's fields, an
@@ -122,11 +131,11 @@ extension Interpreter {
         SyntaxWalker.forEach(in: statements) { expression in
             if case .member(let inner, let name, _, _) = annotations.kind(of: expression), name == Self.placeholder { base = inner }
             if case .call(_, let arguments) = annotations.kind(of: expression),
-                let position = arguments.firstIndex(where: { if case .implicitMember(Self.placeholder) = $0.value.kind { true } else { false } }),
+                let position = arguments.firstIndex(where: { Self.holdsCasePlaceholder($0.value) }),
                 case .hostFunction(let host, let map)? = annotations.callee(of: expression),
                 let parameter = map.firstIndex(of: position), let enumeration = host.parameters[parameter].enumeration
             {
-                // `sort: .`: the cases of the enum the parameter takes.
+                // `sort: .` (or `states: [.open, .`): the cases of the enum the parameter takes.
                 cases = enumeration.cases.map(\.name)
             }
             if case .call(let callee, _) = annotations.kind(of: expression), case .member(let inner, let name, _, _) = annotations.kind(of: callee),

@@ -591,6 +591,14 @@ struct SwiftPrinter {
             return .string(parts.map { if case .text(let text) = $0 { text } else { "" } }.joined())
         case .integer(let number): return .int(number)
         case .bool(let flag): return .bool(flag)
+        case .array(let elements):
+            // `["OPEN", "CLOSED"]`, which a host may write as an enum's cases.
+            var values: [Value] = []
+            for element in elements {
+                guard let value = literal(element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
         default: return nil
         }
     }

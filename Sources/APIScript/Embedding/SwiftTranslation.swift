@@ -37,8 +37,8 @@ package struct SwiftHostWriting: Sendable {
 package struct SwiftArgument: Sendable {
     /// The argument's Swift text, such as `1`, `"swift"`, `.stars` or `post.id`.
     public var text: String
-    /// Its value when it is a literal (a string, a number, a Boolean): a host may write it in its
-    /// parameter's Swift type, such as a `UUID`.
+    /// Its value when it is a literal (a string, a number, a Boolean, an array of them): a host
+    /// may write it in its parameter's Swift type, such as a `UUID` or an enum's cases.
     public var literal: Value?
     /// Whether it is written wholly in literals — strings without interpolation, numbers,
     /// Booleans, `nil`, and arrays and dictionaries of them — so that any type that takes those

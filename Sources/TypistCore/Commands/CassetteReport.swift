@@ -162,7 +162,11 @@ package enum CassetteReport {
             let values = registration.parameters.enumerated().map { index, parameter -> Value in
                 if let value = parameter.defaultValue { return value }
                 if let first = parameter.choices?.first { return first }
-                if let first = parameter.enumeration?.cases.first { return first.value }
+                if let first = parameter.enumeration?.cases.first {
+                    // An array of an enum (`states: [IssueState]`) takes its cases as elements.
+                    if case .array = parameter.scriptType.unwrapped { return .array([first.value]) }
+                    return first.value
+                }
                 let probe = ProbeValues.value(for: parameter.scriptType, index: index)
                 if attempt == 1, case .string = probe { return .string("00000000-0000-0000-0000-000000000000") }
                 return probe

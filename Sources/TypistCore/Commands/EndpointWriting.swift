@@ -97,6 +97,11 @@ struct EndpointWriting: Sendable {
         if declared, parameter.scriptType.unwrapped == .any, !argument.isLiteral {
             return "try JSONValue(encoding: \(argument.text))"
         }
+        // `["OPEN", "CLOSED"]` for an array of an enum: its cases, as Swift takes them.
+        if case .array(let elements)? = argument.literal, let enumeration = parameter.enumeration, !elements.isEmpty {
+            let cases = elements.compactMap { enumeration.matching($0).map { "." + $0.name } }
+            if cases.count == elements.count { return "[" + cases.joined(separator: ", ") + "]" }
+        }
         guard case .string(let text)? = argument.literal else { return argument.text }
         // A password or token written in the line is read from the environment, as `:curl` does.
         if parameter.carriesSecret { return SwiftSnippet.environment(parameter.environmentVariable) }

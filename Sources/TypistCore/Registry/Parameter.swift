@@ -34,8 +34,15 @@ public struct Parameter<Value: ScriptArgument>: Sendable {
         ParameterInfo(label: label, name: name, swiftType: SwiftTypeName.of(Value.self), scriptType: Value.scriptType,
                       defaultValue: defaultValue.map(\.scriptValue) ?? (Value.scriptType.isOptional ? .null : nil),
                       choices: Value.choices,
-                      enumeration: Value.cases.map {
-                          HostEnumeration(typeName: SwiftTypeName.of(Value.self).replacingOccurrences(of: "?", with: ""), cases: $0)
-                      })
+                      enumeration: Value.cases.map { HostEnumeration(typeName: Self.enumerationName, cases: $0) })
+    }
+
+    /// The enum's own name: `RepositorySort` for `RepositorySort?`, and for `[IssueState]?` or
+    /// `Set<IssueState>`, whose elements take its cases.
+    private static var enumerationName: String {
+        var name = SwiftTypeName.of(Value.self).replacingOccurrences(of: "?", with: "")
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name.hasPrefix("Set<"), name.hasSuffix(">") { name = String(name.dropFirst(4).dropLast()) }
+        return name
     }
 }

@@ -132,6 +132,10 @@ extension Array: ScriptArgument where Element: ScriptArgument {
         return result
     }
     public var scriptValue: APIScript.Value { .array(map(\.scriptValue)) }
+    /// An array has no few values of its own to list.
+    public static var choices: [APIScript.Value]? { nil }
+    /// An array of a raw-value enum takes its cases element by element: `states: [.open, .closed]`.
+    public static var cases: [HostEnumeration.Case]? { Element.cases }
 }
 
 extension Set: ScriptArgument where Element: ScriptArgument {
@@ -144,6 +148,10 @@ extension Set: ScriptArgument where Element: ScriptArgument {
     public var scriptValue: APIScript.Value {
         .array(map(\.scriptValue).sorted { ValueFormatter.literal($0) < ValueFormatter.literal($1) })
     }
+    /// A set has no few values of its own to list.
+    public static var choices: [APIScript.Value]? { nil }
+    /// A set of a raw-value enum takes its cases element by element, as an array does.
+    public static var cases: [HostEnumeration.Case]? { Element.cases }
 }
 
 extension Dictionary: ScriptArgument where Key == String, Value: ScriptArgument {

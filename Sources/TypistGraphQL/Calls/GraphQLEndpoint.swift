@@ -26,9 +26,11 @@ enum GraphQLEndpoint {
     static func make(_ operation: GraphQLOperation, service: GraphQLService, takesText: Bool, server: ServerEnvironment? = nil) -> EndpointRegistration {
         var parameters = operation.variables.map { variable in
             var parameter = ParameterInfo(label: variable.name, name: variable.name,
-                                          swiftType: variable.enumeration.map { $0.typeName + (variable.isOptional ? "?" : "") } ?? variable.scriptType.description,
+                                          swiftType: variable.enumSwiftType ?? variable.scriptType.description,
                                           scriptType: variable.scriptType, defaultValue: variable.isOptional ? .null : nil,
-                                          choices: variable.enumeration.map { $0.cases.map(\.value) }, enumeration: variable.enumeration)
+                                          // A list's values are its elements' cases, not choices of its own.
+                                          choices: variable.enumSwiftType?.hasPrefix("[") == false ? variable.enumeration.map { $0.cases.map(\.value) } : nil,
+                                          enumeration: variable.enumeration)
             // Said of a literal by the checker; of any value before the call is sent (the plan).
             if variable.allowed != nil { parameter.rule = { variable.violation(of: $0) } }
             return parameter

@@ -36,8 +36,31 @@ struct GraphQLSwiftGenerator {
             files.append(File(path: "Fragments/\(Self.lastComponent(fragment.type.name)).swift",
                               text: header + "import Foundation\n\n" + lines.joined(separator: "\n") + "\n"))
         }
+        // Each enum a variable takes once, as a Swift enum of its values.
+        for enumeration in enumerations {
+            files.append(File(path: "Enums/\(enumeration.typeName).swift", text: header + Self.enumLines(enumeration).joined(separator: "\n") + "\n"))
+        }
         files.append(File(path: "Registrations.swift", text: header + registrations()))
         return files
+    }
+
+    /// The enums the operations' variables take, each once, by name.
+    private var enumerations: [HostEnumeration] {
+        Self.enumerations(of: operations)
+    }
+
+    private static func enumerations(of operations: [GraphQLOperation]) -> [HostEnumeration] {
+        var seen: Set<String> = []
+        return operations.flatMap { $0.variables.compactMap(\.enumeration) }.filter { seen.insert($0.typeName).inserted }
+            .sorted { $0.typeName < $1.typeName }
+    }
+
+    /// A GraphQL enum as Swift: its values the cases, each its own raw value (as the service spells it).
+    private static func enumLines(_ enumeration: HostEnumeration) -> [String] {
+        ["/// The GraphQL enum `\(enumeration.typeName)`, as variables take it.",
+         "public enum \(enumeration.typeName): String, Codable, Sendable, CaseIterable {"]
+            + enumeration.cases.map { "    case \(SwiftNames.escaped($0.name))" }
+            + ["}"]
     }
 
     /// The fragments the operations use, each once, by name.
@@ -52,6 +75,9 @@ struct GraphQLSwiftGenerator {
         for fragment in operation.fragments {
             text += "\n" + (structLines(fragment.type, name: Self.lastComponent(fragment.type.name), indent: "", spreads: fragment.spreads)
                 .joined(separator: "\n")) + "\n"
+        }
+        for enumeration in Self.enumerations(of: [operation]) {
+            text += "\n" + Self.enumLines(enumeration).joined(separator: "\n") + "\n"
         }
         return text
     }
@@ -68,7 +94,7 @@ struct GraphQLSwiftGenerator {
         if !variables.isEmpty {
             lines.append("/// The variables of `\(operation.name ?? name)`.")
             lines.append("public struct \(name)Variables: Encodable, Sendable {")
-            for variable in variables { lines.append("    public var \(SwiftNames.escaped(variable.name)): \(swiftType(variable.scriptType, in: nil))") }
+            for variable in variables { lines.append("    public var \(SwiftNames.escaped(variable.name)): \(variableType(variable))") }
             lines.append("")
             lines.append("    public init(" + parameterList(variables) + ") {")
             for variable in variables { lines.append("        self.\(variable.name) = \(SwiftNames.escaped(variable.name))") }
@@ -91,8 +117,13 @@ struct GraphQLSwiftGenerator {
 
     private func parameterList(_ variables: [GraphQLOperation.Variable]) -> String {
         variables.map { variable in
-            "\(variable.name): \(swiftType(variable.scriptType, in: nil))" + (variable.isOptional ? " = nil" : "")
+            "\(variable.name): \(variableType(variable))" + (variable.isOptional ? " = nil" : "")
         }.joined(separator: ", ")
+    }
+
+    /// A variable's Swift type: its enum (`[IssueState]?`) where it takes one's cases.
+    private func variableType(_ variable: GraphQLOperation.Variable) -> String {
+        variable.enumSwiftType ?? swiftType(variable.scriptType, in: nil)
     }
 
     /// A record as a struct, its nested records nested in it; a fragment it spreads is a property
@@ -270,12 +301,15 @@ struct GraphQLSwiftGenerator {
     private func registrations() -> String {
         var lines = ["import Typist", ""]
         if usesJSONValue { lines += ["extension JSONValue: JSONScriptArgument {}", ""] }
+        // An enum's cases at the prompt: `states: [.OPEN]`.
+        for enumeration in enumerations { lines.append("extension \(enumeration.typeName): ScriptArgument {}") }
+        if !enumerations.isEmpty { lines.append("") }
         lines.append("/// The operations as a host registers them: `EndpointRegistry { graphQLOperations }`.")
         lines.append("public var graphQLOperations: Group {")
         lines.append("    Group(\"GraphQL\") {")
         for operation in operations {
             let name = Self.typeName(operation)
-            let parameters = operation.variables.map { ", Parameter<\(swiftType($0.scriptType, in: nil))>(\"\($0.name)\")" }.joined()
+            let parameters = operation.variables.map { ", Parameter<\(variableType($0))>(\"\($0.name)\")" }.joined()
             let call = operation.variables.isEmpty ? "\(operation.functionName)"
                 : "\(operation.functionName)(" + operation.variables.map { "\($0.name): \(SwiftNames.escaped($0.name))" }.joined(separator: ", ") + ")"
             let names = operation.variables.map { SwiftNames.escaped($0.name) }.joined(separator: ", ")

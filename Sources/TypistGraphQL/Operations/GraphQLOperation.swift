@@ -12,7 +12,7 @@ package struct GraphQLOperation: Sendable {
         package var defaultValue: String?
         /// What scripts pass: `T?` (left out: not sent) where the variable is nullable or has a default.
         package var scriptType: ScriptType
-        /// An enum's values, when its type is one.
+        /// An enum's values, when its type is one (or a list of one, its elements never null).
         package var enumeration: HostEnumeration?
         /// The values its enum allows — its own, or its elements' in a list (`[IssueState!]`) —
         /// checked before the operation is sent; nil for a type that is no enum.
@@ -32,6 +32,26 @@ package struct GraphQLOperation: Sendable {
 
         /// Whether a call may leave it out.
         package var isOptional: Bool { type.isNullable || defaultValue != nil }
+
+        /// Whether scripts write an enum's cases for a variable of this type: an enum, or a list
+        /// of it whose elements are never null (`[IssueState!]`), written `[.OPEN, .CLOSED]`.
+        package static func takesCases(_ reference: GraphQLSchemaModel.TypeReference) -> Bool {
+            var inner = reference
+            if case .nonNull(let wrapped) = inner { inner = wrapped }
+            switch inner {
+            case .named, .list(.nonNull(.named)): return true
+            default: return false
+            }
+        }
+
+        /// Its Swift type when it takes an enum's cases: `IssueState`, `[IssueState]?`; nil otherwise.
+        package var enumSwiftType: String? {
+            guard let enumeration else { return nil }
+            var inner = type
+            if case .nonNull(let wrapped) = inner { inner = wrapped }
+            let isList = if case .list = inner { true } else { false }
+            return (isList ? "[\(enumeration.typeName)]" : enumeration.typeName) + (isOptional ? "?" : "")
+        }
     }
 
     /// The operation's name (`Repository`), nil for an anonymous one.

@@ -142,7 +142,9 @@ struct SelectionReader {
         var type = inputType(reference)
         if defaultValue != nil { type = type.optional }
         var enumeration: HostEnumeration?
-        if let named = schema.types[reference.namedType], named.kind == .enumeration, case .named = Self.stripNonNull(reference) {
+        // An enum, or a list of it whose elements are never null (`[IssueState!]`): its cases.
+        if let named = schema.types[reference.namedType], named.kind == .enumeration,
+           GraphQLOperation.Variable.takesCases(reference) {
             enumeration = HostEnumeration(typeName: named.name, cases: named.enumValues.map { .init(name: $0.name, value: .string($0.name)) })
         }
         let allowed = schema.types[reference.namedType].flatMap { $0.kind == .enumeration ? $0.enumValues.map(\.name) : nil }

@@ -3,10 +3,12 @@ import Typist
 
 extension JSONValue: JSONScriptArgument {}
 
+extension IssueState: ScriptArgument {}
+
 /// The operations as a host registers them: `EndpointRegistry { graphQLOperations }`.
 public var graphQLOperations: Group {
     Group("GraphQL") {
-        Register("repository", summary: "GraphQL query: repository: Repository — One repository by its owner and name", Parameter<String>("owner"), Parameter<String>("name"), Parameter<String?>("after"), Parameter<[String]?>("states")) { owner, name, after, states in Endpoint<Public, RepositoryQuery>.repository(owner: owner, name: name, after: after, states: states) }
+        Register("repository", summary: "GraphQL query: repository: Repository — One repository by its owner and name", Parameter<String>("owner"), Parameter<String>("name"), Parameter<String?>("after"), Parameter<[IssueState]?>("states")) { owner, name, after, states in Endpoint<Public, RepositoryQuery>.repository(owner: owner, name: name, after: after, states: states) }
         Register("ghost", summary: "GraphQL query: user: User!") { Endpoint<Public, GhostQuery>.ghost }
         Register("viewer", summary: "GraphQL query: viewer: User! — Who is calling (needs a token)") { Endpoint<Public, ViewerQuery>.viewer }
         Register("addStar", summary: "GraphQL mutation: addStar: Repository! — Star a repository", Parameter<String>("name")) { name in Endpoint<Public, AddStarMutation>.addStar(name: name) }

@@ -67,9 +67,9 @@ public struct RepositoryQueryVariables: Encodable, Sendable {
     public var owner: String
     public var name: String
     public var after: String?
-    public var states: [String]?
+    public var states: [IssueState]?
 
-    public init(owner: String, name: String, after: String? = nil, states: [String]? = nil) {
+    public init(owner: String, name: String, after: String? = nil, states: [IssueState]? = nil) {
         self.owner = owner
         self.name = name
         self.after = after
@@ -79,7 +79,7 @@ public struct RepositoryQueryVariables: Encodable, Sendable {
 
 extension Endpoint where Kind == Public, Response == RepositoryQuery {
     /// GraphQL query `Repository`, posted to `/graphql`.
-    public static func repository(owner: String, name: String, after: String? = nil, states: [String]? = nil) -> Self {
+    public static func repository(owner: String, name: String, after: String? = nil, states: [IssueState]? = nil) -> Self {
         var endpoint = Endpoint(.post(.json(GraphQLRequestBody(query: RepositoryQuery.document, operationName: "Repository", variables: RepositoryQueryVariables(owner: owner, name: name, after: after, states: states)))), path: "/graphql")
         endpoint.decoding = .graphQL()
         return endpoint
