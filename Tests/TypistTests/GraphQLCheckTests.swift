@@ -262,6 +262,30 @@ struct GraphQLCheckTests {
         #expect(b.contains("public let name: String?"))
     }
 
+    @Test("generate: an enum a variable takes is one Swift enum, alone or in a list; an enum in a result stays String")
+    func generatedEnums() throws {
+        let service = try GraphQLSchemaCache.service(text: Self.schema, name: "schema.graphql", path: "/graphql", directory: nil)
+        let (operations, _) = try service.operations(in: """
+            query One($state: IssueState!) { repository(owner: "a", name: "b") { issues(states: [$state]) { nodes { state } } } }
+            query Many($states: [IssueState!], $maybe: IssueState = OPEN) {
+              repository(owner: "a", name: "b") { issues(states: $states) { nodes { number } } other: issues(states: [$maybe]) { nodes { number } } }
+            }
+            """, name: "ops.graphql")
+        let files = GraphQLSwiftGenerator(operations: operations, kind: "Public", path: "/graphql", origin: "test").files()
+        let enums = files.filter { $0.path.hasPrefix("Enums/") }
+        #expect(enums.map(\.path) == ["Enums/IssueState.swift"])
+        #expect(enums.first?.text.contains("public enum IssueState: String, Codable, Sendable, CaseIterable {\n    case OPEN\n    case CLOSED\n}") == true,
+                "\(enums.first?.text ?? "")")
+        let one = try #require(files.first { $0.path == "Operations/OneQuery.swift" }).text
+        #expect(one.contains("public static func one(state: IssueState) -> Self"), "\(one)")
+        #expect(one.contains("public let state: String"), "\(one)")
+        let many = try #require(files.first { $0.path == "Operations/ManyQuery.swift" }).text
+        #expect(many.contains("public static func many(states: [IssueState]? = nil, maybe: IssueState? = nil) -> Self"), "\(many)")
+        let registrations = try #require(files.first { $0.path == "Registrations.swift" }).text
+        #expect(registrations.contains("extension IssueState: ScriptArgument {}"))
+        #expect(registrations.contains(#"Parameter<[IssueState]?>("states"), Parameter<IssueState?>("maybe")"#), "\(registrations)")
+    }
+
     @Test("A schema that defines a field twice (GitHub's does) is read with a warning, the first definition kept")
     func duplicateFields() throws {
         let schema = try GraphQLSchemaModel(sdl: """
