@@ -284,6 +284,16 @@ struct GraphQLCheckTests {
         let registrations = try #require(files.first { $0.path == "Registrations.swift" }).text
         #expect(registrations.contains("extension IssueState: ScriptArgument {}"))
         #expect(registrations.contains(#"Parameter<[IssueState]?>("states"), Parameter<IssueState?>("maybe")"#), "\(registrations)")
+
+        // An enum named as a type the files use (`Error`, which GraphQLErrors conforms to) is declared with a number.
+        let clashing = try GraphQLSchemaCache.service(text: "enum Error { A B }\ntype Query { f(e: Error): Int }", name: "clash.graphql",
+                                                      path: "/graphql", directory: nil)
+        let (found, _) = try clashing.operations(in: "query F($e: Error) { f(e: $e) }", name: "ops.graphql")
+        let clashFiles = GraphQLSwiftGenerator(operations: found, kind: "Public", path: "/graphql", origin: "test").files()
+        #expect(clashFiles.map(\.path).contains("Enums/Error2.swift"))
+        #expect(clashFiles.first { $0.path == "Enums/Error2.swift" }?.text.contains("public enum Error2: String") == true)
+        #expect(clashFiles.first { $0.path == "Operations/FQuery.swift" }?.text.contains("public static func f(e: Error2? = nil) -> Self") == true)
+        #expect(clashFiles.first { $0.path == "Registrations.swift" }?.text.contains("extension Error2: ScriptArgument {}") == true)
     }
 
     @Test("A schema that defines a field twice (GitHub's does) is read with a warning, the first definition kept")

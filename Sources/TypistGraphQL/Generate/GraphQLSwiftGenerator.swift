@@ -38,7 +38,8 @@ struct GraphQLSwiftGenerator {
         }
         // Each enum a variable takes once, as a Swift enum of its values.
         for enumeration in enumerations {
-            files.append(File(path: "Enums/\(enumeration.typeName).swift", text: header + Self.enumLines(enumeration).joined(separator: "\n") + "\n"))
+            let name = enumNames[enumeration.typeName] ?? enumeration.typeName
+            files.append(File(path: "Enums/\(name).swift", text: header + enumLines(enumeration).joined(separator: "\n") + "\n"))
         }
         files.append(File(path: "Registrations.swift", text: header + registrations()))
         return files
@@ -55,10 +56,29 @@ struct GraphQLSwiftGenerator {
             .sorted { $0.typeName < $1.typeName }
     }
 
+    /// The names the generated files use besides the enums: a GraphQL enum of one of these names
+    /// (`Error`, `Data`, `Group`) is declared with a number (`Error2`), not over the one they mean.
+    private var namesInUse: Set<String> {
+        SwiftNames.reservedTypes.union([
+            "Error", "Encodable", "Codable", "CaseIterable", "CodingKey", "Decoder", "Foundation", "TypedAPI", "Typist",
+            "GraphQLRequestBody", "GraphQLNoVariables", "GraphQLErrors", "GraphQLEnvelope", "ResponseDecoding",
+            "Endpoint", "Public", "Bearer", "Basic", "Group", "Register", "Parameter", "ScriptArgument", "JSONScriptArgument",
+        ]).union(operations.map { Self.typeName($0) }).union(operations.map { Self.typeName($0) + "Variables" })
+            .union(fragments.map { Self.lastComponent($0.type.name) })
+    }
+
+    /// Each enum's Swift name: its GraphQL name unless the files use that name already.
+    private var enumNames: [String: String] {
+        var taken = namesInUse
+        var names: [String: String] = [:]
+        for enumeration in enumerations { names[enumeration.typeName] = SwiftNames.uniqueType(enumeration.typeName, taken: &taken) }
+        return names
+    }
+
     /// A GraphQL enum as Swift: its values the cases, each its own raw value (as the service spells it).
-    private static func enumLines(_ enumeration: HostEnumeration) -> [String] {
+    private func enumLines(_ enumeration: HostEnumeration) -> [String] {
         ["/// The GraphQL enum `\(enumeration.typeName)`, as variables take it.",
-         "public enum \(enumeration.typeName): String, Codable, Sendable, CaseIterable {"]
+         "public enum \(enumNames[enumeration.typeName] ?? enumeration.typeName): String, Codable, Sendable, CaseIterable {"]
             + enumeration.cases.map { "    case \(SwiftNames.escaped($0.name))" }
             + ["}"]
     }
@@ -77,7 +97,7 @@ struct GraphQLSwiftGenerator {
                 .joined(separator: "\n")) + "\n"
         }
         for enumeration in Self.enumerations(of: [operation]) {
-            text += "\n" + Self.enumLines(enumeration).joined(separator: "\n") + "\n"
+            text += "\n" + enumLines(enumeration).joined(separator: "\n") + "\n"
         }
         return text
     }
@@ -123,7 +143,8 @@ struct GraphQLSwiftGenerator {
 
     /// A variable's Swift type: its enum (`[IssueState]?`) where it takes one's cases.
     private func variableType(_ variable: GraphQLOperation.Variable) -> String {
-        variable.enumSwiftType ?? swiftType(variable.scriptType, in: nil)
+        guard let enumeration = variable.enumeration, let type = variable.enumSwiftType else { return swiftType(variable.scriptType, in: nil) }
+        return type.replacingOccurrences(of: enumeration.typeName, with: enumNames[enumeration.typeName] ?? enumeration.typeName)
     }
 
     /// A record as a struct, its nested records nested in it; a fragment it spreads is a property
@@ -302,7 +323,7 @@ struct GraphQLSwiftGenerator {
         var lines = ["import Typist", ""]
         if usesJSONValue { lines += ["extension JSONValue: JSONScriptArgument {}", ""] }
         // An enum's cases at the prompt: `states: [.OPEN]`.
-        for enumeration in enumerations { lines.append("extension \(enumeration.typeName): ScriptArgument {}") }
+        for enumeration in enumerations { lines.append("extension \(enumNames[enumeration.typeName] ?? enumeration.typeName): ScriptArgument {}") }
         if !enumerations.isEmpty { lines.append("") }
         lines.append("/// The operations as a host registers them: `EndpointRegistry { graphQLOperations }`.")
         lines.append("public var graphQLOperations: Group {")
