@@ -45,46 +45,8 @@ struct GraphQLSwiftGenerator {
         return files
     }
 
-    /// The enums the operations' variables take, each once, by name.
-    private var enumerations: [HostEnumeration] {
-        Self.enumerations(of: operations)
-    }
-
-    private static func enumerations(of operations: [GraphQLOperation]) -> [HostEnumeration] {
-        var seen: Set<String> = []
-        return operations.flatMap { $0.variables.compactMap(\.enumeration) }.filter { seen.insert($0.typeName).inserted }
-            .sorted { $0.typeName < $1.typeName }
-    }
-
-    /// The names the generated files use besides the enums: a GraphQL enum of one of these names
-    /// (`Error`, `Data`, `Group`) is declared with a number (`Error2`), not over the one they mean.
-    private var namesInUse: Set<String> {
-        SwiftNames.reservedTypes.union([
-            "Error", "Encodable", "Codable", "CaseIterable", "CodingKey", "Decoder", "Foundation", "TypedAPI", "Typist",
-            "GraphQLRequestBody", "GraphQLNoVariables", "GraphQLErrors", "GraphQLEnvelope", "ResponseDecoding",
-            "Endpoint", "Public", "Bearer", "Basic", "Group", "Register", "Parameter", "ScriptArgument", "JSONScriptArgument",
-        ]).union(operations.map { Self.typeName($0) }).union(operations.map { Self.typeName($0) + "Variables" })
-            .union(fragments.map { Self.lastComponent($0.type.name) })
-    }
-
-    /// Each enum's Swift name: its GraphQL name unless the files use that name already.
-    private var enumNames: [String: String] {
-        var taken = namesInUse
-        var names: [String: String] = [:]
-        for enumeration in enumerations { names[enumeration.typeName] = SwiftNames.uniqueType(enumeration.typeName, taken: &taken) }
-        return names
-    }
-
-    /// A GraphQL enum as Swift: its values the cases, each its own raw value (as the service spells it).
-    private func enumLines(_ enumeration: HostEnumeration) -> [String] {
-        ["/// The GraphQL enum `\(enumeration.typeName)`, as variables take it.",
-         "public enum \(enumNames[enumeration.typeName] ?? enumeration.typeName): String, Codable, Sendable, CaseIterable {"]
-            + enumeration.cases.map { "    case \(SwiftNames.escaped($0.name))" }
-            + ["}"]
-    }
-
     /// The fragments the operations use, each once, by name.
-    private var fragments: [GraphQLOperation.Fragment] {
+    var fragments: [GraphQLOperation.Fragment] {
         var seen: Set<String> = []
         return operations.flatMap(\.fragments).filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
     }
@@ -141,11 +103,6 @@ struct GraphQLSwiftGenerator {
         }.joined(separator: ", ")
     }
 
-    /// A variable's Swift type: its enum (`[IssueState]?`) where it takes one's cases.
-    private func variableType(_ variable: GraphQLOperation.Variable) -> String {
-        guard let enumeration = variable.enumeration, let type = variable.enumSwiftType else { return swiftType(variable.scriptType, in: nil) }
-        return type.replacingOccurrences(of: enumeration.typeName, with: enumNames[enumeration.typeName] ?? enumeration.typeName)
-    }
 
     /// A record as a struct, its nested records nested in it; a fragment it spreads is a property
     /// of the fragment's own type, decoded from the same object.
@@ -204,7 +161,7 @@ struct GraphQLSwiftGenerator {
         return found
     }
 
-    private func swiftType(_ type: ScriptType, in parent: RecordType?) -> String {
+    func swiftType(_ type: ScriptType, in parent: RecordType?) -> String {
         switch type {
         case .int: "Int"
         case .double: "Double"
