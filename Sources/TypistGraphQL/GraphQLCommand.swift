@@ -10,7 +10,7 @@ import TypistText
 /// operations go to `--endpoint`'s URL, else the session's base URL's `/graphql`.
 enum GraphQLCommand {
     static let command = MetaCommand(
-        "graphql", usage: ":graphql url|schema-file [--operations file.graphql …] [--endpoint url]",
+        "graphql", usage: MetaCommand.graphQLUsage,
         "add a GraphQL service: its named operations as functions, graphql(\"\"\"…\"\"\") for inline ones, :describe for its types",
         argument: .file(extensions: ["graphql", "graphqls", "json"])
     ) { shell, text in

@@ -6,7 +6,7 @@ extension ShellHost {
     package func withMissingGraphQL(_ reason: String) -> ShellHost {
         var host = self
         var missing = HostExtension(prepare: { shell, _ in
-            shell.add(commands: [MetaCommand("graphql", usage: ":graphql url|schema-file [--operations file.graphql …] [--endpoint url]",
+            shell.add(commands: [MetaCommand("graphql", usage: MetaCommand.graphQLUsage,
                                              "add a GraphQL service (not in this build: :graphql says how to get it)",
                                              argument: .text) { shell, _ in
                 shell.fail(reason)
@@ -21,6 +21,11 @@ extension ShellHost {
         host.extensions.append(missing)
         return host
     }
+}
+
+extension MetaCommand {
+    /// `:graphql`'s usage, the same whether the build reads GraphQL or says how to build it in.
+    package static let graphQLUsage = ":graphql url|schema-file [--operations file.graphql …] [--endpoint url]"
 }
 
 /// A part this build of the program left out (a package trait that was off), with how to build it in.

@@ -29,7 +29,7 @@ enum GraphQLEndpoint {
                                           swiftType: variable.enumSwiftType ?? variable.scriptType.description,
                                           scriptType: variable.scriptType, defaultValue: variable.isOptional ? .null : nil,
                                           // A list's values are its elements' cases, not choices of its own.
-                                          choices: variable.enumSwiftType?.hasPrefix("[") == false ? variable.enumeration.map { $0.cases.map(\.value) } : nil,
+                                          choices: variable.isEnumList ? nil : variable.enumeration.map { $0.cases.map(\.value) },
                                           enumeration: variable.enumeration)
             // Said of a literal by the checker; of any value before the call is sent (the plan).
             if variable.allowed != nil { parameter.rule = { variable.violation(of: $0) } }

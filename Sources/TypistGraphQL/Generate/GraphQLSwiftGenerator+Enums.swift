@@ -26,11 +26,12 @@ extension GraphQLSwiftGenerator {
             .union(fragments.map { Self.lastComponent($0.type.name) })
     }
 
-    /// Each enum's Swift name: its GraphQL name unless the files use that name already.
-    var enumNames: [String: String] {
+    /// Each enum's Swift name: its GraphQL name unless the files use that name already (made once,
+    /// when the generator is).
+    static func enumNames(of operations: [GraphQLOperation], namesInUse: Set<String>) -> [String: String] {
         var taken = namesInUse
         var names: [String: String] = [:]
-        for enumeration in enumerations { names[enumeration.typeName] = SwiftNames.uniqueType(enumeration.typeName, taken: &taken) }
+        for enumeration in enumerations(of: operations) { names[enumeration.typeName] = SwiftNames.uniqueType(enumeration.typeName, taken: &taken) }
         return names
     }
 
@@ -44,7 +45,7 @@ extension GraphQLSwiftGenerator {
 
     /// A variable's Swift type: its enum (`[IssueState]?`) where it takes one's cases.
     func variableType(_ variable: GraphQLOperation.Variable) -> String {
-        guard let enumeration = variable.enumeration, let type = variable.enumSwiftType else { return swiftType(variable.scriptType, in: nil) }
-        return type.replacingOccurrences(of: enumeration.typeName, with: enumNames[enumeration.typeName] ?? enumeration.typeName)
+        guard let enumeration = variable.enumeration else { return swiftType(variable.scriptType, in: nil) }
+        return variable.enumSwiftType(named: enumNames[enumeration.typeName] ?? enumeration.typeName)
     }
 }

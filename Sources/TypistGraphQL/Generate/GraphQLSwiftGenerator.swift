@@ -15,6 +15,16 @@ struct GraphQLSwiftGenerator {
     let path: String
     /// The sources, for the files' first line.
     let origin: String
+    /// Each enum a variable takes, by its GraphQL name: its Swift name.
+    private(set) var enumNames: [String: String] = [:]
+
+    init(operations: [GraphQLOperation], kind: String, path: String, origin: String) {
+        self.operations = operations
+        self.kind = kind
+        self.path = path
+        self.origin = origin
+        enumNames = Self.enumNames(of: operations, namesInUse: namesInUse)
+    }
 
     struct File {
         var path: String

@@ -36,21 +36,30 @@ package struct GraphQLOperation: Sendable {
         /// Whether scripts write an enum's cases for a variable of this type: an enum, or a list
         /// of it whose elements are never null (`[IssueState!]`), written `[.OPEN, .CLOSED]`.
         package static func takesCases(_ reference: GraphQLSchemaModel.TypeReference) -> Bool {
-            var inner = reference
-            if case .nonNull(let wrapped) = inner { inner = wrapped }
-            switch inner {
+            switch strippingNonNull(reference) {
             case .named, .list(.nonNull(.named)): return true
             default: return false
             }
         }
 
+        /// Whether it is a list whose elements take an enum's cases (`[IssueState!]`).
+        package var isEnumList: Bool {
+            guard enumeration != nil else { return false }
+            if case .list = GraphQLOperation.Variable.strippingNonNull(type) { return true }
+            return false
+        }
+
         /// Its Swift type when it takes an enum's cases: `IssueState`, `[IssueState]?`; nil otherwise.
-        package var enumSwiftType: String? {
-            guard let enumeration else { return nil }
-            var inner = type
-            if case .nonNull(let wrapped) = inner { inner = wrapped }
-            let isList = if case .list = inner { true } else { false }
-            return (isList ? "[\(enumeration.typeName)]" : enumeration.typeName) + (isOptional ? "?" : "")
+        package var enumSwiftType: String? { enumeration.map { enumSwiftType(named: $0.typeName) } }
+
+        /// The same with the enum declared under another name (generated Swift's `Error2`).
+        package func enumSwiftType(named name: String) -> String {
+            (isEnumList ? "[\(name)]" : name) + (isOptional ? "?" : "")
+        }
+
+        private static func strippingNonNull(_ reference: GraphQLSchemaModel.TypeReference) -> GraphQLSchemaModel.TypeReference {
+            if case .nonNull(let wrapped) = reference { return wrapped }
+            return reference
         }
     }
 

@@ -3,10 +3,11 @@ import TypistCore
 import TypistText
 #if GraphQL
 import GraphQL
+#endif
 
 /// Reads a text of GraphQL operations (a `.graphql` file, an inline query) against a schema: checks
 /// it by the GraphQL specification's rules (GraphQLSwift's validation), and types each query and
-/// mutation from its selection set.
+/// mutation from its selection set. Without the package's `GraphQL` trait it reads nothing.
 package struct OperationTyper {
     let schema: GraphQLSchemaModel
     /// GraphQLSwift's schema, built when first needed (validation).
@@ -16,7 +17,10 @@ package struct OperationTyper {
         self.schema = schema
         self.validator = validator
     }
+}
 
+#if GraphQL
+extension OperationTyper {
     /// The operations of `text`, and its warnings (deprecated fields).
     ///
     /// - Parameter anonymousName: The function name of an operation without a name (an inline query's).
@@ -300,16 +304,8 @@ struct SelectionReader {
     }
 }
 #else
-/// Without the package's `GraphQL` trait there is no GraphQL parser: operations cannot be read.
-package struct OperationTyper {
-    let schema: GraphQLSchemaModel
-    let validator: SchemaValidator
-
-    package init(schema: GraphQLSchemaModel, validator: SchemaValidator) {
-        self.schema = schema
-        self.validator = validator
-    }
-
+extension OperationTyper {
+    /// Without the package's `GraphQL` trait there is no GraphQL parser: operations cannot be read.
     package func operations(in text: String, name: String, anonymousName: String = "graphql", validated: Bool = false) throws(GraphQLProblems)
         -> (operations: [GraphQLOperation], warnings: [GraphQLProblem]) {
         throw GraphQLProblems(problems: [GraphQLProblem(message: GraphQLSchemaError.traitOff, line: 0, column: 0)], name: name)
